@@ -1,0 +1,26 @@
+/** API paths relative to the API base (`/api` by default). Server routes and client calls both use these. */
+export const API = {
+  login: '/sys/login',
+  phoneLogin: '/sys/phoneLogin',
+  logout: '/sys/logout',
+  sms: '/account/sms',
+  thirdLogin: '/thirdLogin/getLoginUser', // + '/{token}'
+  casValidate: '/cas/client/validateLogin',
+  /** Issues a one-time ticket for the third-party / single-sign-on logins (system:sso:issue). */
+  ssoTicket: '/sys/sso/ticket',
+  userPermissions: '/sys/permission/getUserPermissionByToken',
+  currentDeparts: '/sys/user/getCurrentUserDeparts',
+  selectDepart: '/sys/selectDepart',
+  dictItems: '/sys/dict/getDictItems', // + '/{dictCode}'
+  allDictItems: '/sys/dict/queryAllDictItems',
+  refreshDictCache: '/sys/dict/refleshCache',
+  // Reserved auth constants of spec §7 (not served by the reference server yet).
+  forgePassword: '/auth/forge-password',
+  register: '/auth/register',
+  userInfo: '/user/info',
+} as const;
+
+/** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
+export const PUBLIC_API_PATHS: readonly string[] = [API.login, API.phoneLogin, API.logout, API.sms, API.casValidate];
+/** Parameterised public paths (the route pattern, as Fastify registers it). */
+export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];

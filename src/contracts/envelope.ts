@@ -1,0 +1,21 @@
+/** The response envelope of every API call (jeecg-conventions §1.1). */
+export interface ApiResult<T = unknown> {
+  success: boolean;
+  message: string;
+  /** 200 ok, 500 business error, 401 token invalid, 403 no permission, 412/429 as documented. */
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+/** A page of a list endpoint (`GET {base}/list`). */
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** The phrase a token failure carries; older servers send it with HTTP 500 (conventions §1.2). */
+export const TOKEN_EXPIRED_PHRASE = 'Token失效';

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server (npm run dev:server) listens on 8080; Vite proxies the API and both sockets to it.
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'build/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    sourcemap: false,
+  },
+});
