@@ -1,0 +1,147 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LoginLimiter } from './auth/login-limiter';
+import { SendCooldown } from './auth/send-cooldown';
+import { loadTokenSecret } from './auth/token-secret';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { acquirePidLock, type PidLock } from './db/pid-lock';
+import type { Database } from './db/schema';
+import { seedDemoData } from './db/seed';
+import { installAccessControl, type RouteAccessEntry } from './http/access';
+import { installErrorHandling } from './http/errors';
+import { registerClient } from './http/spa';
+import { registerAuthRoutes } from './routes/auth';
+import { registerDepartmentRoutes } from './routes/departments';
+import { registerDictionaryRoutes } from './routes/dictionaries';
+import { registerPermissionRoutes } from './routes/permissions';
+import { registerSsoRoutes } from './routes/sso';
+import { DictionaryService } from './services/dictionaries';
+import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    appConfig: Config;
+    dictionaries: DictionaryService;
+    /** Every registered route with its declared access, for audits and tests. */
+    routeAccess: readonly RouteAccessEntry[];
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** false silences the log; a stream receives JSON log lines (tests read SMS codes from it). */
+  logger?: boolean | { level?: string; stream?: { write: (line: string) => void } };
+}
+
+// Login tickets and SMS codes travel in URLs; keep them out of request logs.
+function redactUrl(url: string): string {
+  return url.replace(/(\/thirdLogin\/getLoginUser\/)[^/?]+/, '$1***').replace(/([?&](?:ticket|token)=)[^&]*/gi, '$1***');
+}
+
+function loggerOptions(option: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (option === false) return false;
+  const custom = typeof option === 'object' ? option : {};
+  return {
+    level: custom.level ?? 'info',
+    ...(custom.stream !== undefined ? { stream: custom.stream } : {}),
+    serializers: {
+      req: (req: { method?: string; url?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server: takes the data-dir lock (embedded database only), migrates, seeds on first
+ * start, and registers the API under API_BASE and the SPA at '/'. Closing the app closes the
+ * database and releases the lock.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: 1024 * 1024,
+    // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
+    trustProxy: false,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+  });
+
+  let lock: PidLock | null = null;
+  let handle: DatabaseHandle | null = null;
+  try {
+    // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
+    lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
+    handle = await openDatabase(config);
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
+    if (await seedDemoData(handle.db)) app.log.info('Demo data seeded (admin / 123456, clerk / 123456)');
+    if (config.databaseUrl !== null && config.tokenSecret === null) {
+      app.log.warn('DATABASE_URL is set but TOKEN_SECRET is not: every instance must share one secret, set TOKEN_SECRET');
+    }
+
+    const db = handle.db;
+    const codeSecret = loadTokenSecret(config.dataDir, config.tokenSecret);
+    const tokens = createTokenService(db, codeSecret, config.tokenIdleMinutes);
+    const dictionaries = new DictionaryService(db);
+    const ctx: AppContext = {
+      config,
+      db,
+      tokens,
+      dictionaries,
+      loginLimiter: new LoginLimiter(),
+      smsCooldown: new SendCooldown(60_000),
+      codeSecret,
+    };
+
+    app.decorate('db', db);
+    app.decorate('appConfig', config);
+    app.decorate('dictionaries', dictionaries);
+    const routeAccess = installAccessControl(app, {
+      apiBase: config.apiBase,
+      authenticate: async (token) => {
+        const claims = await tokens.authenticate(token);
+        // A frozen or deleted user loses every open session at once.
+        if (claims === null || (await findActiveUserById(db, claims.userId)) === undefined) return null;
+        return claims;
+      },
+      hasPermission: (userId, code) => hasPermission(db, userId, code),
+      belongsToTenant: (userId, tenantId) => belongsToTenant(db, userId, tenantId),
+    });
+    app.decorate('routeAccess', routeAccess);
+    installErrorHandling(app);
+
+    await app.register(
+      async (api) => {
+        registerAuthRoutes(api, ctx);
+        registerSsoRoutes(api, ctx);
+        registerPermissionRoutes(api, ctx);
+        registerDepartmentRoutes(api, ctx);
+        registerDictionaryRoutes(api, ctx);
+      },
+      { prefix: config.apiBase },
+    );
+    await registerClient(app, config);
+
+    const openHandle = handle;
+    const heldLock = lock;
+    app.addHook('onClose', async () => {
+      await openHandle.close();
+      heldLock?.release();
+    });
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+
+/** Server settings, read once from the environment at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set the server talks to PostgreSQL through pg.Pool instead of the embedded PGlite. */
+  databaseUrl: string | null;
+  apiBase: string;
+  clientDir: string;
+  /** null: a random secret is generated once into DATA_DIR/token-secret. */
+  tokenSecret: string | null;
+  tokenIdleMinutes: number;
+  smsMode: 'log';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined) return null;
+  const trimmed = raw.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+/** Parses and validates the environment; throws one ConfigError naming every problem. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+
+  const port = integer(env, 'PORT', 8080, 0, 65535, problems);
+  const host = text(env, 'HOST') ?? '0.0.0.0';
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? './data');
+  const clientDir = path.resolve(cwd, text(env, 'CLIENT_DIR') ?? 'build/client');
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+
+  const apiBase = text(env, 'API_BASE') ?? '/api';
+  // The SPA owns every path outside the API base, so the base can be neither the root nor ambiguous.
+  if (!/^(\/[A-Za-z0-9_-]+)+$/.test(apiBase)) {
+    problems.push(`API_BASE must look like /api or /back/api (no trailing slash, not the root); got "${apiBase}"`);
+  }
+
+  const tokenSecret = text(env, 'TOKEN_SECRET');
+  if (tokenSecret !== null && tokenSecret.length < 32) {
+    problems.push('TOKEN_SECRET must be at least 32 characters (or leave it unset to generate one into DATA_DIR)');
+  }
+
+  // Absolute session lifetime is 7 days, so a longer idle limit would be meaningless.
+  const tokenIdleMinutes = integer(env, 'TOKEN_IDLE_MINUTES', 120, 1, 7 * 24 * 60, problems);
+
+  const smsMode = text(env, 'SMS_MODE') ?? 'log';
+  if (smsMode !== 'log') {
+    problems.push(`SMS_MODE "${smsMode}" is not supported; the only mode is "log" (codes are written to the server log)`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    apiBase,
+    clientDir,
+    tokenSecret,
+    tokenIdleMinutes,
+    smsMode: 'log',
+  });
+}

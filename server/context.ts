@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { LoginLimiter } from './auth/login-limiter';
+import type { SendCooldown } from './auth/send-cooldown';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { DictionaryService } from './services/dictionaries';
+
+/** Services the route modules share; built once per app in server/app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  tokens: TokenService;
+  dictionaries: DictionaryService;
+  loginLimiter: LoginLimiter;
+  smsCooldown: SendCooldown;
+  /** Key for hashing SMS codes and login tickets at rest. */
+  codeSecret: Uint8Array;
+}

@@ -1,0 +1,224 @@
+/** The demo menu tree (permissions menu_type 0/1) with its buttons (menu_type 2). */
+export interface ButtonSeed {
+  title: string;
+  perms: string;
+  /** '1' hide when not granted, '2' disable when not granted */
+  type: '1' | '2';
+  /** '0': granted to everybody */
+  status?: '0' | '1';
+  /** Granted to the clerk role. */
+  clerk?: boolean;
+}
+
+export interface MenuSeed {
+  title: string;
+  path: string;
+  component: string;
+  icon?: string;
+  componentName?: string;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  /** Opens `path` (an external URL) in a new window instead of an iframe. */
+  internalOrExternal?: boolean;
+  /** false: menu entry only, no client route. */
+  route?: boolean;
+  alwaysShow?: boolean;
+  children?: MenuSeed[];
+  buttons?: ButtonSeed[];
+}
+
+export interface TopMenuSeed extends MenuSeed {
+  /** The clerk role gets this whole branch. */
+  clerk: boolean;
+}
+
+const page = (title: string, path: string, component: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  title,
+  path,
+  component,
+  ...extra,
+});
+
+const ROUTE_VIEW = 'layouts/RouteView';
+
+export const MENU_SEED: TopMenuSeed[] = [
+  { title: '首页', path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
+  { title: '工作台', path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
+  {
+    title: '客户管理',
+    path: '/cust',
+    component: ROUTE_VIEW,
+    icon: 'team',
+    clerk: true,
+    children: [
+      page('客户列表', '/cust/customerList', 'cust/CustomerList'),
+      page('会员列表', '/cust/custMemberList', 'cust/CustMemberList', {
+        keepAlive: true,
+        buttons: [
+          { title: '新增会员', perms: 'cust:member:add', type: '1' },
+          { title: '编辑会员', perms: 'cust:member:edit', type: '1', clerk: true },
+          { title: '删除会员', perms: 'cust:member:delete', type: '2' },
+          { title: '导出会员', perms: 'cust:member:export', type: '1', status: '0' },
+        ],
+      }),
+      page('客户分组', '/cust/custGroupList', 'cust/CustGroupList'),
+      page('会员等级', '/cust/custLevelList', 'cust/CustLevelList'),
+      page('余额明细', '/cust/custBalanceLogList', 'cust/CustBalanceLogList'),
+      page('积分明细', '/cust/custPointsLogList', 'cust/CustPointsLogList'),
+      page('会员优惠券', '/cust/custCouponList', 'cust/CustCouponList'),
+      page('收货地址', '/cust/custAddressList', 'cust/CustAddressList'),
+    ],
+  },
+  {
+    title: '商品管理',
+    path: '/goods',
+    component: ROUTE_VIEW,
+    icon: 'shopping',
+    clerk: true,
+    children: [
+      page('商品SPU', '/goods/goodsSpuList', 'goods/GoodsSpuList'),
+      page('品牌', '/goods/goodsBrandList', 'goods/GoodsBrandList'),
+      page('分类', '/goods/goodsCategoryList', 'goods/GoodsCategoryList'),
+      page('标签', '/goods/goodsTagList', 'goods/GoodsTagList'),
+      page('单位', '/goods/goodsUnitList', 'goods/GoodsUnitList'),
+      page('类型', '/goods/goodsTypeList', 'goods/GoodsTypeList'),
+      page('属性', '/goods/goodsAttrList', 'goods/GoodsAttrList'),
+      page('库存', '/goods/goodsStockList', 'goods/GoodsStockList'),
+    ],
+  },
+  {
+    title: '销售订单',
+    path: '/saleorder',
+    component: ROUTE_VIEW,
+    icon: 'profile',
+    clerk: true,
+    children: [
+      page('订单列表', '/saleorder/saleOrderList', 'saleorder/SaleOrderList'),
+      page('支付记录', '/saleorder/payRecordList', 'saleorder/PayRecordList'),
+      page('退款单', '/saleorder/refundOrderList', 'saleorder/RefundOrderList'),
+      page('售后单', '/saleorder/afterSaleList', 'saleorder/AfterSaleList'),
+      page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
+      page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),
+      // A menu entry that only opens with a parameter, so it is not registered as a route.
+      page('订单详情', '/saleorder/saleOrderDetail/:id', 'saleorder/SaleOrderDetail', { route: false, hidden: true }),
+    ],
+  },
+  {
+    title: '营销管理',
+    path: '/marketing',
+    component: ROUTE_VIEW,
+    icon: 'gift',
+    clerk: true,
+    children: [
+      page('优惠券', '/marketing/couponList', 'marketing/CouponList'),
+      page('券包', '/marketing/couponPackageList', 'marketing/CouponPackageList'),
+      page('赠品活动', '/marketing/giftActivityList', 'marketing/GiftActivityList'),
+    ],
+  },
+  {
+    title: '分销管理',
+    path: '/marketingDrp',
+    component: ROUTE_VIEW,
+    icon: 'apartment',
+    clerk: true,
+    children: [
+      page('分销商', '/marketingDrp/drpDistributorList', 'marketingDrp/DrpDistributorList'),
+      page('提现', '/marketingDrp/drpWithdrawList', 'marketingDrp/DrpWithdrawList'),
+      page('分销等级', '/marketingDrp/drpLevelList', 'marketingDrp/DrpLevelList'),
+      page('招募', '/marketingDrp/drpRecruitList', 'marketingDrp/DrpRecruitList'),
+      page('业绩', '/marketingDrp/drpPerformanceList', 'marketingDrp/DrpPerformanceList'),
+    ],
+  },
+  {
+    title: '报表',
+    path: '/report',
+    component: ROUTE_VIEW,
+    icon: 'bar-chart',
+    clerk: true,
+    children: [
+      page('销售报表', '/report/salesReport', 'report/SalesReport'),
+      page('商品报表', '/report/goodsReport', 'report/GoodsReport'),
+      page('订单报表', '/report/orderReport', 'report/OrderReport'),
+      page('提现报表', '/report/withdrawReport', 'report/WithdrawReport'),
+    ],
+  },
+  {
+    title: '采购订单',
+    path: '/zcy',
+    component: ROUTE_VIEW,
+    icon: 'container',
+    clerk: true,
+    children: [page('采购订单', '/zcy/purchaseOrderList', 'zcy/PurchaseOrderList')],
+  },
+  {
+    title: '系统管理',
+    path: '/system',
+    component: ROUTE_VIEW,
+    icon: 'setting',
+    clerk: false,
+    children: [
+      page('用户管理', '/system/user', 'system/UserList', {
+        buttons: [
+          { title: '新增用户', perms: 'system:user:add', type: '1' },
+          { title: '编辑用户', perms: 'system:user:edit', type: '1' },
+          { title: '删除用户', perms: 'system:user:delete', type: '1' },
+          { title: '签发登录凭证', perms: 'system:sso:issue', type: '1' },
+        ],
+      }),
+      page('角色管理', '/system/role', 'system/RoleUserList'),
+      page('部门管理', '/system/depart', 'system/DepartList'),
+      page('菜单管理', '/system/permission', 'system/PermissionList'),
+      page('数据字典', '/system/dict', 'system/DictList'),
+      page('定时任务', '/system/quartzJob', 'system/QuartzJobList'),
+      page('日志管理', '/system/log', 'system/LogList'),
+      page('通告管理', '/system/annountCement', 'system/SysAnnouncementList'),
+      page('我的消息', '/system/userAnnouncement', 'system/UserAnnouncementList'),
+      page('租户管理', '/system/tenant', 'system/TenantList'),
+    ],
+  },
+  {
+    title: '系统监控',
+    path: '/monitor',
+    component: ROUTE_VIEW,
+    icon: 'dashboard',
+    clerk: false,
+    children: [
+      page('磁盘监控', '/monitor/disk', 'modules/monitor/DiskMonitoring'),
+      page('请求追踪', '/monitor/httpTrace', 'modules/monitor/HttpTrace'),
+      page('运行时信息', '/monitor/runtime', 'modules/monitor/JvmInfo'),
+      page('缓存信息', '/monitor/cache', 'modules/monitor/RedisInfo'),
+      page('系统信息', '/monitor/system', 'modules/monitor/SystemInfo'),
+      page('HTTP服务', '/monitor/httpServer', 'modules/monitor/TomcatInfo'),
+    ],
+  },
+  {
+    title: '在线开发',
+    path: '/online',
+    component: ROUTE_VIEW,
+    icon: 'cloud',
+    clerk: false,
+    children: [
+      page('表单开发', '/online/cgform', 'modules/online/cgform/OnlCgformHeadList'),
+      page('报表配置', '/online/cgreport', 'modules/online/cgreport/OnlCgreportHeadList'),
+    ],
+  },
+  {
+    title: '个人页',
+    path: '/account',
+    component: ROUTE_VIEW,
+    icon: 'user',
+    clerk: true,
+    children: [
+      page('个人中心', '/account/center', 'account/center/Index', { hidden: true }),
+      page('个人设置', '/account/settings/base', 'account/settings/Index', { hidden: true }),
+    ],
+  },
+  {
+    title: '帮助文档',
+    path: 'https://example.com/help',
+    component: 'layouts/IframePageView',
+    icon: 'question-circle',
+    internalOrExternal: true,
+    clerk: true,
+  },
+];

@@ -1,0 +1,184 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { hashPassword } from '../auth/password';
+import { newId } from './ids';
+import type { Database, NewPermission } from './schema';
+import { DICT_SEED } from './seed-dicts';
+import { MENU_SEED, type MenuSeed } from './seed-menus';
+
+const SEED_KEY = 'demo_seed';
+const SEED_VERSION = '1';
+const SEEDER = 'system';
+
+async function insertMenu(
+  trx: Transaction<Database>,
+  menu: MenuSeed,
+  parentId: string | null,
+  sortNo: number,
+  grants: { all: string[]; clerk: string[] },
+  clerkBranch: boolean,
+): Promise<void> {
+  const id = newId();
+  const children = menu.children ?? [];
+  const row: NewPermission = {
+    id,
+    parent_id: parentId,
+    name: menu.title,
+    url: menu.path,
+    component: menu.component,
+    component_name: menu.componentName ?? null,
+    // Parents open their first child.
+    redirect: children[0]?.path ?? null,
+    menu_type: parentId === null ? 0 : 1,
+    perms: null,
+    route: menu.route ?? true,
+    hidden: menu.hidden ?? false,
+    always_show: menu.alwaysShow ?? false,
+    keep_alive: menu.keepAlive ?? false,
+    internal_or_external: menu.internalOrExternal ?? false,
+    icon: menu.icon ?? null,
+    sort_no: sortNo,
+    create_by: SEEDER,
+  };
+  await trx.insertInto('permissions').values(row).execute();
+  grants.all.push(id);
+  if (clerkBranch) grants.clerk.push(id);
+
+  for (const [index, button] of (menu.buttons ?? []).entries()) {
+    const buttonId = newId();
+    await trx
+      .insertInto('permissions')
+      .values({
+        id: buttonId,
+        parent_id: id,
+        name: button.title,
+        menu_type: 2,
+        perms: button.perms,
+        perms_type: button.type,
+        status: button.status ?? '1',
+        sort_no: index + 1,
+        create_by: SEEDER,
+      })
+      .execute();
+    grants.all.push(buttonId);
+    if (clerkBranch && button.clerk === true) grants.clerk.push(buttonId);
+  }
+  for (const [index, child] of children.entries()) {
+    await insertMenu(trx, child, id, index + 1, grants, clerkBranch);
+  }
+}
+
+async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
+  await trx.insertInto('tenants').values({ id: 1, name: '默认租户', create_by: SEEDER }).execute();
+
+  const hq = newId();
+  const east = newId();
+  const south = newId();
+  await trx
+    .insertInto('departments')
+    .values([
+      { id: hq, parent_id: null, org_code: 'A01', depart_name: '总部', sort: 0, create_by: SEEDER },
+      { id: east, parent_id: hq, org_code: 'A01A01', depart_name: '华东分公司', sort: 1, create_by: SEEDER },
+      { id: south, parent_id: hq, org_code: 'A01A02', depart_name: '华南分公司', sort: 2, create_by: SEEDER },
+    ])
+    .execute();
+
+  const adminRole = newId();
+  const clerkRole = newId();
+  await trx
+    .insertInto('roles')
+    .values([
+      { id: adminRole, role_code: 'admin', role_name: '管理员', description: '拥有全部权限', create_by: SEEDER },
+      { id: clerkRole, role_code: 'clerk', role_name: '店员', description: '门店日常操作', create_by: SEEDER },
+    ])
+    .execute();
+
+  const demoPassword = '123456';
+  const admin = newId();
+  const clerk = newId();
+  await trx
+    .insertInto('users')
+    .values([
+      {
+        id: admin,
+        username: 'admin',
+        realname: '管理员',
+        password: await hashPassword(demoPassword),
+        phone: '13800000000',
+        email: 'admin@example.com',
+        org_code: 'A01',
+        create_by: SEEDER,
+      },
+      {
+        id: clerk,
+        username: 'clerk',
+        realname: '店员',
+        password: await hashPassword(demoPassword),
+        phone: '13900000000',
+        email: 'clerk@example.com',
+        org_code: 'A01A02',
+        create_by: SEEDER,
+      },
+    ])
+    .execute();
+  await trx
+    .insertInto('user_role')
+    .values([
+      { id: newId(), user_id: admin, role_id: adminRole },
+      { id: newId(), user_id: clerk, role_id: clerkRole },
+    ])
+    .execute();
+  await trx
+    .insertInto('user_depart')
+    .values([
+      { id: newId(), user_id: admin, dep_id: hq },
+      { id: newId(), user_id: admin, dep_id: east },
+      { id: newId(), user_id: clerk, dep_id: south },
+    ])
+    .execute();
+  await trx.insertInto('user_tenant').values({ id: newId(), user_id: admin, tenant_id: 1 }).execute();
+
+  const grants = { all: [] as string[], clerk: [] as string[] };
+  for (const [index, menu] of MENU_SEED.entries()) {
+    await insertMenu(trx, menu, null, index + 1, grants, menu.clerk);
+  }
+  await trx
+    .insertInto('role_permission')
+    .values([
+      ...grants.all.map((permissionId) => ({ id: newId(), role_id: adminRole, permission_id: permissionId })),
+      ...grants.clerk.map((permissionId) => ({ id: newId(), role_id: clerkRole, permission_id: permissionId })),
+    ])
+    .execute();
+
+  for (const dict of DICT_SEED) {
+    const dictId = newId();
+    await trx.insertInto('dicts').values({ id: dictId, dict_code: dict.code, dict_name: dict.name, create_by: SEEDER }).execute();
+    await trx
+      .insertInto('dict_items')
+      .values(
+        dict.items.map(([value, text], index) => ({
+          id: newId(),
+          dict_id: dictId,
+          item_value: value,
+          item_text: text,
+          sort_order: index + 1,
+          create_by: SEEDER,
+        })),
+      )
+      .execute();
+  }
+
+  await trx.insertInto('app_meta').values({ key: SEED_KEY, value: SEED_VERSION }).execute();
+}
+
+/**
+ * Seeds the demo data on first start only: a marker row in app_meta records that it ran, so data an
+ * administrator later deletes does not come back. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
+  const marker = await db.selectFrom('app_meta').select('value').where('key', '=', SEED_KEY).executeTakeFirst();
+  if (marker !== undefined) return false;
+  await db.transaction().execute(seedInTransaction);
+  // Fresh tables have no statistics; without them the planner guesses badly on the first queries.
+  await sql`ANALYZE`.execute(db);
+  return true;
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { PUBLIC_API_PATHS, PUBLIC_API_ROUTES } from '../../src/contracts/api-paths';
+import { HEADER_TENANT, HEADER_TENANT_ALIASES, HEADER_TOKEN } from '../../src/contracts/constants';
+import { forbidden, unauthorized, MSG_TENANT_CHANGED } from './envelope';
+
+/**
+ * What a route demands of its caller. Every route declares one; there is no default.
+ * - 'public': no token — only for the exact API paths in PUBLIC_API_PATHS / PUBLIC_API_ROUTES
+ * - 'authenticated': any valid session
+ * - { permission }: a valid session whose roles grant that permission code
+ * - 'static': files of the built client, only outside the API base
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permission: string } | 'static';
+
+export interface AuthContext {
+  userId: string;
+  username: string;
+  sessionId: string;
+  /** The token the request carried, for logout. */
+  token: string;
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** A tenant the user belongs to, from the tenant header; null when none was asked for. */
+    tenantId: number | null;
+  }
+}
+
+export interface AccessDependencies {
+  apiBase: string;
+  authenticate: (token: string) => Promise<Omit<AuthContext, 'token'> | null>;
+  /** Whether the (active) user holds the permission code. */
+  hasPermission: (userId: string, code: string) => Promise<boolean>;
+  belongsToTenant: (userId: string, tenantId: number) => Promise<boolean>;
+}
+
+function describe(access: unknown): string {
+  return JSON.stringify(access) ?? String(access);
+}
+
+function isRouteAccess(value: unknown): value is RouteAccess {
+  if (value === 'public' || value === 'authenticated' || value === 'static') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const permission: unknown = (value as { permission?: unknown }).permission;
+  return typeof permission === 'string' && /^[A-Za-z0-9_:.-]+$/.test(permission);
+}
+
+function isUnderApi(url: string, apiBase: string): boolean {
+  return url === apiBase || url.startsWith(`${apiBase}/`);
+}
+
+/** Refuses at boot any route that does not say who may call it, or claims 'public' off the list. */
+export function checkRouteDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, apiBase: string): RouteAccess {
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  const access: unknown = route.config?.access;
+  if (!isRouteAccess(access)) {
+    throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'authenticated' | { permission } | 'static'); got ${describe(access)}`);
+  }
+  const underApi = isUnderApi(route.url, apiBase);
+  if (access === 'static' && underApi) {
+    throw new Error(`Route ${methods} ${route.url} is under ${apiBase} and cannot be 'static'`);
+  }
+  if (access !== 'static' && !underApi) {
+    throw new Error(`Route ${methods} ${route.url} is outside ${apiBase}; only 'static' routes live there`);
+  }
+  if (access === 'public') {
+    const apiPath = route.url.slice(apiBase.length);
+    if (!PUBLIC_API_PATHS.includes(apiPath) && !PUBLIC_API_ROUTES.includes(apiPath)) {
+      throw new Error(`Route ${methods} ${route.url} is declared 'public' but ${apiPath} is not in PUBLIC_API_PATHS / PUBLIC_API_ROUTES`);
+    }
+  }
+  return access;
+}
+
+export function readToken(request: FastifyRequest): string | null {
+  const raw = request.headers[HEADER_TOKEN.toLowerCase()];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+/** The requested tenant: the first tenant header present; absent, empty or 0 mean none. NaN = malformed. */
+function readTenant(request: FastifyRequest): number | null {
+  for (const name of [HEADER_TENANT, ...HEADER_TENANT_ALIASES]) {
+    const raw = request.headers[name.toLowerCase()];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (value === undefined || value === '') continue;
+    if (!/^\d{1,9}$/.test(value)) return Number.NaN;
+    const id = Number(value);
+    return id === 0 ? null : id;
+  }
+  return null;
+}
+
+/**
+ * Installs the default-deny gate: the onRoute check at registration and an onRequest hook that
+ * authenticates, checks the permission and settles the tenant before any body is parsed.
+ */
+export function installAccessControl(app: FastifyInstance, deps: AccessDependencies): RouteAccessEntry[] {
+  const registered: RouteAccessEntry[] = [];
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tenantId', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = checkRouteDeclaration(route, deps.apiBase);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      registered.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    // The not-found handler has no route config; it only ever answers 404.
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!isRouteAccess(access)) throw forbidden();
+    if (access === 'public' || access === 'static') return;
+
+    const token = readToken(request);
+    if (token === null) throw unauthorized();
+    const claims = await deps.authenticate(token);
+    if (claims === null) throw unauthorized();
+    request.auth = { ...claims, token };
+
+    const tenantId = readTenant(request);
+    if (tenantId !== null && (Number.isNaN(tenantId) || !(await deps.belongsToTenant(claims.userId, tenantId)))) {
+      throw forbidden(MSG_TENANT_CHANGED);
+    }
+    request.tenantId = tenantId;
+
+    if (typeof access === 'object' && !(await deps.hasPermission(claims.userId, access.permission))) {
+      throw forbidden();
+    }
+  });
+
+  return registered;
+}

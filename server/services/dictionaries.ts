@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { DictItem, DictMap } from '../../src/contracts/session';
+import type { Database } from '../db/schema';
+
+/** Loads the items of a table dictionary; the SQL is fixed server-side, never built from the code. */
+export type TableDictionaryLoader = (db: Kysely<Database>) => Promise<Array<{ value: string; text: string }>>;
+
+/** A dictionary code is a plain name; anything else (commas, quotes, spaces) is never looked up. */
+const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+function item(value: string, text: string): DictItem {
+  return { value, text, title: text, label: text };
+}
+
+const builtInTableDictionaries: Record<string, TableDictionaryLoader> = {
+  sys_user_realname: (db) =>
+    db
+      .selectFrom('users')
+      .select(['username as value', 'realname as text'])
+      .where('del_flag', '=', 0)
+      .orderBy('username')
+      .execute(),
+  sys_user_id: (db) =>
+    db.selectFrom('users').select(['id as value', 'realname as text']).where('del_flag', '=', 0).orderBy('username').execute(),
+  sys_depart: (db) =>
+    db
+      .selectFrom('departments')
+      .select(['id as value', 'depart_name as text'])
+      .where('del_flag', '=', 0)
+      .orderBy('sort')
+      .orderBy('org_code')
+      .execute(),
+  sys_depart_orgcode: (db) =>
+    db
+      .selectFrom('departments')
+      .select(['org_code as value', 'depart_name as text'])
+      .where('del_flag', '=', 0)
+      .orderBy('sort')
+      .orderBy('org_code')
+      .execute(),
+  sys_role: (db) => db.selectFrom('roles').select(['role_code as value', 'role_name as text']).orderBy('role_code').execute(),
+  sys_tenant: async (db) => {
+    const rows = await db.selectFrom('tenants').select(['id', 'name']).where('status', '=', 1).orderBy('id').execute();
+    return rows.map((row) => ({ value: String(row.id), text: row.name }));
+  },
+};
+
+/**
+ * System dictionaries (dicts/dict_items) cached in memory until refleshCache, plus table
+ * dictionaries from a registry keyed by code — the replacement for the `table,text,code` strings
+ * that made the original API an SQL-injection vector (conventions §5.2).
+ */
+export class DictionaryService {
+  private cache: DictMap | null = null;
+  private readonly tables = new Map<string, TableDictionaryLoader>(Object.entries(builtInTableDictionaries));
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** For plugins: registers a table dictionary under a code of their own. */
+  registerTableDictionary(code: string, loader: TableDictionaryLoader): void {
+    if (!DICT_CODE.test(code)) throw new Error(`Invalid dictionary code "${code}"`);
+    if (this.tables.has(code)) throw new Error(`Table dictionary "${code}" is already registered`);
+    this.tables.set(code, loader);
+  }
+
+  async systemDictionaries(): Promise<DictMap> {
+    if (this.cache !== null) return this.cache;
+    const rows = await this.db
+      .selectFrom('dict_items')
+      .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
+      .select(['dicts.dict_code', 'dict_items.item_value', 'dict_items.item_text'])
+      .where('dicts.del_flag', '=', 0)
+      .where('dict_items.status', '=', 1)
+      .orderBy('dicts.dict_code')
+      .orderBy('dict_items.sort_order')
+      .orderBy('dict_items.item_value')
+      .execute();
+    const map: DictMap = {};
+    for (const row of rows) (map[row.dict_code] ??= []).push(item(row.item_value, row.item_text));
+    this.cache = map;
+    return map;
+  }
+
+  /** Items of a registered code, or null when no such dictionary exists. */
+  async items(code: string): Promise<DictItem[] | null> {
+    if (!DICT_CODE.test(code)) return null;
+    const system = await this.systemDictionaries();
+    const fromSystem = system[code];
+    if (fromSystem !== undefined) return fromSystem;
+    const loader = this.tables.get(code);
+    if (loader !== undefined) return (await loader(this.db)).map((row) => item(row.value, row.text));
+    // A system dictionary without enabled items still exists.
+    const exists = await this.db.selectFrom('dicts').select('id').where('dict_code', '=', code).where('del_flag', '=', 0).executeTakeFirst();
+    return exists === undefined ? null : [];
+  }
+
+  clearCache(): void {
+    this.cache = null;
+  }
+}

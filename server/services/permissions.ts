@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MenuItem, PermissionEntry, PermissionResult } from '../../src/contracts/session';
+import type { Database, PermissionRow } from '../db/schema';
+import { isAdmin } from './users';
+
+const EXTERNAL_URL = /^https?:\/\//i;
+
+function permsType(value: string): '1' | '2' {
+  return value === '2' ? '2' : '1';
+}
+
+/** The user's live permission rows: all of them for admins, else those granted through roles. */
+async function grantedRows(db: Kysely<Database>, userId: string): Promise<PermissionRow[]> {
+  if (await isAdmin(db, userId)) {
+    return db.selectFrom('permissions').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('name').execute();
+  }
+  return db
+    .selectFrom('permissions')
+    .selectAll('permissions')
+    .where('permissions.del_flag', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('role_permission')
+          .innerJoin('user_role', 'user_role.role_id', 'role_permission.role_id')
+          .select('role_permission.id')
+          .whereRef('role_permission.permission_id', '=', 'permissions.id')
+          .where('user_role.user_id', '=', userId),
+      ),
+    )
+    .orderBy('permissions.sort_no')
+    .orderBy('permissions.name')
+    .execute();
+}
+
+/** Route name rule of conventions §3.3: component name, else the URL without its leading slash, '/'→'-', ':'→'@'. */
+function routeName(row: PermissionRow, path: string): string {
+  if (row.component_name !== null && row.component_name !== '') return row.component_name;
+  return path.replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@');
+}
+
+function toMenuItem(row: PermissionRow): MenuItem {
+  const url = row.url ?? '';
+  const external = EXTERNAL_URL.test(url);
+  // External URLs are not route paths; the family uses the URL's MD5 as the path (conventions §3.3).
+  const path = external ? `/${createHash('md5').update(url).digest('hex')}` : url;
+  const component = row.component ?? '';
+  const item: MenuItem = {
+    id: row.id,
+    path,
+    name: routeName(row, path),
+    component,
+    route: row.route ? '1' : '0',
+    meta: {
+      title: row.name,
+      keepAlive: row.keep_alive,
+      internalOrExternal: row.internal_or_external,
+      componentName: row.component_name ?? component.split('/').pop() ?? '',
+    },
+  };
+  if (row.icon !== null) item.meta.icon = row.icon;
+  if (external) item.meta.url = url;
+  if (row.redirect !== null) item.redirect = row.redirect;
+  if (row.hidden) item.hidden = true;
+  if (row.always_show) item.alwaysShow = true;
+  return item;
+}
+
+function buildTree(rows: PermissionRow[]): MenuItem[] {
+  const menuRows = rows.filter((row) => row.menu_type === 0 || row.menu_type === 1);
+  const byParent = new Map<string | null, PermissionRow[]>();
+  for (const row of menuRows) {
+    const siblings = byParent.get(row.parent_id) ?? [];
+    siblings.push(row);
+    byParent.set(row.parent_id, siblings);
+  }
+  const build = (parentId: string | null): MenuItem[] =>
+    (byParent.get(parentId) ?? []).map((row) => {
+      const item = toMenuItem(row);
+      const children = build(row.id);
+      if (children.length > 0) item.children = children;
+      return item;
+    });
+  // Items whose parent the user may not see are dropped with it, as in the original server.
+  const roots = build(null);
+  for (const root of roots) {
+    if (root.children !== undefined && root.children.length > 0 && root.children.every((child) => child.hidden === true)) {
+      root.hidden = true;
+    }
+  }
+  return roots;
+}
+
+function isButton(row: PermissionRow): boolean {
+  return row.menu_type === 2 && row.perms !== null && row.perms !== '';
+}
+
+export async function userPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {
+  const granted = await grantedRows(db, userId);
+  const auth: PermissionEntry[] = granted
+    .filter((row) => isButton(row) && row.status === '1')
+    .map((row) => ({ action: row.perms ?? '', type: permsType(row.perms_type), describe: row.name }));
+  const allButtons = await db
+    .selectFrom('permissions')
+    .selectAll()
+    .where('del_flag', '=', 0)
+    .where('menu_type', '=', 2)
+    .orderBy('sort_no')
+    .orderBy('name')
+    .execute();
+  const allAuth: PermissionEntry[] = allButtons
+    .filter(isButton)
+    .map((row) => ({ action: row.perms ?? '', status: row.status === '0' ? '0' : '1', type: permsType(row.perms_type), describe: row.name }));
+  return { menu: buildTree(granted), auth, allAuth };
+}

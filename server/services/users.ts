@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { UserInfo } from '../../src/contracts/session';
+import type { Database, UserRow } from '../db/schema';
+
+/** The role whose holders are granted every permission. */
+export const ADMIN_ROLE = 'admin';
+
+export async function findActiveUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('del_flag', '=', 0).where('status', '=', 1).executeTakeFirst();
+}
+
+/** Any live row by user name, frozen included: the caller decides, with one uniform message. */
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).where('del_flag', '=', 0).executeTakeFirst();
+}
+
+export async function findActiveUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).where('del_flag', '=', 0).where('status', '=', 1).executeTakeFirst();
+}
+
+export async function isAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_role')
+    .innerJoin('roles', 'roles.id', 'user_role.role_id')
+    .select('roles.id')
+    .where('user_role.user_id', '=', userId)
+    .where('roles.role_code', '=', ADMIN_ROLE)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function splitCodes(perms: string | null): string[] {
+  return (perms ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
+}
+
+/**
+ * Whether the user may use a permission code: admins may use all; a code defined with status '0'
+ * is not controlled; otherwise one of the user's roles must grant a live permission carrying it.
+ */
+export async function hasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
+  if (await isAdmin(db, userId)) return true;
+  const rows = await db
+    .selectFrom('permissions')
+    .leftJoin('role_permission', 'role_permission.permission_id', 'permissions.id')
+    .leftJoin('user_role', (join) => join.onRef('user_role.role_id', '=', 'role_permission.role_id').on('user_role.user_id', '=', userId))
+    .select(['permissions.perms', 'permissions.status', 'user_role.id as grant'])
+    .where('permissions.del_flag', '=', 0)
+    .where('permissions.perms', 'like', `%${code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    .execute();
+  return rows.some((row) => splitCodes(row.perms).includes(code) && (row.status === '0' || row.grant !== null));
+}
+
+export async function belongsToTenant(db: Kysely<Database>, userId: string, tenantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_tenant')
+    .innerJoin('tenants', 'tenants.id', 'user_tenant.tenant_id')
+    .select('tenants.id')
+    .where('user_tenant.user_id', '=', userId)
+    .where('user_tenant.tenant_id', '=', tenantId)
+    .where('tenants.status', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What a client may see of a user: never the password hash. */
+export function toUserInfo(user: UserRow): UserInfo {
+  const info: UserInfo = { id: user.id, username: user.username, realname: user.realname };
+  if (user.avatar !== null) info.avatar = user.avatar;
+  if (user.org_code !== null) info.orgCode = user.org_code;
+  if (user.phone !== null) info.phone = user.phone;
+  if (user.email !== null) info.email = user.email;
+  return info;
+}

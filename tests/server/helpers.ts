@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { ApiResult } from '../../src/contracts/envelope';
+import type { LoginResult } from '../../src/contracts/session';
+
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Every log line's message, in order (SMS codes are read from here, as an operator would). */
+  logs: string[];
+  close: () => Promise<void>;
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `mbo-${prefix}-`));
+}
+
+/** One app on a fresh temporary DATA_DIR (embedded PGlite); build it once per test file. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = tempDir('data');
+  const logs: string[] = [];
+  const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), ...env });
+  const app = await buildApp({
+    config,
+    logger: {
+      level: 'info',
+      stream: {
+        write: (line: string) => {
+          const parsed: unknown = JSON.parse(line);
+          if (typeof parsed === 'object' && parsed !== null && 'msg' in parsed && typeof parsed.msg === 'string') logs.push(parsed.msg);
+        },
+      },
+    },
+  });
+  return {
+    app,
+    dataDir,
+    logs,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Client address as the server sees it (the login limiter counts per address). */
+  remoteAddress?: string;
+}
+
+export interface CallResult<T> {
+  status: number;
+  body: ApiResult<T>;
+  headers: Record<string, unknown>;
+}
+
+export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers['x-access-token'] = options.token;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+  });
+  return { status: response.statusCode, body: response.json<ApiResult<T>>(), headers: response.headers };
+}
+
+export async function login(app: FastifyInstance, username: string, password = '123456'): Promise<LoginResult> {
+  const response = await call<LoginResult>(app, 'POST', '/api/sys/login', { body: { username, password } });
+  if (response.status !== 200 || !response.body.success) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
+  return response.body.result;
+}

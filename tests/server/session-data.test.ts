@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentDepartsResult, DictItem, DictMap, MenuItem, PermissionResult, SelectDepartResult } from '../../src/contracts/session';
+import { call, login, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let adminToken: string;
+let clerkToken: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminToken = (await login(server.app, 'admin')).token;
+  clerkToken = (await login(server.app, 'clerk')).token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function flatten(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
+}
+
+describe('GET /api/sys/permission/getUserPermissionByToken', () => {
+  const fetchFor = async (token: string) => {
+    const response = await call<PermissionResult>(server.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token });
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+    return response.body.result;
+  };
+
+  it('gives the admin every menu and every button', async () => {
+    const result = await fetchFor(adminToken);
+    const top = result.menu.map((item) => item.meta.title);
+    expect(top).toEqual(expect.arrayContaining(['首页', '客户管理', '商品管理', '销售订单', '营销管理', '分销管理', '报表', '采购订单', '系统管理', '系统监控', '在线开发', '个人页']));
+    const all = flatten(result.menu);
+    const users = all.find((item) => item.component === 'system/UserList');
+    expect(users).toMatchObject({ path: '/system/user', name: 'system-user', route: '1', meta: { title: '用户管理', componentName: 'UserList' } });
+    const system = result.menu.find((item) => item.path === '/system');
+    expect(system).toMatchObject({ component: 'layouts/RouteView', redirect: '/system/user' });
+    expect(result.auth.map((entry) => entry.action)).toEqual(expect.arrayContaining(['system:user:add', 'cust:member:add', 'cust:member:delete', 'system:sso:issue']));
+    expect(result.allAuth).toContainEqual({ action: 'cust:member:delete', status: '1', type: '2', describe: '删除会员' });
+  });
+
+  it('marks a top item hidden when all its children are hidden', async () => {
+    const result = await fetchFor(adminToken);
+    const account = result.menu.find((item) => item.path === '/account');
+    expect(account?.hidden).toBe(true);
+    expect(account?.children?.map((child) => child.component)).toEqual(['account/center/Index', 'account/settings/Index']);
+    const dashboard = result.menu.find((item) => item.path === '/dashboard/analysis');
+    expect(dashboard).toMatchObject({ component: 'dashboard/Analysis', name: 'dashboard-analysis' });
+    expect(dashboard?.hidden).toBeUndefined();
+  });
+
+  it('describes the external link and the route-less entry', async () => {
+    const all = flatten((await fetchFor(adminToken)).menu);
+    const help = all.find((item) => item.meta.title === '帮助文档');
+    expect(help).toMatchObject({ component: 'layouts/IframePageView', meta: { url: 'https://example.com/help', internalOrExternal: true } });
+    expect(help?.path).toMatch(/^\/[0-9a-f]{32}$/);
+    const detail = all.find((item) => item.meta.title === '订单详情');
+    expect(detail).toMatchObject({ route: '0', hidden: true });
+  });
+
+  it('gives the clerk neither the system, monitor nor online branches nor cust:member:add', async () => {
+    const result = await fetchFor(clerkToken);
+    const paths = result.menu.map((item) => item.path);
+    expect(paths).toEqual(expect.arrayContaining(['/cust', '/goods', '/saleorder', '/marketing', '/marketingDrp', '/report', '/zcy']));
+    expect(paths).not.toContain('/system');
+    expect(paths).not.toContain('/monitor');
+    expect(paths).not.toContain('/online');
+    const actions = result.auth.map((entry) => entry.action);
+    expect(actions).toContain('cust:member:edit');
+    expect(actions).not.toContain('cust:member:add');
+    expect(actions).not.toContain('cust:member:delete');
+    // allAuth lists every definition for everybody: the client disables type '2' codes the user lacks.
+    expect(result.allAuth).toContainEqual({ action: 'cust:member:delete', status: '1', type: '2', describe: '删除会员' });
+    expect(result.allAuth).toContainEqual({ action: 'cust:member:add', status: '1', type: '1', describe: '新增会员' });
+    expect(result.allAuth).toContainEqual({ action: 'cust:member:export', status: '0', type: '1', describe: '导出会员' });
+  });
+
+  it('needs a token', async () => {
+    expect((await call(server.app, 'GET', '/api/sys/permission/getUserPermissionByToken')).status).toBe(401);
+  });
+});
+
+describe('departments', () => {
+  it('lists the current user departments and the current one', async () => {
+    const response = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: adminToken });
+    expect(response.body.success).toBe(true);
+    expect(response.body.result.orgCode).toBe('A01');
+    expect(response.body.result.list.map((d) => [d.orgCode, d.departName])).toEqual([
+      ['A01', '总部'],
+      ['A01A01', '华东分公司'],
+    ]);
+  });
+
+  it('switches to a department the user belongs to', async () => {
+    const response = await call<SelectDepartResult>(server.app, 'POST', '/api/sys/selectDepart', { token: adminToken, body: { orgCode: 'A01A01', username: 'admin' } });
+    expect(response.body.success).toBe(true);
+    expect(response.body.result.userInfo).toMatchObject({ username: 'admin', orgCode: 'A01A01' });
+    expect(JSON.stringify(response.body.result)).not.toContain('scrypt');
+    const after = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: adminToken });
+    expect(after.body.result.orgCode).toBe('A01A01');
+    const viaPut = await call<SelectDepartResult>(server.app, 'PUT', '/api/sys/selectDepart', { token: adminToken, body: { orgCode: 'A01' } });
+    expect(viaPut.body.result.userInfo.orgCode).toBe('A01');
+  });
+
+  it('refuses a department the user does not belong to', async () => {
+    const response = await call(server.app, 'POST', '/api/sys/selectDepart', { token: clerkToken, body: { orgCode: 'A01', username: 'clerk' } });
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(false);
+    const current = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: clerkToken });
+    expect(current.body.result.orgCode).toBe('A01A02');
+  });
+
+  it('refuses switching on behalf of another user', async () => {
+    const response = await call(server.app, 'POST', '/api/sys/selectDepart', { token: clerkToken, body: { orgCode: 'A01A02', username: 'admin' } });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('dictionaries', () => {
+  const items = (code: string) => call<DictItem[]>(server.app, 'GET', `/api/sys/dict/getDictItems/${code}`, { token: clerkToken });
+
+  it('returns a system dictionary', async () => {
+    const response = await items('order_status');
+    expect(response.body.success).toBe(true);
+    expect(response.body.result.map((i) => [i.value, i.text])).toEqual([
+      ['1', '待付款'],
+      ['2', '待发货'],
+      ['3', '已发货'],
+      ['4', '已完成'],
+      ['5', '已取消'],
+    ]);
+    expect(response.body.result[0]).toEqual({ value: '1', text: '待付款', title: '待付款', label: '待付款' });
+  });
+
+  it('returns a registered table dictionary', async () => {
+    const users = await items('sys_user_realname');
+    expect(users.body.result).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 'admin', text: '管理员' }), expect.objectContaining({ value: 'clerk', text: '店员' })]),
+    );
+    const departs = await items('sys_depart');
+    expect(departs.body.result.map((i) => i.text)).toEqual(['总部', '华东分公司', '华南分公司']);
+  });
+
+  it('says so for an empty or unknown code', async () => {
+    expect((await items('')).body).toMatchObject({ success: false, message: '字典Code不能为空!' });
+    expect((await items('no_such_dict')).body).toMatchObject({ success: false, message: '字典不存在' });
+  });
+
+  it('never treats a code as table,text,code or SQL', async () => {
+    for (const hostile of ['sys_user,password,username', 'users,password,username', "' or 1=1--", 'sex;drop table users', 'sex%27%20or%201%3D1--']) {
+      const response = await items(encodeURIComponent(hostile));
+      expect(response.body).toMatchObject({ success: false, message: '字典不存在' });
+      expect(JSON.stringify(response.body)).not.toContain('scrypt');
+    }
+  });
+
+  it('serves all system dictionaries and refreshes the cache', async () => {
+    const all = await call<DictMap>(server.app, 'GET', '/api/sys/dict/queryAllDictItems', { token: clerkToken });
+    expect(Object.keys(all.body.result)).toEqual(expect.arrayContaining(['sex', 'user_status', 'valid_status', 'yn', 'priority', 'msg_category', 'send_status', 'order_status', 'pay_status', 'pay_type', 'refund_status', 'aftersale_status', 'goods_status', 'coupon_type', 'drp_level', 'withdraw_status', 'purchase_status', 'menu_type', 'perms_type']));
+    expect(all.body.result.sys_user_realname).toBeUndefined();
+
+    // A change in the database shows only after the cache is cleared.
+    await server.app.db.updateTable('dict_items').set({ item_text: '男士' }).where('item_text', '=', '男').execute();
+    expect((await items('sex')).body.result[0]?.text).toBe('男');
+    const refreshed = await call(server.app, 'GET', '/api/sys/dict/refleshCache', { token: clerkToken });
+    expect(refreshed.body).toMatchObject({ success: true });
+    expect((await items('sex')).body.result[0]?.text).toBe('男士');
+  });
+
+  it('needs a token', async () => {
+    expect((await call(server.app, 'GET', '/api/sys/dict/getDictItems/sex')).status).toBe(401);
+  });
+});
