@@ -1,0 +1,147 @@
+// Refine is imported for types only, so the login page can use the plain functions without loading it.
+import type { AuthProvider, HttpError } from '@refinedev/core';
+import { API } from '../contracts/api-paths';
+import { HOME_PATH, LOGIN_PATH } from '../contracts/constants';
+import type { ApiResult } from '../contracts/envelope';
+import type { LoginResult, PermissionResult, UserInfo } from '../contracts/session';
+import { http } from './http';
+import { i18n } from './i18n';
+import { session } from './session';
+
+export type LoginParams =
+  | { type: 'password'; username: string; password: string; captcha?: string; checkKey?: string; redirect?: string }
+  | { type: 'phone'; mobile: string; captcha: string; redirect?: string }
+  | { type: 'third'; token: string; redirect?: string }
+  | { type: 'cas'; ticket: string; service: string; redirect?: string };
+
+export interface LogoutOutcome {
+  /** The server's message when the logout call failed; the session is cleared regardless. */
+  error?: string;
+}
+
+function errorMessageOf(error: unknown, fallbackKey: string): string {
+  return error instanceof Error && error.message ? error.message : i18n.t(`http:${fallbackKey}`);
+}
+
+function requestLogin(params: LoginParams): Promise<ApiResult<LoginResult>> {
+  switch (params.type) {
+    case 'password':
+      return http.post<LoginResult>(API.login, {
+        username: params.username,
+        password: params.password,
+        captcha: params.captcha,
+        checkKey: params.checkKey,
+      });
+    case 'phone':
+      return http.post<LoginResult>(API.phoneLogin, { mobile: params.mobile, captcha: params.captcha });
+    case 'third':
+      return http.get<LoginResult>(`${API.thirdLogin}/${encodeURIComponent(params.token)}`);
+    case 'cas':
+      return http.get<LoginResult>(API.casValidate, { ticket: params.ticket, service: params.service });
+  }
+}
+
+/** Logs in with any variant; only `code` 200 with `success` counts (spec §7 Auth). */
+export async function login(params: LoginParams): Promise<LoginResult> {
+  const response = await requestLogin(params);
+  if (Number(response.code) !== 200 || response.success === false || !response.result?.token) {
+    throw new Error(response.message || i18n.t('http:loginFailed'));
+  }
+  session.saveLogin(response.result);
+  return response.result;
+}
+
+export async function sendSmsCode(mobile: string): Promise<ApiResult<unknown>> {
+  const response = await http.post(API.sms, { mobile });
+  if (!response.success) throw new Error(response.message || i18n.t('http:requestFailed'));
+  return response;
+}
+
+/** Always completes: the session is cleared even when the server call fails (spec §4). */
+export async function logout(): Promise<LogoutOutcome> {
+  const token = session.getToken();
+  let outcome: LogoutOutcome = {};
+  if (token) {
+    try {
+      const response = await http.post(API.logout);
+      if (!response.success) outcome = { error: response.message || i18n.t('http:logoutFailed') };
+    } catch (error) {
+      outcome = { error: errorMessageOf(error, 'logoutFailed') };
+    }
+  }
+  session.clear();
+  return outcome;
+}
+
+/** Fetches menu + button permissions; an empty menu is a failure (spec §4). */
+export async function loadPermissions(): Promise<PermissionResult> {
+  const token = session.getToken();
+  const response = await http.get<PermissionResult>(API.userPermissions, { token });
+  if (!response.success) throw new Error(response.message || i18n.t('http:permissionLoadFailed'));
+  const result = response.result;
+  if (!result?.menu || result.menu.length === 0) throw new Error(i18n.t('http:permissionLoadFailed'));
+  const permissions: PermissionResult = { menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [] };
+  session.setPermissions(permissions);
+  return permissions;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('statusCode' in error && typeof error.statusCode === 'number') return error.statusCode;
+  if ('status' in error && typeof error.status === 'number') return error.status;
+  if ('response' in error && typeof error.response === 'object' && error.response !== null) {
+    const { response } = error;
+    if ('status' in response && typeof response.status === 'number') return response.status;
+  }
+  return undefined;
+}
+
+function redirectFrom(params: unknown): string {
+  if (typeof params === 'object' && params !== null && 'redirect' in params && typeof params.redirect === 'string') {
+    return params.redirect || HOME_PATH;
+  }
+  return HOME_PATH;
+}
+
+function asHttpError(error: unknown): HttpError {
+  return { message: errorMessageOf(error, 'loginFailed'), statusCode: statusOf(error) ?? 500 };
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    try {
+      await login(params);
+      return { success: true, redirectTo: redirectFrom(params) };
+    } catch (error) {
+      return { success: false, error: asHttpError(error) };
+    }
+  },
+
+  async logout() {
+    const outcome = await logout();
+    return {
+      success: true,
+      redirectTo: LOGIN_PATH,
+      ...(outcome.error ? { error: { message: outcome.error, statusCode: 500 } } : {}),
+    };
+  },
+
+  async check() {
+    if (session.hasToken()) return { authenticated: true };
+    await logout();
+    return { authenticated: false, logout: true, redirectTo: LOGIN_PATH };
+  },
+
+  async onError(error: unknown) {
+    if (statusOf(error) === 401) return { logout: true, redirectTo: LOGIN_PATH };
+    return {};
+  },
+
+  async getIdentity(): Promise<UserInfo | null> {
+    return session.getUserInfo();
+  },
+
+  async getPermissions() {
+    return session.getButtonAuth();
+  },
+};

@@ -1,0 +1,234 @@
+import type {
+  BaseKey,
+  BaseRecord,
+  CrudFilter,
+  CrudSort,
+  DataProvider,
+  HttpError,
+  LogicalFilter,
+  MetaQuery,
+} from '@refinedev/core';
+import type { ApiResult } from '../contracts/envelope';
+import { DEFAULT_PAGE_SIZE } from '../contracts/constants';
+import { http as defaultHttp, getApiBase } from './http';
+
+/** The part of the http client the data provider needs (a fake can stand in for tests). */
+export type DataHttp = Pick<typeof defaultHttp, 'get' | 'post' | 'put' | 'delete' | 'request'>;
+
+type QueryParams = Record<string, unknown>;
+
+/** A `success:false` envelope becomes a Refine HttpError so Refine's notifications show the message. */
+export class EnvelopeError extends Error implements HttpError {
+  readonly statusCode: number;
+  constructor(message: string, statusCode: number) {
+    super(message);
+    this.name = 'EnvelopeError';
+    this.statusCode = statusCode;
+  }
+}
+
+function unwrap<T>(response: ApiResult<T>): T {
+  if (!response.success) {
+    const code = Number(response.code);
+    throw new EnvelopeError(response.message, Number.isFinite(code) && code !== 200 ? code : 500);
+  }
+  return response.result;
+}
+
+function apiBaseOf(resource: string, meta: MetaQuery | undefined): string {
+  const api: unknown = meta?.api;
+  return typeof api === 'string' && api !== '' ? api : `/${resource}`;
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function joinValues(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(',') : String(value);
+}
+
+/** Refine filters → the list filter conventions (conventions §2.2, §2.4). */
+function applyLogicalFilter(query: QueryParams, filter: LogicalFilter): void {
+  const { field, operator, value } = filter;
+  if (operator === 'between' && Array.isArray(value)) {
+    const [begin, end] = value as unknown[];
+    if (!isEmptyValue(begin)) query[`${field}_begin`] = begin;
+    if (!isEmptyValue(end)) query[`${field}_end`] = end;
+    return;
+  }
+  if (isEmptyValue(value)) return;
+  switch (operator) {
+    case 'eq':
+    case 'eqs':
+      query[field] = value;
+      return;
+    case 'contains':
+    case 'containss':
+      query[field] = `*${String(value)}*`;
+      return;
+    case 'startswith':
+    case 'startswiths':
+      query[field] = `${String(value)}*`;
+      return;
+    case 'endswith':
+    case 'endswiths':
+      query[field] = `*${String(value)}`;
+      return;
+    case 'in':
+    case 'ina':
+      query[field] = joinValues(value);
+      return;
+    case 'ne':
+    case 'nes':
+      query[field] = `!${String(value)}`;
+      return;
+    case 'gte':
+    case 'gt':
+      query[`${field}_begin`] = value;
+      return;
+    case 'lte':
+    case 'lt':
+      query[`${field}_end`] = value;
+      return;
+    default:
+      // Operators the list contract cannot express (null, nin, nbetween …) fall back to equality.
+      query[field] = value;
+  }
+}
+
+function applyFilters(query: QueryParams, filters: CrudFilter[] | undefined): void {
+  for (const filter of filters ?? []) {
+    if ('field' in filter) {
+      applyLogicalFilter(query, filter);
+    } else if (filter.operator === 'and') {
+      applyFilters(query, filter.value);
+    }
+    // `or` groups have no place in the simple-filter contract; callers use superQueryParams instead.
+  }
+}
+
+function toCamelCase(field: string): string {
+  return field.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+function applySorters(query: QueryParams, sorters: CrudSort[] | undefined): void {
+  const [first] = sorters ?? [];
+  if (!first || !sorters) return;
+  query.column = sorters.map((sorter) => toCamelCase(sorter.field)).join(',');
+  query.order = first.order === 'asc' ? 'asc' : 'desc';
+}
+
+function applySuperQuery(query: QueryParams, meta: MetaQuery | undefined): void {
+  const superQuery: unknown = meta?.superQueryParams;
+  if (isEmptyValue(superQuery)) return;
+  query.superQueryParams = typeof superQuery === 'string' ? superQuery : encodeURI(JSON.stringify(superQuery));
+  const matchType: unknown = meta?.superQueryMatchType;
+  if (matchType === 'and' || matchType === 'or') query.superQueryMatchType = matchType;
+}
+
+function stripEmpty(query: QueryParams): QueryParams {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => !isEmptyValue(value)));
+}
+
+function extraParams(meta: MetaQuery | undefined): QueryParams {
+  const extra: unknown = meta?.params;
+  return typeof extra === 'object' && extra !== null ? { ...(extra as QueryParams) } : {};
+}
+
+interface PageLike<T> {
+  records?: T[];
+  total?: number;
+}
+
+function readPage<T>(result: unknown): { data: T[]; total: number } {
+  if (Array.isArray(result)) return { data: result as T[], total: result.length };
+  const page = (typeof result === 'object' && result !== null ? result : {}) as PageLike<T>;
+  const records = Array.isArray(page.records) ? page.records : [];
+  return { data: records, total: typeof page.total === 'number' ? page.total : records.length };
+}
+
+export function buildListQuery(params: {
+  pagination?: { currentPage?: number; pageSize?: number; mode?: 'client' | 'server' | 'off' };
+  sorters?: CrudSort[];
+  filters?: CrudFilter[];
+  meta?: MetaQuery;
+}): QueryParams {
+  const query: QueryParams = extraParams(params.meta);
+  const { pagination } = params;
+  if (pagination?.mode !== 'off') {
+    query.pageNo = pagination?.currentPage ?? 1;
+    query.pageSize = pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+  applySorters(query, params.sorters);
+  applyFilters(query, params.filters);
+  applySuperQuery(query, params.meta);
+  return stripEmpty(query);
+}
+
+/** Refine's data calls onto the list/CRUD contract (design.md contracts). */
+export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
+  const getOne = async <T extends BaseRecord>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<T> =>
+    unwrap(await http.get<T>(`${apiBaseOf(resource, meta)}/queryById`, { id }));
+
+  return {
+    getApiUrl: () => getApiBase(),
+
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
+      const query = buildListQuery({ pagination, sorters, filters, meta });
+      const result = unwrap(await http.get<unknown>(`${apiBaseOf(resource, meta)}/list`, query));
+      return readPage<TData>(result);
+    },
+
+    async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) {
+      return { data: await getOne<TData>(resource, id, meta) };
+    },
+
+    async getMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider['getMany']>>[0]) {
+      if (meta?.queryByIds) {
+        const result = unwrap(await http.get<unknown>(`${apiBaseOf(resource, meta)}/queryByIds`, { ids: ids.join(',') }));
+        return { data: readPage<TData>(result).data };
+      }
+      return { data: await Promise.all(ids.map((id) => getOne<TData>(resource, id, meta))) };
+    },
+
+    async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: Parameters<DataProvider['create']>[0] & { variables: TVariables }) {
+      const result = unwrap(await http.post<TData>(`${apiBaseOf(resource, meta)}/add`, variables));
+      return { data: (result ?? variables) as TData };
+    },
+
+    async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: Parameters<DataProvider['update']>[0] & { variables: TVariables }) {
+      const body = { ...(variables as object), id };
+      const result = unwrap(await http.put<TData>(`${apiBaseOf(resource, meta)}/edit`, body));
+      return { data: (result ?? body) as TData };
+    },
+
+    async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['deleteOne']>[0]) {
+      unwrap(await http.delete(`${apiBaseOf(resource, meta)}/delete`, { id }));
+      return { data: { id } as TData };
+    },
+
+    async deleteMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider['deleteMany']>>[0]) {
+      unwrap(await http.delete(`${apiBaseOf(resource, meta)}/deleteBatch`, { ids: ids.join(',') }));
+      return { data: ids.map((id) => ({ id }) as TData) };
+    },
+
+    async custom<TData extends BaseRecord = BaseRecord>({ url, method, filters, sorters, payload, query, headers }: Parameters<NonNullable<DataProvider['custom']>>[0]) {
+      const params: QueryParams = {
+        ...(typeof query === 'object' && query !== null ? (query as QueryParams) : {}),
+      };
+      applySorters(params, sorters);
+      applyFilters(params, filters);
+      const response = await http.request<TData>({
+        method,
+        url,
+        data: payload,
+        params: stripEmpty(params),
+        headers: headers as Record<string, string> | undefined,
+      });
+      return { data: unwrap(response) };
+    },
+  };
+}
+
+export const dataProvider: DataProvider = createDataProvider();
