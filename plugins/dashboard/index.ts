@@ -1,0 +1,8 @@
+import { definePlugin } from '../../src/app/plugin-registry';
+
+export default definePlugin({
+  name: 'dashboard',
+  pages: {
+    'dashboard/Analysis': () => import('./pages/analysis'),
+  },
+});

@@ -1,0 +1,121 @@
+import { Refine } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
+import { App as AntdApp } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { HOME_PATH, NOT_FOUND_PATH } from '../contracts/constants';
+import type { PermissionResult } from '../contracts/session';
+import { accessControlProvider } from '../providers/access-control';
+import { authProvider } from '../providers/auth-provider';
+import { dataProvider } from '../providers/data-provider';
+import { getApiBase } from '../providers/http';
+import { i18nProvider } from '../providers/i18n/refine-i18n-provider';
+import { session } from '../providers/session';
+import { buildMenuTree, buildRoutes, flattenRoutes, permissionCodesOf } from '../routing/menu-routes';
+import type { AppRoute } from '../routing/menu-routes';
+import { hasRoutePath, menuRouteElements } from '../routing/route-elements';
+import { RoutePage } from '../routing/route-page';
+import { EXCEPTION_ROUTES, HOME_FALLBACK_ROUTE, STATIC_REDIRECTS, STATIC_ROUTES, toAppRoute } from '../routing/static-routes';
+import { usePermissionBootstrap } from '../routing/use-permission-bootstrap';
+import { ExceptionPage } from '../shell/exception/exception-page';
+import { FullPageSpinner } from '../shell/full-page-spinner';
+import { MainLayout } from '../shell/layouts/main-layout';
+import { MenuTreeContext } from '../shell/menu/menu-context';
+import { useDocumentTitle } from '../shell/use-document-title';
+import { useRegistry } from './registry-context';
+
+const REFINE_OPTIONS = {
+  // Telemetry calls an outside host (stack-notes gotcha 2).
+  disableTelemetry: true,
+  syncWithLocation: true,
+  warnWhenUnsavedChanges: true,
+} as const;
+
+function useDayjsLocale(): void {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useEffect(() => {
+    dayjs.locale(language?.startsWith('en') ? 'en' : 'zh-cn');
+  }, [language]);
+}
+
+function NotFoundPage() {
+  const { t } = useTranslation('common');
+  useDocumentTitle(t('route.notFound'));
+  return <ExceptionPage status={404} />;
+}
+
+function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult }) {
+  const { t } = useTranslation('common');
+  const registry = useRegistry();
+
+  const { menuTree, menuRoutes, staticRoutes, flatRoutes } = useMemo(() => {
+    const permissionCodes = permissionCodesOf(permissions);
+    const urlContext = { apiBase: getApiBase(), token: session.getToken(), tenantId: session.getTenantId() };
+    const fromMenu = buildRoutes(permissions.menu, { permissionCodes, urlContext });
+    const statics: AppRoute[] = [
+      ...(hasRoutePath(fromMenu, HOME_PATH) ? [] : [HOME_FALLBACK_ROUTE]),
+      ...STATIC_ROUTES,
+      ...registry.staticRoutes,
+    ].map((def) => toAppRoute(def, (key) => t(key)));
+    const exceptions = EXCEPTION_ROUTES.map(({ path, status }) =>
+      toAppRoute({ path, name: `exception${status}`, component: '', titleKey: `route.exception${status}` }, (key) => t(key)),
+    );
+    return {
+      menuTree: buildMenuTree(permissions.menu, permissionCodes),
+      menuRoutes: fromMenu,
+      staticRoutes: statics,
+      flatRoutes: [...flattenRoutes(fromMenu), ...flattenRoutes(statics), ...flattenRoutes(exceptions)],
+    };
+  }, [permissions, registry, t]);
+
+  return (
+    <MenuTreeContext.Provider value={menuTree}>
+      <Routes>
+        <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+        <Route element={<MainLayout menu={menuTree} routes={flatRoutes} />}>
+          {STATIC_REDIRECTS.map(({ from, to }) => (
+            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+          ))}
+          {menuRouteElements(menuRoutes)}
+          {staticRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ))}
+          {EXCEPTION_ROUTES.map(({ path, status }) => (
+            <Route key={path} path={path} element={<ExceptionPage status={status} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+      </Routes>
+    </MenuTreeContext.Provider>
+  );
+}
+
+/** Everything behind the login: loaded as its own chunk once a token exists. */
+export default function AuthenticatedApp() {
+  const registry = useRegistry();
+  const permissions = usePermissionBootstrap();
+  useDayjsLocale();
+  if (!permissions) return <FullPageSpinner />;
+  return (
+    <AntdApp>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        i18nProvider={i18nProvider}
+        notificationProvider={useNotificationProvider}
+        resources={registry.resources}
+        options={REFINE_OPTIONS}
+      >
+        <AuthenticatedRoutes permissions={permissions} />
+        <UnsavedChangesNotifier />
+      </Refine>
+    </AntdApp>
+  );
+}

@@ -1,0 +1,119 @@
+import { createElement, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
+import type { ResourceProps } from '@refinedev/core';
+import { loadNamespace as loadI18nNamespace } from '../providers/i18n';
+import { loadWithTimeout } from './chunk-load';
+import { BUILT_IN_LAYOUTS } from './built-in-layouts';
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+export type PageLoader = () => Promise<PageModule>;
+
+/** A route a plugin adds outside the server menu (e.g. a detail page opened from a list). */
+export interface PluginStaticRoute {
+  path: string;
+  name: string;
+  /** Server-menu style component path the page is registered under. */
+  component: string;
+  /** Key in the plugin's locale namespace. */
+  titleKey: string;
+  keepAlive?: boolean;
+}
+
+export interface PluginDefinition {
+  /** Also the plugin's locale namespace (`locales/<lng>/<name>.json`). */
+  name: string;
+  resources?: ResourceProps[];
+  /** Pages keyed by the server-menu component path, each its own lazy chunk. */
+  pages: Record<string, PageLoader>;
+  staticRoutes?: PluginStaticRoute[];
+}
+
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
+  return definition;
+}
+
+export interface RegistryOptions {
+  loadNamespace?: (namespace: string) => Promise<unknown>;
+  timeoutMs?: number;
+}
+
+export interface PageRegistry {
+  has(componentPath: string): boolean;
+  /** The lazily loaded page, a built-in layout, or the MODULE_NOT_FOUND page for an unknown path. */
+  resolve(componentPath: string): ComponentType;
+  /** The resolved page as an element (the same component every time for one path). */
+  element(componentPath: string): ReactElement;
+  /** Loads a registered page (rejects with ChunkLoadError after the chunk timeout). */
+  load(componentPath: string): Promise<PageModule>;
+  readonly resources: ResourceProps[];
+  readonly staticRoutes: PluginStaticRoute[];
+  readonly namespaces: string[];
+}
+
+interface RegisteredPage {
+  namespace: string;
+  loader: PageLoader;
+}
+
+const ModuleNotFoundPage = lazy(() => import('../shell/exception/module-not-found-page'));
+
+/** Menu component paths come as `system/UserList`, `/system/UserList` or `system/UserList.vue`. */
+export function normaliseComponentPath(componentPath: string): string {
+  return componentPath.trim().replace(/^\/+/, '').replace(/^views\//, '').replace(/\.(vue|tsx?|jsx?)$/, '');
+}
+
+export function createRegistry(plugins: readonly PluginDefinition[], options: RegistryOptions = {}): PageRegistry {
+  const loadNamespace = options.loadNamespace ?? loadI18nNamespace;
+  const pages = new Map<string, RegisteredPage>();
+  for (const plugin of plugins) {
+    for (const [path, loader] of Object.entries(plugin.pages)) {
+      pages.set(normaliseComponentPath(path), { namespace: plugin.name, loader });
+    }
+  }
+  // One lazy component per path: a fresh React.lazy on every render would remount the page.
+  const resolved = new Map<string, ComponentType>();
+
+  function load(componentPath: string): Promise<PageModule> {
+    const key = normaliseComponentPath(componentPath);
+    const page = pages.get(key);
+    if (!page) return Promise.reject(new Error(`MODULE_NOT_FOUND: ${key}`));
+    return loadWithTimeout(
+      () => Promise.all([page.loader(), loadNamespace(page.namespace)]).then(([module]) => module),
+      key,
+      options.timeoutMs,
+    );
+  }
+
+  function missing(key: string): ComponentType {
+    const Missing = () => createElement(ModuleNotFoundPage, { componentPath: key });
+    Missing.displayName = `ModuleNotFound(${key})`;
+    return Missing;
+  }
+
+  function resolve(componentPath: string): ComponentType {
+    const key = normaliseComponentPath(componentPath);
+    const cached = resolved.get(key);
+    if (cached) return cached;
+    const builtIn = BUILT_IN_LAYOUTS[key];
+    const component: ComponentType | LazyExoticComponent<ComponentType> =
+      builtIn ?? (pages.has(key) ? lazy(() => load(key)) : missing(key));
+    resolved.set(key, component);
+    return component;
+  }
+
+  return {
+    has: (componentPath) => {
+      const key = normaliseComponentPath(componentPath);
+      return pages.has(key) || key in BUILT_IN_LAYOUTS;
+    },
+    resolve,
+    element: (componentPath) => createElement(resolve(componentPath)),
+    load,
+    resources: plugins.flatMap((plugin) => plugin.resources ?? []),
+    staticRoutes: plugins.flatMap((plugin) => plugin.staticRoutes ?? []),
+    namespaces: plugins.map((plugin) => plugin.name),
+  };
+}

@@ -1,0 +1,27 @@
+import type { MenuItem } from '../../contracts/session';
+import { isHttpUrl } from '../../routing/meta-url';
+
+/** Full path of a menu item; children may carry paths relative to their parent. */
+export function joinMenuPath(parentPath: string, path: string): string {
+  if (!path) return parentPath || '/';
+  if (path.startsWith('/') || isHttpUrl(path)) return path;
+  return `${parentPath.replace(/\/+$/, '')}/${path}`;
+}
+
+export type MenuTarget = { kind: 'route'; path: string } | { kind: 'window'; url: string };
+
+/**
+ * Spec §2 Layouts: items open by path; external/iframe items marked internalOrExternal, and items
+ * whose path is an http(s) URL, open in a new window.
+ */
+export function menuTarget(item: MenuItem, fullPath: string, renderUrl: (url: string) => string): MenuTarget {
+  if (isHttpUrl(fullPath)) return { kind: 'window', url: renderUrl(fullPath) };
+  if (item.meta?.internalOrExternal === true) {
+    return { kind: 'window', url: renderUrl(item.meta.url || fullPath) };
+  }
+  return { kind: 'route', path: fullPath };
+}
+
+export function openInNewWindow(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}

@@ -1,0 +1,17 @@
+import type { LoginParams } from '../../providers/auth-provider';
+
+// The auth provider carries the http client (axios): it loads when the user starts typing, not
+// with the login page itself.
+const loadAuth = () => import('../../providers/auth-provider');
+
+export function warmAuth(): void {
+  void loadAuth();
+}
+
+export async function login(params: LoginParams): Promise<void> {
+  await (await loadAuth()).login(params);
+}
+
+export async function sendSmsCode(mobile: string): Promise<void> {
+  await (await loadAuth()).sendSmsCode(mobile);
+}

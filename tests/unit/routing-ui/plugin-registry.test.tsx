@@ -1,0 +1,101 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../../src/contracts/constants';
+import { CSS_CHUNK_LOAD_FAILED, chunkErrorCode, tagPreloadError } from '../../../src/app/chunk-load';
+import { createRegistry, definePlugin } from '../../../src/app/plugin-registry';
+import { initI18n } from '../../../src/providers/i18n';
+
+function DemoPage() {
+  return <p>demo page body</p>;
+}
+
+const never = () => new Promise<never>(() => {});
+const loadNamespace = vi.fn(async () => {});
+
+const registry = createRegistry(
+  [
+    definePlugin({
+      name: 'demo',
+      pages: {
+        'demo/Page': () => Promise.resolve({ default: DemoPage }),
+        'demo/Slow': never,
+      },
+    }),
+  ],
+  { loadNamespace },
+);
+
+function renderPage(componentPath: string) {
+  return render(
+    <MemoryRouter>
+      <Suspense fallback={<p>loading</p>}>{registry.element(componentPath)}</Suspense>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+describe('plugin registry', () => {
+  it('renders a registered component path as a lazily loaded page and loads its namespace', async () => {
+    renderPage('demo/Page');
+    expect(await screen.findByText('demo page body')).toBeTruthy();
+    expect(loadNamespace).toHaveBeenCalledWith('demo');
+  });
+
+  it('accepts the menu spellings of a component path', () => {
+    expect(registry.has('/demo/Page')).toBe(true);
+    expect(registry.has('demo/Page.vue')).toBe(true);
+    expect(registry.resolve('/demo/Page')).toBe(registry.resolve('demo/Page'));
+  });
+
+  it('knows the built-in layout component paths', () => {
+    for (const path of ['layouts/RouteView', 'layouts/PageView', 'layouts/TabLayout', 'layouts/BasicLayout', 'layouts/IframePageView', 'layouts/UserLayout']) {
+      expect(registry.has(path)).toBe(true);
+    }
+  });
+
+  it('renders the MODULE_NOT_FOUND page with the missing path and a way home for an unknown path', async () => {
+    renderPage('cust/CustMemberDetail');
+    expect(await screen.findByText('MODULE_NOT_FOUND')).toBeTruthy();
+    expect(screen.getByText('cust/CustMemberDetail')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
+  });
+
+  it('fails a page chunk that takes longer than 120 s with a ChunkLoadError', async () => {
+    vi.useFakeTimers();
+    const loading = registry.load('demo/Slow');
+    const outcome = loading.then(
+      () => 'loaded',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe('ChunkLoadError');
+  });
+
+  it('reports a failed style chunk as CSS_CHUNK_LOAD_FAILED', () => {
+    const failure = new Error('Unable to preload CSS for /assets/page-1.css');
+    const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: failure });
+    tagPreloadError(event);
+    expect(failure.name).toBe('ChunkLoadError');
+    expect(chunkErrorCode(failure)).toBe(CSS_CHUNK_LOAD_FAILED);
+  });
+
+  it('reports a failed script preload as ChunkLoadError', () => {
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+    tagPreloadError(Object.assign(new Event('vite:preloadError'), { payload: failure }));
+    expect(chunkErrorCode(failure)).toBe('ChunkLoadError');
+  });
+});
