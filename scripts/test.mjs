@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// npm test: lint, type-check, unit and server tests, the production build, then the browser tests
+// against that build. Browser tests never skip silently: without Chromium this installs it (as root)
+// or stops with the exact install command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const resultsDir = '.tmp/test-results';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n── ${title} ──`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed after ${seconds} s`);
+    printTotals();
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${seconds} s)`);
+}
+
+function ensureChromium() {
+  if (existsSync(chromiumPath)) return;
+  const hint = 'apt-get update && apt-get install -y chromium fonts-wqy-microhei';
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${chromiumPath}. Browser tests cannot run without it. Install it with:\n  sudo ${hint}`);
+    process.exit(1);
+  }
+  run('install Chromium and a CJK font (Debian)', 'bash', ['-c', `DEBIAN_FRONTEND=noninteractive ${hint}`]);
+}
+
+function vitest(project) {
+  const output = `${resultsDir}/${project}.json`;
+  run(`${project} tests`, npx, ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+}
+
+function printTotals() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const project of ['unit', 'server', 'e2e']) {
+    const file = `${resultsDir}/${project}.json`;
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+ensureChromium();
+run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
+run('type-check', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+vitest('unit');
+vitest('server');
+run('build', 'npm', ['run', 'build']);
+vitest('e2e');
+printTotals();
