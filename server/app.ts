@@ -10,7 +10,9 @@ import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { acquirePidLock, type PidLock } from './db/pid-lock';
 import type { Database } from './db/schema';
-import { seedDemoData } from './db/seed';
+import { runPluginSeeds, seedDemoData } from './db/seed';
+import { pluginMigrations, type ServerPlugin } from './plugin-api';
+import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { registerClient } from './http/spa';
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   config: Config;
   /** false silences the log; a stream receives JSON log lines (tests read SMS codes from it). */
   logger?: boolean | { level?: string; stream?: { write: (line: string) => void } };
+  /** The business plugins' server sides (default: every plugin of this build). */
+  plugins?: readonly ServerPlugin[];
 }
 
 // Login tickets and SMS codes travel in URLs; keep them out of request logs.
@@ -66,6 +70,7 @@ function loggerOptions(option: BuildAppOptions['logger']): FastifyServerOptions[
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const plugins = options.plugins ?? serverPlugins;
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
@@ -80,9 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
     lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
     handle = await openDatabase(config);
-    const applied = await migrateToLatest(handle.db);
+    const applied = await migrateToLatest(handle.db, pluginMigrations(plugins));
     if (applied.length > 0) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
     if (await seedDemoData(handle.db)) app.log.info('Demo data seeded (admin / 123456, clerk / 123456)');
+    const seeded = await runPluginSeeds(handle.db, plugins);
+    if (seeded.length > 0) app.log.info(`Plugin demo data seeded: ${seeded.join(', ')}`);
     if (config.databaseUrl !== null && config.tokenSecret === null) {
       app.log.warn('DATABASE_URL is set but TOKEN_SECRET is not: every instance must share one secret, set TOKEN_SECRET');
     }
@@ -125,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerPermissionRoutes(api, ctx);
         registerDepartmentRoutes(api, ctx);
         registerDictionaryRoutes(api, ctx);
+        for (const plugin of plugins) await plugin.register?.(api, ctx);
       },
       { prefix: config.apiBase },
     );

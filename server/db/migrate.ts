@@ -1,12 +1,15 @@
-import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
-import { migrations } from './migrations/index';
+import { migrations as coreMigrations } from './migrations/index';
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Brings the schema to the newest version; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Brings the schema to the newest version: core migrations, then the plugins' (which sort after
+ * core by name). A plugin added later may bring names that sort before ones already run, hence
+ * unordered migrations are allowed. Throws with the failing migration's name.
+ */
+export async function migrateToLatest(db: Kysely<Database>, extra: Record<string, Migration> = {}): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => ({ ...coreMigrations, ...extra }) };
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined) {

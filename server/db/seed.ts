@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { newId } from './ids';
+import type { ServerPlugin } from '../plugin-api';
 import type { Database, NewPermission } from './schema';
 import { DICT_SEED } from './seed-dicts';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
@@ -181,4 +182,26 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   // Fresh tables have no statistics; without them the planner guesses badly on the first queries.
   await sql`ANALYZE`.execute(db);
   return true;
+}
+
+/**
+ * Runs each plugin's demo seed once per database (marker `seed:<plugin>` in app_meta), in a
+ * transaction with its marker. Returns the names of the plugins seeded now.
+ */
+export async function runPluginSeeds(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const plugin of plugins) {
+    if (plugin.seed === undefined) continue;
+    const key = `seed:${plugin.name}`;
+    const marker = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+    if (marker !== undefined) continue;
+    const seed = plugin.seed;
+    await db.transaction().execute(async (trx) => {
+      await seed(trx);
+      await trx.insertInto('app_meta').values({ key, value: '1' }).execute();
+    });
+    seeded.push(plugin.name);
+  }
+  if (seeded.length > 0) await sql`ANALYZE`.execute(db);
+  return seeded;
 }

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import type { AppContext } from './context';
+import type { Database } from './db/schema';
+
+/**
+ * The server side of a business plugin (`plugins/<domain>/server.ts`). Its tables come from its own
+ * migrations; its routes are registered under the API base with the same access rules as core routes
+ * (every route declares `config.access`); its demo seed runs once per database.
+ */
+export interface ServerPlugin {
+  /** The plugin folder's name; prefixes its migration names and marks its seed. */
+  name: string;
+  /** Versioned migrations, in order. Never edit a released one: add the next. */
+  migrations?: Record<string, Migration>;
+  register?: (api: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Demo data for a fresh database; runs once (marked in app_meta), after every migration. */
+  seed?: (db: Kysely<Database>) => Promise<void>;
+}
+
+export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
+  if (!/^[a-z][a-z0-9-]*$/.test(plugin.name)) throw new Error(`Server plugin name "${plugin.name}" must be kebab-case`);
+  return plugin;
+}
+
+/** Core migrations keep their names; a plugin's are prefixed so they never collide and sort after core. */
+export function pluginMigrations(plugins: readonly ServerPlugin[]): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const plugin of plugins) {
+    for (const [name, migration] of Object.entries(plugin.migrations ?? {})) all[`plugin_${plugin.name}_${name}`] = migration;
+  }
+  return all;
+}

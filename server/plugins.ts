@@ -1,0 +1,7 @@
+import type { ServerPlugin } from './plugin-api';
+
+/**
+ * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
+ * its line here and in plugins/index.ts.
+ */
+export const serverPlugins: readonly ServerPlugin[] = [];
