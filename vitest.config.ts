@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: 20_000,
           // A second react-router copy breaks Refine's hooks under Vitest (stack-notes gotcha 7).
           server: { deps: { inline: [/@refinedev\//] } },
         },

@@ -1,5 +1,8 @@
 import type { PluginDefinition } from '../src/app/plugin-registry';
 import dashboard from './dashboard';
+import showcase from './showcase';
+import system from './system';
+import announcements from './announcements';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements];

@@ -16,11 +16,17 @@ import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { registerClient } from './http/spa';
+import { registerSockets } from './sockets';
+import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDepartmentRoutes } from './routes/departments';
 import { registerDictionaryRoutes } from './routes/dictionaries';
+import { registerOnlineReportPopupRoutes } from './routes/online-report-popup';
+import { registerUploadRoutes } from './routes/upload';
 import { registerPermissionRoutes } from './routes/permissions';
 import { registerSsoRoutes } from './routes/sso';
+import { registerUserPasswordRoutes } from './routes/user-password';
+import { registerValidatorRoutes } from './routes/validators';
 import { DictionaryService } from './services/dictionaries';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 
@@ -124,14 +130,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.decorate('routeAccess', routeAccess);
     installErrorHandling(app);
+    await registerSockets(app, ctx);
 
     await app.register(
       async (api) => {
         registerAuthRoutes(api, ctx);
+        registerAccountRoutes(api, ctx);
         registerSsoRoutes(api, ctx);
         registerPermissionRoutes(api, ctx);
         registerDepartmentRoutes(api, ctx);
         registerDictionaryRoutes(api, ctx);
+        registerValidatorRoutes(api, ctx);
+        registerUploadRoutes(api, ctx);
+        registerOnlineReportPopupRoutes(api, ctx);
+        registerUserPasswordRoutes(api, ctx);
         for (const plugin of plugins) await plugin.register?.(api, ctx);
       },
       { prefix: config.apiBase },

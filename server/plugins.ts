@@ -1,7 +1,9 @@
 import type { ServerPlugin } from './plugin-api';
+import system from '../plugins/system/server';
+import announcements from '../plugins/announcements/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements];

@@ -136,6 +136,8 @@ export interface SmsCodesTable {
   expires_at: RequiredTimestamp;
   used: Generated<boolean>;
   attempts: Generated<number>;
+  /** What the code may be used for: 'login', 'register' or 'forget'. */
+  purpose: Generated<string>;
 }
 
 export interface LoginTicketsTable {
@@ -143,6 +145,15 @@ export interface LoginTicketsTable {
   ticket_hash: string;
   user_id: string;
   created_by: string | null;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  used: Generated<boolean>;
+}
+
+export interface PasswordResetTicketsTable {
+  id: string;
+  ticket_hash: string;
+  user_id: string;
   created_at: Timestamp;
   expires_at: RequiredTimestamp;
   used: Generated<boolean>;
@@ -168,6 +179,7 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_tickets: LoginTicketsTable;
+  password_reset_tickets: PasswordResetTicketsTable;
   app_meta: AppMetaTable;
 }
 

@@ -11,16 +11,29 @@ export const API = {
   userPermissions: '/sys/permission/getUserPermissionByToken',
   currentDeparts: '/sys/user/getCurrentUserDeparts',
   selectDepart: '/sys/selectDepart',
+  updatePassword: '/sys/user/updatePassword',
   dictItems: '/sys/dict/getDictItems', // + '/{dictCode}'
   allDictItems: '/sys/dict/queryAllDictItems',
   refreshDictCache: '/sys/dict/refleshCache',
-  // Reserved auth constants of spec §7 (not served by the reference server yet).
-  forgePassword: '/auth/forge-password',
+  /** Self-service accounts (spec §7 auth constants): registration and password recovery. */
   register: '/auth/register',
+  forgePassword: '/auth/forge-password',
+  /** Trades a forgotten-password SMS code for a one-time reset ticket. */
+  forgePasswordCheck: '/auth/forge-password/check',
+  // Reserved auth constant of spec §7 (not served by the reference server yet).
   userInfo: '/user/info',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
-export const PUBLIC_API_PATHS: readonly string[] = [API.login, API.phoneLogin, API.logout, API.sms, API.casValidate];
+export const PUBLIC_API_PATHS: readonly string[] = [
+  API.login,
+  API.phoneLogin,
+  API.logout,
+  API.sms,
+  API.casValidate,
+  API.register,
+  API.forgePassword,
+  API.forgePasswordCheck,
+];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
 export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];

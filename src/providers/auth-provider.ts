@@ -1,5 +1,6 @@
 // Refine is imported for types only, so the login page can use the plain functions without loading it.
 import type { AuthProvider, HttpError } from '@refinedev/core';
+import type { RegisterRequest, ResetPasswordRequest, SmsMode } from '../contracts/account';
 import { API } from '../contracts/api-paths';
 import { HOME_PATH, LOGIN_PATH } from '../contracts/constants';
 import type { ApiResult } from '../contracts/envelope';
@@ -51,10 +52,53 @@ export async function login(params: LoginParams): Promise<LoginResult> {
   return response.result;
 }
 
-export async function sendSmsCode(mobile: string): Promise<ApiResult<unknown>> {
-  const response = await http.post(API.sms, { mobile });
+/** Asks for an SMS code; `smsmode` names its purpose (login when omitted). */
+export async function sendSmsCode(mobile: string, smsmode?: SmsMode): Promise<ApiResult<unknown>> {
+  const response = await sendForMessage(() => http.post(API.sms, smsmode === undefined ? { mobile } : { mobile, smsmode }));
   if (!response.success) throw new Error(response.message || i18n.t('http:requestFailed'));
   return response;
+}
+
+/** The envelope a refused call still carries (429, 400), so the page shows the server's words. */
+function envelopeMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
+  const { response } = error;
+  if (typeof response !== 'object' || response === null || !('data' in response)) return undefined;
+  const { data } = response;
+  if (typeof data !== 'object' || data === null || !('message' in data)) return undefined;
+  return typeof data.message === 'string' && data.message !== '' ? data.message : undefined;
+}
+
+async function sendForMessage<T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  try {
+    return await request();
+  } catch (error) {
+    const message = envelopeMessage(error);
+    throw message === undefined ? error : new Error(message);
+  }
+}
+
+async function resultOf<T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  const response = await sendForMessage(request);
+  if (!response.success) throw new Error(response.message || i18n.t('http:requestFailed'));
+  return response;
+}
+
+/** Creates an account that waits for an administrator's approval; resolves to its user name. */
+export async function register(request: RegisterRequest): Promise<string> {
+  const response = await resultOf(() => http.post<{ username: string }>(API.register, request));
+  return response.result.username;
+}
+
+/** Trades a forgotten-password SMS code for a one-time reset ticket. */
+export async function checkResetCode(phone: string, smscode: string): Promise<string> {
+  const response = await resultOf(() => http.post<{ ticket: string }>(API.forgePasswordCheck, { phone, smscode }));
+  return response.result.ticket;
+}
+
+/** Sets a new password with a reset ticket; the server ends every session of the account. */
+export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
+  await resultOf(() => http.post(API.forgePassword, request));
 }
 
 /** Always completes: the session is cleared even when the server call fails (spec §4). */

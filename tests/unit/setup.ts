@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // antd's responsive hooks call matchMedia, which jsdom lacks (stack-notes gotcha 7).
@@ -27,3 +27,6 @@ afterEach(() => {
     window.sessionStorage.clear();
   }
 });
+
+// Lazy pages and antd's first render are slow on a busy 2-core machine; 1 s (the default) flakes.
+configure({ asyncUtilTimeout: 5_000 });

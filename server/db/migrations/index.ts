@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_identity_and_access';
+import * as m0002 from './0002_account_recovery';
+import * as m0004 from './0004_check_rules';
+import * as m0005 from './0005_uploads_and_popup_reports';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -7,4 +10,7 @@ import * as m0001 from './0001_identity_and_access';
  */
 export const migrations: Record<string, Migration> = {
   '0001_identity_and_access': m0001,
+  '0002_account_recovery': m0002,
+  '0004_check_rules': m0004,
+  '0005_uploads_and_popup_reports': m0005,
 };

@@ -1,3 +1,4 @@
+import type { SmsMode } from '../../contracts/account';
 import type { LoginParams } from '../../providers/auth-provider';
 
 // The auth provider carries the http client (axios): it loads when the user starts typing, not
@@ -12,6 +13,6 @@ export async function login(params: LoginParams): Promise<void> {
   await (await loadAuth()).login(params);
 }
 
-export async function sendSmsCode(mobile: string): Promise<void> {
-  await (await loadAuth()).sendSmsCode(mobile);
+export async function sendSmsCode(mobile: string, smsmode?: SmsMode): Promise<void> {
+  await (await loadAuth()).sendSmsCode(mobile, smsmode);
 }

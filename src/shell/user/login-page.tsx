@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../use-document-title';
+import { AccountLinks } from './account-links';
 import { warmAuth } from './auth-actions';
 import { LoginTabs } from './login-tabs';
 import { PasswordLoginForm } from './password-login-form';
@@ -55,6 +56,7 @@ export default function LoginPage() {
           ]}
         />
       )}
+      <AccountLinks />
     </div>
   );
 }

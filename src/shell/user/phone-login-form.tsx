@@ -1,12 +1,12 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendSmsCode } from './auth-actions';
 import { FieldError } from './field-error';
-import { MOBILE_PATTERN, SMS_COUNTDOWN_SECONDS } from './login-rules';
-import { useCountdown } from './use-countdown';
+import { MOBILE_PATTERN } from './login-rules';
+import { SmsCodeButton } from './sms-code-button';
 import { matches, required, useLoginForm } from './use-login-form';
 import type { LoginSubmit } from './use-login-submit';
 
@@ -20,21 +20,6 @@ export function PhoneLoginForm({ login, onSmsError }: { login: LoginSubmit; onSm
     [t],
   );
   const form = useLoginForm(rules);
-  const countdown = useCountdown(SMS_COUNTDOWN_SECONDS);
-  const [sending, setSending] = useState(false);
-
-  const requestCode = async () => {
-    if (!form.validate(['mobile'])) return;
-    setSending(true);
-    try {
-      await sendSmsCode(form.values.mobile);
-      countdown.start();
-    } catch (failure) {
-      onSmsError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <form noValidate onSubmit={form.onSubmit(({ mobile, captcha }) => void login.submit({ type: 'phone', mobile, captcha }))}>
@@ -58,9 +43,11 @@ export function PhoneLoginForm({ login, onSmsError }: { login: LoginSubmit; onSm
           />
           <FieldError name="captcha" message={form.errors.captcha} />
         </div>
-        <Button size="large" onClick={requestCode} loading={sending} disabled={countdown.left > 0}>
-          {countdown.left > 0 ? t('login.resendIn', { seconds: countdown.left }) : t('login.getCaptcha')}
-        </Button>
+        <SmsCodeButton
+          mobile={() => (form.validate(['mobile']) ? form.values.mobile : null)}
+          send={(mobile) => sendSmsCode(mobile)}
+          onError={onSmsError}
+        />
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={login.loading}>
         {t('login.submit')}

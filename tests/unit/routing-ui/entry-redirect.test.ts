@@ -32,8 +32,13 @@ describe('decideEntryRedirect (spec §2 Redirect rules)', () => {
     expect(at('/404')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2F404' });
   });
 
-  it('treats the not yet built public screens like any other path', () => {
-    expect(at('/user/register')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2Fuser%2Fregister' });
+  it('renders the register, register result and password recovery pages without a token', () => {
+    for (const path of ['/user/register', '/user/register-result', '/user/alteration']) expect(at(path)).toEqual({ kind: 'public' });
+    expect(at('/user/register-result', '?username=neo')).toEqual({ kind: 'public' });
+  });
+
+  it('keeps every other /user path behind the login', () => {
+    expect(at('/user/registerx')).toEqual({ kind: 'redirect', to: '/user/login?redirect=%2Fuser%2Fregisterx' });
   });
 
   it('loads the authenticated app for any other path with a token', () => {

@@ -1,0 +1,184 @@
+/**
+ * One description per entity, read by both sides (design.md "One schema per entity"): the server
+ * creates/validates/serves it through the generic CRUD engine (server/crud), the client derives
+ * columns, search and edit forms from it (src/toolkit/crud). Pure data and types only.
+ */
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'int'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'dict'
+  | 'image'
+  | 'file'
+  | 'password'
+  | 'ref';
+
+/** How the list filters a field: `like` (*x*), `eq`, `in` (a,b) or `range` (_begin/_end). */
+export type SearchMode = 'eq' | 'like' | 'range' | 'in';
+
+export interface FieldDefinition {
+  type: FieldType;
+  /** i18n key, e.g. `system:dict.fields.dictName`. */
+  label: string;
+  required?: boolean;
+  /** Strings: maximum length (default 255 for string-like types). Numbers: maximum value. */
+  max?: number;
+  /** Strings: minimum length. Numbers: minimum value. */
+  min?: number;
+  /** Dictionary code; any field type may carry one (values then get a `<field>_dictText`). */
+  dict?: string;
+  search?: SearchMode;
+  /** Unique among live rows (within the tenant for tenant-scoped entities). */
+  unique?: boolean;
+  /** Unique only together with these other fields (e.g. an item value within its dictionary). */
+  uniqueWith?: readonly string[];
+  sortable?: boolean;
+  /** Shown as a list column (default true, except text/password). */
+  list?: boolean;
+  /** Shown in the create/edit form (default true). */
+  form?: boolean;
+  /** Column name override; default is the snake_case of the field name. */
+  column?: string;
+  /** Never written by add/edit (shown read-only). */
+  readonly?: boolean;
+}
+
+export type FieldMap = Record<string, FieldDefinition>;
+
+export interface EntityDefinition<F extends FieldMap = FieldMap> {
+  table: string;
+  /** API base, e.g. `/sys/dict` → `/sys/dict/list`, `/sys/dict/add` … */
+  api: string;
+  /** Permission prefix, e.g. `system:dict` → `system:dict:add`. */
+  permission: string;
+  tenantScoped?: boolean;
+  /** i18n key of the entity's display name (page and export titles). */
+  title?: string;
+  softDelete?: boolean;
+  fields: F;
+}
+
+/** The CRUD actions whose permission codes are `<permission>:<action>`. */
+export const ENTITY_ACTIONS = ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+export type EntityAction = (typeof ENTITY_ACTIONS)[number];
+
+/** Audit fields every record carries (implicit: never declared, never written by clients). */
+export const AUDIT_FIELDS = {
+  createBy: 'create_by',
+  createTime: 'create_time',
+  updateBy: 'update_by',
+  updateTime: 'update_time',
+} as const;
+/** Audit fields that may always be sorted on; `createTime` is the default sort (conventions §2.2). */
+export const SORTABLE_AUDIT_FIELDS = ['createTime', 'updateTime'] as const;
+export const DICT_TEXT_SUFFIX = '_dictText';
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+const FIELD_NAME = /^[a-z][A-Za-z0-9]{0,62}$/;
+const RESERVED_FIELDS = new Set(['id', 'tenantId', 'delFlag', ...Object.keys(AUDIT_FIELDS)]);
+
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * Checks the description once at definition time: table, column and field names must be plain
+ * identifiers, so nothing a definition names can ever carry SQL.
+ */
+export function defineEntity<const F extends FieldMap>(definition: EntityDefinition<F>): EntityDefinition<F> {
+  const { table, api, permission, fields } = definition;
+  if (!IDENTIFIER.test(table)) throw new Error(`Entity table "${table}" is not a plain identifier`);
+  if (!/^(\/[A-Za-z][A-Za-z0-9_-]*)+$/.test(api)) throw new Error(`Entity api "${api}" must look like /module/entity`);
+  if (!/^[A-Za-z][A-Za-z0-9_]*(:[A-Za-z][A-Za-z0-9_]*)*$/.test(permission)) throw new Error(`Entity permission "${permission}" is malformed`);
+  for (const [name, field] of Object.entries(fields)) {
+    if (!FIELD_NAME.test(name) || RESERVED_FIELDS.has(name)) throw new Error(`Entity ${table}: field name "${name}" is not allowed`);
+    const column = field.column ?? snakeCase(name);
+    if (!IDENTIFIER.test(column)) throw new Error(`Entity ${table}: column "${column}" is not a plain identifier`);
+    if (field.dict !== undefined && !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(field.dict)) throw new Error(`Entity ${table}: dictionary code "${field.dict}" is malformed`);
+    for (const other of field.uniqueWith ?? []) {
+      if (!(other in fields)) throw new Error(`Entity ${table}: uniqueWith names unknown field "${other}"`);
+    }
+  }
+  return definition;
+}
+
+export function columnOf(entity: EntityDefinition, field: string): string {
+  const definition = entity.fields[field];
+  if (definition === undefined) throw new Error(`Entity ${entity.table} has no field "${field}"`);
+  return definition.column ?? snakeCase(field);
+}
+
+export function fieldEntries(entity: EntityDefinition): Array<[string, FieldDefinition]> {
+  return Object.entries(entity.fields);
+}
+
+export function permissionCode(entity: Pick<EntityDefinition, 'permission'>, action: EntityAction): string {
+  return `${entity.permission}:${action}`;
+}
+
+/** Whether a field shows as a list column (text and password are off unless asked for). */
+export function isListField(field: FieldDefinition): boolean {
+  return field.list ?? !(field.type === 'password' || field.type === 'text');
+}
+
+export function isFormField(field: FieldDefinition): boolean {
+  return field.form ?? true;
+}
+
+/** Password fields are write-only: never read back, never listed, never exported. */
+export function isReadableField(field: FieldDefinition): boolean {
+  return field.type !== 'password';
+}
+
+/** The fields a caller may sort on (camelCase), audit times included. */
+export function sortableFields(entity: EntityDefinition): string[] {
+  return [...fieldEntries(entity).filter(([, field]) => field.sortable === true).map(([name]) => name), ...SORTABLE_AUDIT_FIELDS];
+}
+
+export function searchFields(entity: EntityDefinition): Array<[string, FieldDefinition & { search: SearchMode }]> {
+  return fieldEntries(entity).filter((entry): entry is [string, FieldDefinition & { search: SearchMode }] => entry[1].search !== undefined);
+}
+
+/** Max length of a string-like field (schema and validation agree on it). */
+export function maxLengthOf(field: FieldDefinition): number | undefined {
+  switch (field.type) {
+    case 'string':
+    case 'dict':
+    case 'password':
+      return field.max ?? 255;
+    case 'image':
+    case 'file':
+      return field.max ?? 1000;
+    case 'ref':
+      return field.max ?? 32;
+    case 'text':
+      return field.max ?? 65_535;
+    default:
+      return undefined;
+  }
+}
+
+type ValueOf<T extends FieldType> = T extends 'int' | 'decimal' ? number : T extends 'boolean' ? boolean : string;
+
+/** The wire shape of a record: id, declared fields (nullable), audit fields and `_dictText` siblings. */
+export type EntityRecord<E extends EntityDefinition> = {
+  id: string;
+  createBy?: string | null;
+  createTime?: string | null;
+  updateBy?: string | null;
+  updateTime?: string | null;
+  tenantId?: number;
+} & { [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null } & Record<string, unknown>;
+
+/** The body of `add` / `edit` (edit carries the id). */
+export type EntityInput<E extends EntityDefinition> = { id?: string } & {
+  [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null;
+};
+
+/** The paged list result (conventions §2.3). */
+export type { PageResult } from './envelope';
