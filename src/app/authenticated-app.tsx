@@ -12,6 +12,7 @@ import type { PermissionResult } from '../contracts/session';
 import { accessControlProvider } from '../providers/access-control';
 import { authProvider } from '../providers/auth-provider';
 import { dataProvider } from '../providers/data-provider';
+import { liveProvider } from '../providers/live';
 import { getApiBase } from '../providers/http';
 import { i18nProvider } from '../providers/i18n/refine-i18n-provider';
 import { session } from '../providers/session';
@@ -73,22 +74,22 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
     };
   }, [permissions, registry, t]);
 
+  // One list of page routes: matched by the outer <Routes>, rendered once per open tab by the layout.
+  const pages = useMemo(
+    () => [
+      ...STATIC_REDIRECTS.map(({ from, to }) => <Route key={from} path={from} element={<Navigate to={to} replace />} />),
+      ...menuRouteElements(menuRoutes),
+      ...staticRoutes.map((route) => <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />),
+      ...EXCEPTION_ROUTES.map(({ path, status }) => <Route key={path} path={path} element={<ExceptionPage status={status} />} />),
+    ],
+    [menuRoutes, staticRoutes],
+  );
+
   return (
     <MenuTreeContext.Provider value={menuTree}>
       <Routes>
         <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-        <Route element={<MainLayout menu={menuTree} routes={flatRoutes} />}>
-          {STATIC_REDIRECTS.map(({ from, to }) => (
-            <Route key={from} path={from} element={<Navigate to={to} replace />} />
-          ))}
-          {menuRouteElements(menuRoutes)}
-          {staticRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-          ))}
-          {EXCEPTION_ROUTES.map(({ path, status }) => (
-            <Route key={path} path={path} element={<ExceptionPage status={status} />} />
-          ))}
-        </Route>
+        <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
         <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
       </Routes>
     </MenuTreeContext.Provider>
@@ -108,6 +109,7 @@ export default function AuthenticatedApp() {
         dataProvider={dataProvider}
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}
+        liveProvider={liveProvider}
         i18nProvider={i18nProvider}
         notificationProvider={useNotificationProvider}
         resources={registry.resources}

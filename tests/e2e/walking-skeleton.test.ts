@@ -71,7 +71,7 @@ describe('shell', () => {
   it('logs out after the confirm and lands on /user/login', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, DEMO.admin);
-    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('button', { name: /用户菜单/ }).click();
     await page.getByText('退出登录').click();
     await page.getByText('真的要注销登录吗 ?').waitFor();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -1,4 +1,5 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Input, Row, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../../src/app/use-session';
@@ -12,7 +13,11 @@ export default function AnalysisPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const user = useUserInfo();
   // External links open from the side menu; the dashboard lists in-app areas only.
-  const areas = useMenuTree().filter((area) => area.path.startsWith('/'));
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const areas = useMenuTree()
+    .filter((area) => area.path.startsWith('/'))
+    .filter((area) => needle === '' || (area.meta?.title ?? area.name).toLowerCase().includes(needle) || area.path.toLowerCase().includes(needle));
   const greeting = t(`common:greeting.${greetingKey(new Date().getHours())}`);
 
   return (
@@ -23,7 +28,21 @@ export default function AnalysisPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('common:welcome')}</Typography.Text>
       </Card>
-      <Card title={t('dashboard:areasTitle')} style={{ marginTop: 24 }}>
+      <Card
+        title={t('dashboard:areasTitle')}
+        style={{ marginTop: 24 }}
+        extra={
+          <Input.Search
+            allowClear
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t('dashboard:filterPlaceholder')}
+            aria-label={t('dashboard:filterLabel')}
+            className="area-filter"
+            style={{ width: 220 }}
+          />
+        }
+      >
         {areas.length === 0 ? (
           <Typography.Text type="secondary">{t('dashboard:noAreas')}</Typography.Text>
         ) : (

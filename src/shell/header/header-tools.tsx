@@ -1,16 +1,16 @@
 import { Space } from 'antd';
 import type { ComponentType } from 'react';
+import { LanguageSwitch } from './language-switch';
+import { MenuSearch } from './menu-search';
+import { NoticeBell } from '../notice';
 import { UserMenu } from './user-menu';
 
-/**
- * The header's right-hand tools, left to right. Menu search, the notice bell and the settings drawer
- * plug in here.
- */
-export const HEADER_TOOLS: readonly ComponentType[] = [UserMenu];
+/** The header's right-hand tools, left to right (the notice bell plugs in here). */
+export const HEADER_TOOLS: readonly ComponentType[] = [MenuSearch, NoticeBell, LanguageSwitch, UserMenu];
 
 export function HeaderTools({ tools = HEADER_TOOLS }: { tools?: readonly ComponentType[] }) {
   return (
-    <Space size={8} align="center">
+    <Space size={8} align="center" style={{ flex: 'none' }}>
       {tools.map((Tool, position) => (
         <Tool key={Tool.displayName ?? Tool.name ?? position} />
       ))}

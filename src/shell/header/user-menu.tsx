@@ -1,28 +1,77 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { ApartmentOutlined, ClearOutlined, DownOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../app/use-session';
+import { refreshDictionaryCache } from '../dialogs/clear-cache';
+
+// The dialogs load on first use: the shell's first paint does not carry the colour picker and forms.
+const SettingsDrawer = lazy(() => import('../settings/settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
+const PasswordModal = lazy(() => import('../dialogs/password-modal').then((module) => ({ default: module.PasswordModal })));
+const DepartSelectModal = lazy(() => import('../dialogs/depart-select-modal').then((module) => ({ default: module.DepartSelectModal })));
 import { useLogoutConfirm } from './use-logout-confirm';
 
-/** The user dropdown; settings, password, cache and department entries join it in a later issue. */
+type Dialog = 'settings' | 'password' | 'depart';
+
+/** The user dropdown (spec §2 Layouts): settings, password, cache, department, logout. */
 export function UserMenu() {
   const { t } = useTranslation('common');
+  const { message } = App.useApp();
   const user = useUserInfo();
   const confirmLogout = useLogoutConfirm();
+  const [dialog, setOpenDialog] = useState<Dialog | null>(null);
+  // Once opened, a dialog stays mounted so that it can play its closing animation.
+  const [used, setUsed] = useState<ReadonlySet<Dialog>>(new Set());
+  const setDialog = (next: Dialog) => {
+    setUsed((current) => (current.has(next) ? current : new Set(current).add(next)));
+    setOpenDialog(next);
+  };
+  const close = useCallback(() => setOpenDialog(null), []);
+  const username = user?.username ?? '';
+  const shownName = user?.realname ?? user?.username;
+  // WCAG 2.5.3: the accessible name contains the visible name.
+  const menuLabel = shownName ? t('header.userMenuOf', { name: shownName }) : t('header.userMenu');
+
   const items: MenuProps['items'] = [
+    { key: 'settings', icon: <SettingOutlined />, label: t('header.systemSettings') },
+    { key: 'password', icon: <LockOutlined />, label: t('header.changePassword') },
+    { key: 'depart', icon: <ApartmentOutlined />, label: t('header.switchDepart') },
+    { key: 'cache', icon: <ClearOutlined />, label: t('header.clearCache') },
+    { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), title: t('header.logout') },
   ];
+
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
+    else if (key === 'settings') setDialog('settings');
+    else if (key === 'depart') setDialog('depart');
+    else if (key === 'password') {
+      // Spec §2 Other dialogs: only with a known user name.
+      if (username) setDialog('password');
+      else void message.warning(t('header.noUser'));
+    } else if (key === 'cache') {
+      void refreshDictionaryCache().then((done) => {
+        if (done) void message.success(t('header.cacheCleared'));
+        else void message.error(t('header.cacheFailed'));
+      });
+    }
   };
+
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={t('header.userMenu')} style={{ height: 48 }}>
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span>{user?.realname ?? user?.username}</span>
-        <DownOutlined />
-      </Button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button type="text" aria-label={menuLabel} style={{ height: 48 }} className="user-menu">
+          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <span>{shownName}</span>
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+      <Suspense fallback={null}>
+        {used.has('settings') && <SettingsDrawer open={dialog === 'settings'} onClose={close} />}
+        {used.has('password') && <PasswordModal open={dialog === 'password'} username={username} onClose={close} />}
+        {used.has('depart') && <DepartSelectModal requested={dialog === 'depart'} username={username} onClose={close} />}
+      </Suspense>
+    </>
   );
 }

@@ -1,7 +1,9 @@
-import { Layout } from 'antd';
+import { Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export function GlobalFooter() {
   const { t } = useTranslation('common');
-  return <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>{t('footer')}</Layout.Footer>;
+  const { token } = theme.useToken();
+  // colorTextSecondary is tuned for AA contrast in the light theme (src/app/theme.ts).
+  return <Layout.Footer style={{ textAlign: 'center', color: token.colorTextSecondary }}>{t('footer')}</Layout.Footer>;
 }

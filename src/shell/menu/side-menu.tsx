@@ -32,7 +32,10 @@ export interface SideMenuProps {
   /** Paths of the current route's breadcrumb chain, outermost first. */
   activeChain: readonly string[];
   collapsed: boolean;
-  theme: 'dark' | 'light';
+  /** Spec §2: the side menu is dark unless told otherwise. */
+  theme?: 'dark' | 'light';
+  /** inline at the side, horizontal in the top-menu layout (same menu data). */
+  mode?: 'inline' | 'horizontal';
   renderUrl(url: string): string;
   /** Called after an item was opened (the mobile drawer closes). */
   onOpened?(): void;
@@ -40,7 +43,7 @@ export interface SideMenuProps {
 }
 
 /** Spec §2 Layouts: inline menu from the server menu tree; items navigate by path. */
-export function SideMenu({ items, activeChain, collapsed, theme, renderUrl, onOpened, ariaLabel }: SideMenuProps) {
+export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode = 'inline', renderUrl, onOpened, ariaLabel }: SideMenuProps) {
   const navigate = useNavigate();
   const { menuItems, index } = useMemo(() => {
     const built = new Map<string, IndexedItem>();
@@ -69,11 +72,11 @@ export function SideMenu({ items, activeChain, collapsed, theme, renderUrl, onOp
 
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       theme={theme}
       items={menuItems}
       selectedKeys={selectedKey ? [selectedKey] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={onClick}
       aria-label={ariaLabel}
     />

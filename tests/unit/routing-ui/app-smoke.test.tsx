@@ -79,7 +79,7 @@ describe('app shell end to end in jsdom', () => {
     render(<App />);
     expect(await screen.findByText('welcome page body', {}, { timeout: 5000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard/analysis');
-    expect(screen.getByRole('button', { name: '用户菜单' }).textContent).toContain('管理员');
+    expect(screen.getByRole('button', { name: /用户菜单/ }).textContent).toContain('管理员');
     expect(screen.getByText('系统管理')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('首页 - 商户小程序管理平台'));
   });

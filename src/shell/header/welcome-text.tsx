@@ -1,0 +1,26 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../app/use-session';
+import { greetingKey } from '../greeting';
+import { NARROW_QUERY } from '../layouts/main-layout-queries';
+import { useMediaQuery } from '../use-media-query';
+
+/** "早上好，管理员" and the welcome banner; narrow screens leave the room to the tools. */
+export function WelcomeText() {
+  const { t } = useTranslation('common');
+  const user = useUserInfo();
+  const isNarrow = useMediaQuery(NARROW_QUERY);
+  const greeting = t(`greeting.${greetingKey(new Date().getHours())}`);
+  return (
+    <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>
+      {!isNarrow && (
+        <Typography.Text className="welcome-text">
+          {t('header.greetingLine', { greeting, name: user?.realname || user?.username || '' })}
+          <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+            {t('welcome')}
+          </Typography.Text>
+        </Typography.Text>
+      )}
+    </div>
+  );
+}

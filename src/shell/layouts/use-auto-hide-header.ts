@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §9: the header hides only after the page scrolled this far. */
+export const AUTO_HIDE_AFTER_PX = 100;
+
+/** Whether a fixed header should hide: scrolling down past 100 px hides it, scrolling up shows it. */
+export function nextHeaderHidden(previousY: number, y: number, hidden: boolean): boolean {
+  if (y <= AUTO_HIDE_AFTER_PX) return false;
+  if (y > previousY) return true;
+  if (y < previousY) return false;
+  return hidden;
+}
+
+export function useAutoHideHeader(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let previousY = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden((current) => nextHeaderHidden(previousY, y, current));
+      previousY = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      setHidden(false);
+    };
+  }, [enabled]);
+  return enabled && hidden;
+}

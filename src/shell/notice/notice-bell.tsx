@@ -1,0 +1,80 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, List, Popover, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Announcement } from '../../contracts/announcements';
+import { AnnouncementModal } from './announcement-modal';
+import { useNoticeList } from './use-notice-list';
+
+/** Spec §2: the 'view more' button opens the my-announcements page. */
+export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
+const PRIORITY_COLORS = { L: 'blue', M: 'orange', H: 'red' } as const;
+
+function NoticeItems({ items, onOpen }: { items: Announcement[]; onOpen(item: Announcement): void }) {
+  const { t } = useTranslation('notice');
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />;
+  return (
+    <List
+      size="small"
+      dataSource={items}
+      renderItem={(item) => (
+        <List.Item key={item.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(item)} data-annt-id={item.id}>
+          <List.Item.Meta title={item.titile} description={item.sendTime ?? ''} />
+          <Tag color={PRIORITY_COLORS[item.priority]}>{t(`priority.${item.priority}`)}</Tag>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The message bell of the header: unread counts, the two kinds of message, the announcement modal. */
+export function NoticeBell() {
+  const { t } = useTranslation('notice');
+  const navigate = useNavigate();
+  const { data, markRead } = useNoticeList();
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState<Announcement | null>(null);
+  const total = data.anntMsgTotal + data.sysMsgTotal;
+
+  const openItem = (item: Announcement) => {
+    setOpen(false);
+    setCurrent(item);
+    void markRead(item.id);
+  };
+
+  const content = (
+    <div style={{ width: 320 }}>
+      <Tabs
+        size="small"
+        items={[
+          { key: 'notice', label: t('bell.notices', { count: data.anntMsgTotal }), children: <NoticeItems items={data.anntMsgList} onOpen={openItem} /> },
+          { key: 'system', label: t('bell.systemMessages', { count: data.sysMsgTotal }), children: <NoticeItems items={data.sysMsgList} onOpen={openItem} /> },
+        ]}
+      />
+      <Button
+        block
+        type="link"
+        onClick={() => {
+          setOpen(false);
+          navigate(MY_ANNOUNCEMENTS_PATH);
+        }}
+      >
+        {t('bell.viewMore')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <>
+      <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={content} arrow={false}>
+        <span data-testid="notice-bell" data-count={total}>
+          <Badge count={total} size="small" offset={[-4, 4]}>
+            <Button type="text" aria-label={t('bell.label')} icon={<BellOutlined style={{ fontSize: 16 }} />} />
+          </Badge>
+        </span>
+      </Popover>
+      <AnnouncementModal announcement={current} onClose={() => setCurrent(null)} />
+    </>
+  );
+}

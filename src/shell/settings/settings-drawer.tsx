@@ -1,0 +1,140 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { ColorPicker, Divider, Drawer, Radio, Switch, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRESET_COLORS } from './app-settings';
+import type { AppSettings, ContentWidth, LayoutMode, MenuTheme } from './app-settings';
+import { settingsStore, useAppSettings } from './settings-store';
+
+interface SettingsDrawerProps {
+  open: boolean;
+  onClose(): void;
+}
+
+type SwitchName = 'fixedHeader' | 'autoHideHeader' | 'fixedSidebar' | 'colorWeak' | 'multipage' | 'darkMode';
+
+function Row({ label, control }: { label: string; control: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 0' }}>
+      <span>{label}</span>
+      {control}
+    </div>
+  );
+}
+
+/** Spec §2 Settings drawer: every change applies at once and is kept in local storage (§3). */
+export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
+  const { t } = useTranslation('common');
+  const settings = useAppSettings();
+  const update = (change: Partial<AppSettings>) => settingsStore.update(change);
+  const topMenu = settings.layout === 'topmenu';
+
+  const toggle = (name: SwitchName, disabled = false) => (
+    <Switch
+      size="small"
+      checked={settings[name]}
+      disabled={disabled}
+      onChange={(checked) => update({ [name]: checked })}
+      aria-label={t(`settings.${name}`)}
+      data-setting={name}
+    />
+  );
+
+  return (
+    <Drawer title={t('settings.title')} open={open} onClose={onClose} width={300} className="settings-drawer">
+      <Divider orientation="left" plain>
+        {t('settings.menuTheme')}
+      </Divider>
+      <Radio.Group
+        value={settings.menuTheme}
+        onChange={(event) => update({ menuTheme: event.target.value as MenuTheme })}
+        optionType="button"
+        aria-label={t('settings.menuTheme')}
+        options={[
+          { value: 'dark', label: t('settings.themeDark') },
+          { value: 'light', label: t('settings.themeLight') },
+        ]}
+      />
+
+      <Divider orientation="left" plain>
+        {t('settings.primaryColor')}
+      </Divider>
+      <div role="radiogroup" aria-label={t('settings.primaryColor')} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        {PRESET_COLORS.map((color) => (
+          <Tooltip key={color} title={color}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={settings.primaryColor === color}
+              aria-label={color}
+              data-color={color}
+              onClick={() => update({ primaryColor: color })}
+              style={{ width: 22, height: 22, borderRadius: 3, border: 'none', background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
+            >
+              {settings.primaryColor === color ? <CheckOutlined aria-hidden /> : null}
+            </button>
+          </Tooltip>
+        ))}
+        <ColorPicker
+          size="small"
+          value={settings.primaryColor}
+          disabledAlpha
+          onChangeComplete={(color) => update({ primaryColor: color.toHexString() })}
+        >
+          <button type="button" aria-label={t('settings.customColor')} style={{ width: 22, height: 22, borderRadius: 3, border: '1px dashed currentColor', background: 'transparent', cursor: 'pointer', padding: 0 }}>
+            +
+          </button>
+        </ColorPicker>
+      </div>
+
+      <Divider orientation="left" plain>
+        {t('settings.navigation')}
+      </Divider>
+      <div>
+        <Row
+          label={t('settings.layout')}
+          control={
+            <Radio.Group
+              size="small"
+              value={settings.layout}
+              onChange={(event) => update({ layout: event.target.value as LayoutMode })}
+              aria-label={t('settings.layout')}
+              options={[
+                { value: 'sidemenu', label: t('settings.sidemenu') },
+                { value: 'topmenu', label: t('settings.topmenu') },
+              ]}
+            />
+          }
+        />
+        <Row
+          label={t('settings.contentWidth')}
+          control={
+            <Radio.Group
+              size="small"
+              value={settings.contentWidth}
+              onChange={(event) => update({ contentWidth: event.target.value as ContentWidth })}
+              aria-label={t('settings.contentWidth')}
+              options={[
+                { value: 'Fixed', label: t('settings.widthFixed') },
+                // Spec §2: Fluid only for the top menu.
+                { value: 'Fluid', label: t('settings.widthFluid'), disabled: !topMenu },
+              ]}
+            />
+          }
+        />
+        <Row label={t('settings.fixedHeader')} control={toggle('fixedHeader')} />
+        <Row label={t('settings.autoHideHeader')} control={toggle('autoHideHeader', !settings.fixedHeader)} />
+        <Row label={t('settings.fixedSidebar')} control={toggle('fixedSidebar', topMenu)} />
+      </div>
+
+      <Divider orientation="left" plain>
+        {t('settings.other')}
+      </Divider>
+      <div>
+        <Row label={t('settings.colorWeak')} control={toggle('colorWeak')} />
+        <Row label={t('settings.multipage')} control={toggle('multipage')} />
+        <Row label={t('settings.darkMode')} control={toggle('darkMode')} />
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,80 @@
+import { Dropdown, Tabs } from 'antd';
+import type { MenuProps, TabsProps } from 'antd';
+import { Activity, useMemo } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Routes, UNSAFE_RouteContext as RouteContext } from 'react-router';
+import type { Location } from 'react-router';
+import { useScrollMemory } from './scroll-memory';
+import type { TabAction } from './use-page-tabs';
+import { usePageTabs } from './use-page-tabs';
+
+interface MultiTabViewProps {
+  /** The page <Route>s; each tab renders them against its own location. */
+  pages: readonly ReactElement[];
+  titleOf(pathname: string): string | undefined;
+  /** What sits above each tab's page (its breadcrumb). */
+  header(pathname: string): ReactNode;
+  user: string;
+}
+
+function locationOf(key: string): Location {
+  const url = new URL(key, 'http://tab.invalid');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: key };
+}
+
+// Each tab matches its location from the root, not below the layout route that renders it.
+const ROOT_ROUTE_CONTEXT = { outlet: null, matches: [], isDataRoute: false };
+
+const ACTIONS: readonly TabAction[] = ['refresh', 'closeLeft', 'closeRight', 'closeOthers'];
+
+/**
+ * Spec §2 Tabs, with pages that stay alive: every open tab renders its page against its own location;
+ * hidden ones sit in a hidden <Activity>, so their state and DOM survive while their effects pause.
+ */
+export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps) {
+  const { t } = useTranslation('common');
+  const { tabs, activeKey, refreshCounts, activate, close, act } = usePageTabs({ titleOf, user });
+  const activeId = tabs.find((tab) => tab.key === activeKey)?.id;
+  useScrollMemory(activeId);
+
+  const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
+
+  const items: TabsProps['items'] = tabs.map((tab) => ({
+    key: tab.key,
+    label: (
+      <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => act(key as TabAction, tab.key) }}>
+        <span data-tab-key={tab.key}>{tab.title}</span>
+      </Dropdown>
+    ),
+    closable: true,
+    children: (
+      <Activity key={`${tab.id}:${refreshCounts.get(tab.id) ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
+        {header(locationOf(tab.key).pathname)}
+        <RouteContext.Provider value={ROOT_ROUTE_CONTEXT}>
+          <Routes location={locationOf(tab.key)}>{pages}</Routes>
+        </RouteContext.Provider>
+      </Activity>
+    ),
+  }));
+
+  return (
+    <>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey ?? ''}
+        items={items}
+        onChange={activate}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
+        aria-label={t('tabs.label')}
+        className="page-tabs"
+      />
+      {/* Redirects and other non-page routes still render through the layout's outlet. */}
+      {activeKey === null && <Outlet />}
+    </>
+  );
+}

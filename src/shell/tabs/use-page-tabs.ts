@@ -1,0 +1,116 @@
+import { App } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, withHomeFirst } from './tab-rules';
+import type { PageTab } from './tab-rules';
+import { loadTabKeys, saveTabKeys } from './tab-storage';
+
+export type TabAction = 'refresh' | 'closeLeft' | 'closeRight' | 'closeOthers';
+
+export interface PageTabsState {
+  tabs: PageTab[];
+  activeKey: string | null;
+  /** Bumped per tab id by refresh: the tab's page re-mounts, the others stay. */
+  refreshCounts: ReadonlyMap<string, number>;
+  activate(key: string): void;
+  close(key: string): void;
+  act(action: TabAction, key: string): void;
+}
+
+interface PageTabsOptions {
+  /** The page title of a path, or undefined when the path is not a page (a redirect, unknown). */
+  titleOf(pathname: string): string | undefined;
+  /** Whose tabs are restored after a reload. */
+  user: string;
+}
+
+function pathnameOf(key: string): string {
+  const query = key.indexOf('?');
+  return query < 0 ? key : key.slice(0, query);
+}
+
+/** Spec §2 Tabs: the open pages, kept in sessionStorage, with the close rules and the context actions. */
+export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const counter = useRef(0);
+  const newId = useCallback((key: string) => {
+    counter.current += 1;
+    return `${key}#${counter.current}`;
+  }, []);
+
+  const homeTitle = titleOf(HOME_KEY) ?? t('home');
+  const [tabs, setTabs] = useState<PageTab[]>(() =>
+    withHomeFirst(
+      loadTabKeys(user).flatMap((key) => {
+        const title = titleOf(pathnameOf(key));
+        return title === undefined ? [] : [{ id: key, key, title }];
+      }),
+      homeTitle,
+    ),
+  );
+  const [refreshCounts, setRefreshCounts] = useState<ReadonlyMap<string, number>>(new Map());
+
+  const currentKey = tabKeyOf(location);
+  const currentTitle = titleOf(location.pathname);
+  const [seenKey, setSeenKey] = useState<string | null>(null);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  if (seenKey !== currentKey) {
+    // Adjusting state while rendering (not in an effect) so the new tab shows in the same paint.
+    setSeenKey(currentKey);
+    if (currentTitle !== undefined) {
+      const previous = activeKey;
+      const sameTabReplaced = navigationType === 'REPLACE' && previous !== null && pathnameOf(previous) === location.pathname;
+      setTabs((open) => (sameTabReplaced && previous !== null ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId)));
+      setActiveKey(currentKey);
+    } else {
+      setActiveKey(null);
+    }
+  }
+
+  useEffect(() => {
+    saveTabKeys(user, tabs.map((tab) => tab.key));
+  }, [tabs, user]);
+
+  const activate = useCallback((key: string) => navigate(key), [navigate]);
+
+  const keepOrLeave = useCallback(
+    (next: PageTab[], fallbackKey: string) => {
+      setTabs(next);
+      if (activeKey !== null && !next.some((tab) => tab.key === activeKey)) navigate(fallbackKey);
+    },
+    [activeKey, navigate],
+  );
+
+  const close = useCallback(
+    (key: string) => {
+      const result = closeTab(tabs, key);
+      if (!result.ok) {
+        void message.warning(result.reason === 'home' ? t('tabs.homeNotClosable') : t('tabs.lastNotClosable'));
+        return;
+      }
+      keepOrLeave(result.tabs, neighbourAfterClose(tabs, result.tabs, key));
+    },
+    [tabs, message, t, keepOrLeave],
+  );
+
+  const act = useCallback(
+    (action: TabAction, key: string) => {
+      if (action === 'refresh') {
+        const tab = tabs.find((entry) => entry.key === key);
+        if (!tab) return;
+        setRefreshCounts((counts) => new Map(counts).set(tab.id, (counts.get(tab.id) ?? 0) + 1));
+        return;
+      }
+      const next = action === 'closeLeft' ? closeLeft(tabs, key) : action === 'closeRight' ? closeRight(tabs, key) : closeOthers(tabs, key);
+      keepOrLeave(next, key);
+    },
+    [tabs, keepOrLeave],
+  );
+
+  return { tabs, activeKey, refreshCounts, activate, close, act };
+}

@@ -1,0 +1,79 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUTTON_CONFIG } from '../../../src/app/theme';
+import { initI18n } from '../../../src/providers/i18n';
+import { PASSWORD_MODAL_WIDTH, PasswordModal } from '../../../src/shell/dialogs/password-modal';
+
+const api = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../../../src/providers/http', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/providers/http')>();
+  return { ...original, http: { ...original.http, post: api.post } };
+});
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+beforeEach(() => {
+  api.post.mockReset();
+});
+
+function renderModal(onClose = vi.fn()) {
+  render(
+    <ConfigProvider button={BUTTON_CONFIG}>
+      <AntdApp>
+        <PasswordModal open username="clerk" onClose={onClose} />
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return onClose;
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+
+describe('change-password dialog (spec §5)', () => {
+  it('is 800 px wide and asks for all three fields', async () => {
+    expect(PASSWORD_MODAL_WIDTH).toBe(800);
+    renderModal();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请输入旧密码!')).toBeTruthy();
+    expect(screen.getByText('请输入新密码!')).toBeTruthy();
+    expect(screen.getByText('请确认新密码!')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+    expect((document.querySelector('.ant-modal') as HTMLElement | null)?.style.width).toBe('800px');
+  });
+
+  it('says 两次输入的密码不一样！ when the confirmation differs', async () => {
+    renderModal();
+    fireEvent.change(field('旧密码'), { target: { value: '123456' } });
+    fireEvent.change(field('新密码'), { target: { value: 'abcdef' } });
+    fireEvent.change(field('确认新密码'), { target: { value: 'abcdeg' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('两次输入的密码不一样！')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('sends username, oldpassword, password, confirmpassword and closes on success', async () => {
+    api.post.mockResolvedValue({ success: true, message: '密码修改成功！', code: 200, result: null, timestamp: 0 });
+    const onClose = renderModal();
+    fireEvent.change(field('旧密码'), { target: { value: '123456' } });
+    fireEvent.change(field('新密码'), { target: { value: 'abcdef' } });
+    fireEvent.change(field('确认新密码'), { target: { value: 'abcdef' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(api.post).toHaveBeenCalledWith('/sys/user/updatePassword', { username: 'clerk', oldpassword: '123456', password: 'abcdef', confirmpassword: 'abcdef' });
+    expect(await screen.findByText('密码修改成功！')).toBeTruthy();
+  });
+
+  it('keeps the dialog open with a warning carrying the server message on failure', async () => {
+    api.post.mockResolvedValue({ success: false, message: '旧密码输入错误!', code: 500, result: null, timestamp: 0 });
+    const onClose = renderModal();
+    fireEvent.change(field('旧密码'), { target: { value: 'wrong1' } });
+    fireEvent.change(field('新密码'), { target: { value: 'abcdef' } });
+    fireEvent.change(field('确认新密码'), { target: { value: 'abcdef' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('旧密码输入错误!')).toBeTruthy();
+    expect(document.querySelector('.ant-message-warning')).not.toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,108 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUTTON_CONFIG } from '../../../src/app/theme';
+import { initI18n } from '../../../src/providers/i18n';
+import { session } from '../../../src/providers/session';
+import { UserMenu } from '../../../src/shell/header/user-menu';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('../../../src/providers/http', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/providers/http')>();
+  return { ...original, http: { ...original.http, get: api.get, post: api.post } };
+});
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+beforeEach(() => {
+  api.get.mockReset();
+  api.post.mockReset();
+});
+
+function renderMenu() {
+  render(
+    <ConfigProvider button={BUTTON_CONFIG}>
+      <AntdApp>
+        <MemoryRouter>
+          <UserMenu />
+        </MemoryRouter>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+}
+
+async function choose(item: string) {
+  fireEvent.click(screen.getByRole('button', { name: /用户菜单/ }));
+  fireEvent.click(await screen.findByText(item));
+}
+
+const envelope = <T,>(success: boolean, result: T, message = '') => ({ success, result, message, code: success ? 200 : 500, timestamp: 0 });
+
+describe('user dropdown', () => {
+  it('warns 当前系统无登录用户! instead of opening the password dialog without a user', async () => {
+    renderMenu();
+    await choose('密码修改');
+    expect(await screen.findByText('当前系统无登录用户!')).toBeTruthy();
+    expect(screen.queryByLabelText('旧密码')).toBeNull();
+  });
+
+  it('opens the password dialog for a known user', async () => {
+    session.setUserInfo({ id: '1', username: 'clerk', realname: '店员' });
+    renderMenu();
+    expect(screen.getByRole('button', { name: '用户菜单：店员' })).toBeTruthy();
+    await choose('密码修改');
+    expect(await screen.findByLabelText('旧密码')).toBeTruthy();
+  });
+
+  it('refreshes the dictionary cache: refleshCache, then queryAllDictItems', async () => {
+    api.get.mockResolvedValueOnce(envelope(true, null)).mockResolvedValueOnce(envelope(true, { sex: [{ value: '1', text: '男' }] }));
+    renderMenu();
+    await choose('清理缓存');
+    expect(await screen.findByText('刷新缓存完成！')).toBeTruthy();
+    expect(api.get.mock.calls.map(([url]) => url)).toEqual(['/sys/dict/refleshCache', '/sys/dict/queryAllDictItems']);
+    expect(session.getDictCache()).toEqual({ sex: [{ value: '1', text: '男' }] });
+  });
+
+  it('says 刷新缓存失败！ when the refresh fails', async () => {
+    api.get.mockResolvedValueOnce(envelope(false, null, 'no'));
+    renderMenu();
+    await choose('清理缓存');
+    expect(await screen.findByText('刷新缓存失败！')).toBeTruthy();
+  });
+
+  it('department switch: an empty list warns and no dialog shows', async () => {
+    api.get.mockResolvedValueOnce(envelope(true, { list: [], orgCode: null }));
+    renderMenu();
+    await choose('切换部门');
+    expect(await screen.findByText('您尚未设置部门信息!')).toBeTruthy();
+    expect(screen.queryByText('请选择登录部门')).toBeNull();
+  });
+
+  it('department switch: several departments, no choice marks the field, a choice is stored', async () => {
+    session.setUserInfo({ id: '1', username: 'admin', realname: '管理员', orgCode: 'A01' });
+    api.get.mockResolvedValueOnce(
+      envelope(true, {
+        list: [
+          { id: 'd1', orgCode: 'A01', departName: '总部' },
+          { id: 'd2', orgCode: 'A01A01', departName: '华东分公司' },
+        ],
+        orgCode: 'A01',
+      }),
+    );
+    api.post.mockResolvedValueOnce(envelope(true, { userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01A01' } }, '切换部门成功'));
+    renderMenu();
+    await choose('切换部门');
+    expect(await screen.findByText('您隶属于多部门，请选择当前所在部门')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-status-error')).not.toBeNull());
+    expect(api.post).not.toHaveBeenCalled();
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByText('华东分公司'));
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/sys/selectDepart', { orgCode: 'A01A01', username: 'admin' }));
+    await waitFor(() => expect(session.getUserInfo()?.orgCode).toBe('A01A01'));
+    expect(await screen.findByText('切换部门成功')).toBeTruthy();
+  }, 20_000);
+});
