@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import zhSystem from '../../locales/zh-CN/system.json';
+import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
+import { localeLabels } from '../../server/crud/labels';
+import { businessError } from '../../server/http/envelope';
+import { MSG_DICT_NOT_FOUND } from '../../server/routes/dictionaries';
+import { defineServerPlugin } from '../../server/plugin-api';
+import { dictEntity, dictItemEntity } from './entities';
+import { registerDictLookupRoutes } from './server/dict-lookup-routes';
+
+/** The server side of the system-administration screens (dictionaries so far). */
+export default defineServerPlugin({
+  name: 'system',
+  register: async (api, ctx) => {
+    const labels = localeLabels({ system: zhSystem });
+    // Every dictionary write invalidates the server cache, so the next lookup sees it.
+    const afterChange = () => ctx.dictionaries.clearCache();
+    await registerEntityRoutes(api, dictEntity, { labels, afterChange });
+    await registerEntityRoutes(api, dictItemEntity, {
+      labels,
+      afterChange,
+      beforeWrite: async (values) => {
+        if (typeof values.dictId === 'string') {
+          const found = await sql<{ id: string }>`select id from dicts where id = ${values.dictId} and del_flag = 0`.execute(ctx.db);
+          if (found.rows.length === 0) throw businessError(MSG_DICT_NOT_FOUND);
+        }
+        return values;
+      },
+    });
+    registerDictLookupRoutes(api, ctx);
+  },
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../server/context';
+import { businessError, ok } from '../../../server/http/envelope';
+import { MSG_DICT_CODE_EMPTY, MSG_DICT_NOT_FOUND } from '../../../server/routes/dictionaries';
+
+const MAX_KEYS = 200;
+const MAX_PAGE_SIZE = 100;
+
+type Query = Record<string, unknown>;
+
+function param(query: unknown, name: string): string {
+  const value: unknown = typeof query === 'object' && query !== null ? (query as Query)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Key translation and search-as-you-type (conventions §5.1) over registered codes only: system
+ * dictionaries and the server's table-dictionary registry — never a `table,text,code` string.
+ */
+export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext): void {
+  async function itemsOf(code: string) {
+    const trimmed = code.trim();
+    if (trimmed === '') throw businessError(MSG_DICT_CODE_EMPTY);
+    const items = await ctx.dictionaries.items(trimmed);
+    if (items === null) throw businessError(MSG_DICT_NOT_FOUND);
+    return items;
+  }
+
+  api.get<{ Params: { dict: string } }>('/sys/dict/loadDictItem/:dict', { config: { access: 'authenticated' } }, async (request) => {
+    const items = await itemsOf(request.params.dict);
+    const keepMissing = param(request.query, 'delNotExist') === 'false';
+    const keys = param(request.query, 'key').split(',').map((key) => key.trim()).filter((key) => key !== '').slice(0, MAX_KEYS);
+    const texts = keys.flatMap((key) => {
+      const text = items.find((item) => item.value === key)?.text;
+      return text !== undefined ? [text] : keepMissing ? [key] : [];
+    });
+    return ok(texts);
+  });
+
+  api.get<{ Params: { dict: string } }>('/sys/dict/loadDict/:dict', { config: { access: 'authenticated' } }, async (request) => {
+    const items = await itemsOf(request.params.dict);
+    const keyword = param(request.query, 'keyword').trim().toLowerCase();
+    const size = Number(param(request.query, 'pageSize'));
+    const pageSize = Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : 10;
+    const matches = keyword === '' ? items : items.filter((item) => item.text.toLowerCase().includes(keyword) || item.value.toLowerCase().includes(keyword));
+    return ok(matches.slice(0, pageSize));
+  });
+}

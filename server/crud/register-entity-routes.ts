@@ -1,0 +1,302 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  columnOf,
+  defineEntity,
+  fieldEntries,
+  permissionCode,
+  type EntityAction,
+  type EntityDefinition,
+  type PageResult,
+} from '../../src/contracts/entity';
+import type { Database } from '../db/schema';
+import { newId } from '../db/ids';
+import { businessError, ok, type ApiError } from '../http/envelope';
+import { buildWorkbook, excelColumns, readWorkbook, XLSX_MIME } from './excel';
+import { fieldLabeller, type LabelResolver } from './labels';
+import { orderBySql, readPage, scopeConditions, whereSql, type QueryParams } from './list-query';
+import { withMultipart } from './multipart';
+import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from './records';
+import { allowEntityUniqueFields } from './registry';
+import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
+
+export const MSG_ADDED = '添加成功！';
+export const MSG_EDITED = '编辑成功!';
+export const MSG_DELETED = '删除成功!';
+export const MSG_BATCH_DELETED = '批量删除成功!';
+export const MSG_NOT_FOUND_RECORD = '未找到对应数据';
+export const MSG_NO_FILE = '请选择要导入的文件';
+export const MSG_BAD_FILE = '文件格式不正确，请上传 .xlsx 文件';
+export const MSG_EMPTY_FILE = '文件中没有可导入的数据';
+export const MAX_EXPORT_ROWS = 10_000;
+const MAX_BATCH_IDS = 1000;
+
+/** A route of the contract; queryById is guarded by the list permission. */
+export type CrudRoute = EntityAction | 'queryById';
+
+export interface WriteContext {
+  request: FastifyRequest;
+  mode: 'add' | 'edit';
+  /** The edited record's id. */
+  id?: string;
+}
+
+export interface ChangeContext {
+  request: FastifyRequest;
+  action: 'add' | 'edit' | 'delete' | 'deleteBatch' | 'importExcel';
+}
+
+export interface EntityRouteOptions {
+  /** Resolves field/title label keys to product-language text (messages, Excel headers). */
+  labels?: LabelResolver;
+  /** Routes to serve (default: all of them). */
+  actions?: readonly CrudRoute[];
+  /** Last word on validated values before a write, e.g. hashing a password; may throw businessError. */
+  beforeWrite?: (values: FieldValues, context: WriteContext) => FieldValues | Promise<FieldValues>;
+  /** After a successful write, e.g. invalidating a cache. */
+  afterChange?: (context: ChangeContext) => void | Promise<void>;
+  /** Extra conditions for every read (list, export, queryById), e.g. a fixed parent. */
+  readScope?: (request: FastifyRequest) => RawBuilder<unknown>[];
+}
+
+/** The reads and writes behind the routes, for screens that need them outside the generic routes. */
+export interface EntityStore {
+  list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>>;
+  findById(request: FastifyRequest, id: string): Promise<WireRecord | null>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+function firstIssue(issues: ValidationIssue[]): ApiError {
+  return businessError(issues[0]?.message ?? '参数校验失败');
+}
+
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Serves the list/CRUD contract (conventions §2.1) of one entity under its API base, each route
+ * guarded by `<permission>:<action>` on the server and, for tenant-scoped entities, by the caller's
+ * tenant on every statement. Call it from a plugin's `register(api, ctx)`.
+ */
+export async function registerEntityRoutes(api: FastifyInstance, definition: EntityDefinition, options: EntityRouteOptions = {}): Promise<EntityStore> {
+  // Re-checks identifiers even for definitions built without defineEntity.
+  const entity = defineEntity(definition);
+  const db: Kysely<Database> = api.db;
+  const label = fieldLabeller(entity, options.labels);
+  const title = (entity.title !== undefined ? options.labels?.(entity.title) : undefined) ?? entity.table;
+  const dictItems = (code: string) => api.dictionaries.items(code);
+  const actions = new Set<string>(options.actions ?? ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']);
+  const table = sql.id(entity.table);
+  const access = (action: EntityAction) => ({ access: { permission: permissionCode(entity, action) } });
+  const username = (request: FastifyRequest) => request.auth?.username ?? null;
+  const readConditions = (request: FastifyRequest) => [...scopeConditions(entity, request.tenantId), ...(options.readScope?.(request) ?? [])];
+  allowEntityUniqueFields(api, entity);
+
+  async function list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>> {
+    const { pageNo, pageSize } = readPage(query);
+    const where = whereSql(entity, query, request.tenantId, options.readScope?.(request) ?? []);
+    const counted = await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
+    const total = counted.rows[0]?.total ?? 0;
+    const rows = await sql<Row>`select ${selectColumnsSql(entity)} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(db);
+    const dictionaries = await loadDictionaries(entity, dictItems);
+    return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+  }
+
+  async function findRow(request: FastifyRequest, id: string): Promise<Row | null> {
+    if (id === '' || id.length > 64) return null;
+    const conditions = [...readConditions(request), sql`${sql.id('id')} = ${id}`];
+    const rows = await sql<Row>`select ${selectColumnsSql(entity)} from ${table} where ${sql.join(conditions, sql` and `)}`.execute(db);
+    return rows.rows[0] ?? null;
+  }
+
+  async function findById(request: FastifyRequest, id: string): Promise<WireRecord | null> {
+    const row = await findRow(request, id);
+    return row === null ? null : toRecord(entity, row, await loadDictionaries(entity, dictItems));
+  }
+
+  function fieldValuesOf(row: Row): FieldValues {
+    return Object.fromEntries(fieldEntries(entity).map(([name]) => [name, row[columnOf(entity, name)] ?? null]));
+  }
+
+  async function insert(request: FastifyRequest, values: FieldValues): Promise<string> {
+    const id = newId();
+    const columns: string[] = ['id'];
+    const params: unknown[] = [id];
+    for (const [name, value] of Object.entries(values)) {
+      columns.push(columnOf(entity, name));
+      params.push(value);
+    }
+    columns.push('create_by', 'create_time');
+    params.push(username(request), sql`now()`);
+    if (entity.tenantScoped) {
+      columns.push('tenant_id');
+      params.push(request.tenantId ?? 0);
+    }
+    await sql`insert into ${table} (${sql.join(columns.map((column) => sql.id(column)))}) values (${sql.join(params)})`.execute(db);
+    return id;
+  }
+
+  async function validated(request: FastifyRequest, body: unknown, mode: 'add' | 'edit', current?: { id: string; values: FieldValues }): Promise<{ values: FieldValues; issues: ValidationIssue[] }> {
+    const { values, issues } = await validateInput(entity, body, { mode, label, dictItems });
+    if (issues.length > 0) return { values, issues };
+    const duplicates = await uniqueIssues(db, entity, values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
+    if (duplicates.length > 0) return { values, issues: duplicates };
+    return { values: (await options.beforeWrite?.(values, { request, mode, id: current?.id })) ?? values, issues: [] };
+  }
+
+  async function changed(request: FastifyRequest, action: ChangeContext['action']): Promise<void> {
+    await options.afterChange?.({ request, action });
+  }
+
+  async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw businessError(MSG_DUPLICATE);
+      throw error;
+    }
+  }
+
+  if (actions.has('list')) {
+    api.get(`${entity.api}/list`, { config: access('list') }, async (request) => ok(await list(request, request.query as QueryParams)));
+  }
+
+  if (actions.has('queryById')) {
+    api.get(`${entity.api}/queryById`, { config: access('list') }, async (request) => {
+      const record = await findById(request, text((request.query as QueryParams).id));
+      if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
+      return ok(record);
+    });
+  }
+
+  if (actions.has('add')) {
+    api.post(`${entity.api}/add`, { config: access('add') }, async (request) => {
+      const { values, issues } = await validated(request, request.body, 'add');
+      if (issues.length > 0) throw firstIssue(issues);
+      const id = await guardUnique(() => insert(request, values));
+      await changed(request, 'add');
+      return ok(await findById(request, id), MSG_ADDED);
+    });
+  }
+
+  if (actions.has('edit')) {
+    api.route({
+      method: ['PUT', 'POST'],
+      url: `${entity.api}/edit`,
+      config: access('edit'),
+      handler: async (request) => {
+        const body: unknown = request.body;
+        const id = text(typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined);
+        const row = await findRow(request, id);
+        if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
+        const { values, issues } = await validated(request, body, 'edit', { id, values: fieldValuesOf(row) });
+        if (issues.length > 0) throw firstIssue(issues);
+        const assignments = [
+          ...Object.entries(values).map(([name, value]) => sql`${sql.id(columnOf(entity, name))} = ${value}`),
+          sql`${sql.id('update_by')} = ${username(request)}`,
+          sql`${sql.id('update_time')} = now()`,
+        ];
+        const conditions = [...scopeConditions(entity, request.tenantId), sql`${sql.id('id')} = ${id}`];
+        const updated = await guardUnique(() =>
+          sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(db),
+        );
+        if (updated.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+        await changed(request, 'edit');
+        return ok(await findById(request, id), MSG_EDITED);
+      },
+    });
+  }
+
+  async function remove(request: FastifyRequest, ids: string[]): Promise<number> {
+    const conditions = [...readConditions(request), sql`${sql.id('id')} in (${sql.join(ids)})`];
+    const where = sql.join(conditions, sql` and `);
+    const result = entity.softDelete
+      ? await sql<{ id: string }>`update ${table} set del_flag = 1, update_by = ${username(request)}, update_time = now() where ${where} returning id`.execute(db)
+      : await sql<{ id: string }>`delete from ${table} where ${where} returning id`.execute(db);
+    return result.rows.length;
+  }
+
+  if (actions.has('delete')) {
+    api.delete(`${entity.api}/delete`, { config: access('delete') }, async (request) => {
+      const id = text((request.query as QueryParams).id);
+      if (id === '' || id.length > 64 || (await remove(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+      await changed(request, 'delete');
+      return ok(null, MSG_DELETED);
+    });
+  }
+
+  if (actions.has('deleteBatch')) {
+    api.delete(`${entity.api}/deleteBatch`, { config: access('deleteBatch') }, async (request) => {
+      // The client leaves a trailing comma (conventions §2.1).
+      const ids = [...new Set(text((request.query as QueryParams).ids).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))];
+      if (ids.length === 0 || ids.length > MAX_BATCH_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
+      if ((await remove(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+      await changed(request, 'deleteBatch');
+      return ok(null, MSG_BATCH_DELETED);
+    });
+  }
+
+  if (actions.has('exportXls')) {
+    api.get(`${entity.api}/exportXls`, { config: access('exportXls') }, async (request, reply) => {
+      const query = request.query as QueryParams;
+      const selections = text(query.selections).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64).slice(0, MAX_EXPORT_ROWS);
+      const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
+      const where = whereSql(entity, query, request.tenantId, extra);
+      const rows = await sql<Row>`select ${selectColumnsSql(entity)} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
+      const dictionaries = await loadDictionaries(entity, dictItems);
+      const buffer = await buildWorkbook({
+        title,
+        exportedBy: request.auth?.username ?? '',
+        columns: excelColumns(entity, label),
+        records: rows.rows.map((row) => toRecord(entity, row, dictionaries)),
+        dictionaries,
+      });
+      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(buffer);
+    });
+  }
+
+  if (actions.has('importExcel')) {
+    await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel') }, async (request) => {
+      const file = await request.file();
+      if (file === undefined) throw businessError(MSG_NO_FILE);
+      const buffer = await file.toBuffer();
+      const dictionaries = await loadDictionaries(entity, dictItems);
+      let rows;
+      try {
+        rows = await readWorkbook(buffer, excelColumns(entity, label), dictionaries);
+      } catch {
+        throw businessError(MSG_BAD_FILE);
+      }
+      if (rows.length === 0) throw businessError(MSG_EMPTY_FILE);
+      const errors: Array<{ row: number; message: string }> = [];
+      let imported = 0;
+      for (const row of rows) {
+        const { values, issues } = await validated(request, row.values, 'add');
+        if (issues.length > 0) {
+          errors.push({ row: row.rowNumber, message: `第${row.rowNumber}行：${issues.map((issue) => issue.message).join('；')}` });
+          continue;
+        }
+        try {
+          await guardUnique(() => insert(request, values));
+          imported += 1;
+        } catch (error) {
+          errors.push({ row: row.rowNumber, message: `第${row.rowNumber}行：${error instanceof Error ? error.message : String(error)}` });
+        }
+      }
+      if (imported > 0) await changed(request, 'importExcel');
+      if (errors.length === 0) return ok(null, `文件导入成功！数据行数：${imported}`);
+      // Partial failure: success with code 201 and the per-row errors (conventions §2.1).
+      return {
+        ...ok({ total: rows.length, imported, failed: errors.length, errors }, `文件导入完成！总行数：${rows.length}，成功：${imported}，失败：${errors.length}`),
+        code: 201,
+      };
+    }));
+  }
+
+  return { list, findById };
+}

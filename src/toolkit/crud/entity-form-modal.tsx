@@ -1,0 +1,161 @@
+import { Alert, Button, Form, Modal, Spin, message } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { columnOf, fieldEntries, isFormField, maxLengthOf, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+import { crudApi } from './crud-api';
+import { FieldInput } from './field-input';
+import { wireValue } from './search-query';
+import { duplicateRule } from './validators';
+
+export interface EntityFormModalProps {
+  entity: EntityDefinition;
+  /** null: closed. */
+  state: { mode: 'create' } | { mode: 'edit'; id: string } | null;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Values every create/edit carries (e.g. the parent id of an item list). */
+  fixedValues?: Record<string, unknown>;
+  /** Extra rules per field (e.g. a rule check), added to those derived from the definition. */
+  extraRules?: Record<string, Rule[]>;
+  /** Form name: the prefix of its input ids (`<name>_<field>`). */
+  formName?: string;
+}
+
+function toFormValue(field: FieldDefinition, value: unknown): unknown {
+  if ((field.type === 'date' || field.type === 'datetime') && typeof value === 'string' && value !== '') return dayjs(value);
+  return value;
+}
+
+/** Create/edit dialog with fields, rules and async checks derived from the entity definition. */
+export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form' }: EntityFormModalProps) {
+  const { t } = useTranslation('crud');
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editId = state?.mode === 'edit' ? state.id : undefined;
+  // A stable key: the URL state is re-read on every render as a new object.
+  const stateKey = state === null ? null : editId === undefined ? 'create' : `edit:${editId}`;
+  const loadKey = `${stateKey ?? ''}#${attempt}`;
+  const api = crudApi(entity);
+  const fields = fieldEntries(entity).filter(([, field]) => isFormField(field));
+
+  useEffect(() => {
+    if (stateKey === null) return;
+    form.resetFields();
+    if (editId === undefined) return;
+    let alive = true;
+    crudApi(entity)
+      .queryById<Record<string, unknown>>(editId)
+      .then(
+        (answer) => {
+          if (!alive) return;
+          if (answer.success) {
+            const values: Record<string, unknown> = {};
+            for (const [name, field] of fieldEntries(entity)) {
+              if (isFormField(field) && field.type !== 'password') values[name] = toFormValue(field, answer.result[name]);
+            }
+            form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+          }
+          setLoaded({ key: loadKey, error: answer.success ? null : answer.message });
+        },
+        () => {
+          if (alive) setLoaded({ key: loadKey, error: t('loadError') });
+        },
+      );
+    return () => {
+      alive = false;
+    };
+  }, [stateKey, loadKey, editId, entity, form, t]);
+
+  const loading = editId !== undefined && loaded?.key !== loadKey;
+  const loadError = !loading && editId !== undefined ? (loaded?.error ?? null) : null;
+
+  const submit = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body: Record<string, unknown> = { ...fixedValues };
+    for (const [name, field] of fields) {
+      if (field.readonly) continue;
+      const value = values[name];
+      if (field.type === 'password' && (value === undefined || value === '')) continue;
+      if (value === undefined && editId === undefined) continue;
+      body[name] = value === undefined ? null : wireValue(field, value);
+    }
+    setSaving(true);
+    try {
+      const answer = editId === undefined ? await api.add(body) : await api.edit(editId, body);
+      if (answer.success) {
+        void message.success(answer.message);
+        onSaved();
+      } else {
+        // The dialog stays open with everything typed so far.
+        void message.error(answer.message);
+      }
+    } catch {
+      // The http client already presented the failure; keep the input.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const rulesOf = (name: string, field: FieldDefinition, label: string): Rule[] => {
+    const rules: Rule[] = [];
+    if (field.required && !(field.type === 'password' && editId !== undefined)) {
+      rules.push({ required: true, message: t(field.dict !== undefined ? 'requiredSelect' : 'required', { label }) });
+    }
+    const max = maxLengthOf(field);
+    if (max !== undefined && field.dict === undefined) rules.push({ max, message: t('maxLength', { label, max }) });
+    if (field.unique && field.uniqueWith === undefined) {
+      rules.push({ ...duplicateRule({ tableName: entity.table, fieldName: columnOf(entity, name), dataId: editId }), validateTrigger: 'onBlur' });
+    }
+    return [...rules, ...(extraRules?.[name] ?? [])];
+  };
+
+  return (
+    <Modal
+      open={state !== null}
+      title={t(editId === undefined ? 'createTitle' : 'editTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading || loadError !== null }}
+      destroyOnHidden
+      forceRender
+      width={640}
+    >
+      <Spin spinning={loading}>
+        {loadError !== null ? (
+          <Alert
+            type="error"
+            showIcon
+            message={loadError}
+            action={
+              <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
+                {t('retry')}
+              </Button>
+            }
+          />
+        ) : null}
+        <Form form={form} name={formName} layout="vertical" preserve={false} validateTrigger={['onChange', 'onBlur']}>
+          {fields.map(([name, field]) => {
+            const label = t(field.label);
+            return (
+              <Form.Item key={name} name={name} label={label} rules={rulesOf(name, field, label)} hasFeedback={field.unique === true}>
+                <FieldInput field={field} label={label} disabled={field.readonly === true} />
+              </Form.Item>
+            );
+          })}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,301 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import type { BaseRecord, CrudFilters } from '@refinedev/core';
+import { Alert, Button, Card, Divider, Modal, Popconfirm, Space, Table, Upload, message, type TableColumnType } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE } from '../../contracts/constants';
+import { permissionCode, type EntityDefinition } from '../../contracts/entity';
+import { buildListQuery } from '../../providers/data-provider';
+import { entityColumns } from './columns';
+import { crudApi, saveBlob, type ImportResult } from './crud-api';
+import { EntityFormModal } from './entity-form-modal';
+import { gateOf } from './permission-gate';
+import { SearchForm } from './search-form';
+import { searchFilters } from './search-query';
+import { readModalState, writeModalState } from './url-state';
+
+export interface EntityListPageProps<T extends BaseRecord> {
+  entity: EntityDefinition;
+  /** Fixed list parameters (e.g. `{ dictId }` for an item list), also sent with every create/edit. */
+  fixedValues?: Record<string, string>;
+  /** Prefix of the URL keys of the dialog, for a list nested in another screen. */
+  urlPrefix?: string;
+  /** Extra actions per row, after edit/delete. */
+  rowActions?: (record: T) => ReactNode;
+  /** Extra toolbar content, after the built-in buttons. */
+  toolbarExtra?: ReactNode;
+  /** Extra columns appended before the actions column. */
+  extraColumns?: TableColumnType<T>[];
+  /** Built-in features to leave out (default: all on). */
+  without?: ReadonlyArray<'create' | 'edit' | 'delete' | 'batchDelete' | 'export' | 'import'>;
+  /** Extra form rules per field, e.g. a rule check. */
+  formRules?: Record<string, Rule[]>;
+  /** Whether to wrap the list in a titled card (default true). */
+  card?: boolean;
+}
+
+function errorMessageOfBlob(blob: Blob): Promise<string | null> {
+  if (!blob.type.includes('json')) return Promise.resolve(null);
+  return blob.text().then(
+    (text) => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : null;
+      } catch {
+        return null;
+      }
+    },
+    () => null,
+  );
+}
+
+/**
+ * A complete list screen from an entity definition: search form, server-sorted and paged table,
+ * toolbar (add, batch delete, export, import) and row actions gated by the user's button
+ * permissions (decided locally), and the create/edit dialog kept in the URL.
+ */
+export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
+  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true } = props;
+  const { t } = useTranslation('crud');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [importPercent, setImportPercent] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const api = useMemo(() => crudApi(entity), [entity]);
+  const meta = useMemo(() => ({ api: entity.api, params: fixedValues }), [entity.api, fixedValues]);
+  const enabled = (feature: NonNullable<EntityListPageProps<T>['without']>[number]) => !without.includes(feature);
+  const gates = {
+    add: gateOf(permissionCode(entity, 'add')),
+    edit: gateOf(permissionCode(entity, 'edit')),
+    delete: gateOf(permissionCode(entity, 'delete')),
+    deleteBatch: gateOf(permissionCode(entity, 'deleteBatch')),
+    exportXls: gateOf(permissionCode(entity, 'exportXls')),
+    importExcel: gateOf(permissionCode(entity, 'importExcel')),
+  };
+
+  const { tableProps, searchFormProps, tableQuery, setFilters, filters, sorters, currentPage, setCurrentPage } = useTable<T, never, Record<string, unknown>>({
+    resource: entity.table,
+    meta,
+    pagination: { pageSize: DEFAULT_PAGE_SIZE, mode: 'server' },
+    filters: { defaultBehavior: 'replace' },
+    syncWithLocation: false,
+    onSearch: (values): CrudFilters => searchFilters(entity, values),
+  });
+
+  const modalState = readModalState(searchParams, urlPrefix);
+  // replace, not push: the dialog belongs to this page's tab, it is not a new page (and reload reopens it).
+  const setModal = (state: Parameters<typeof writeModalState>[1]) => setSearchParams(writeModalState(searchParams, state, urlPrefix), { replace: true });
+  const refresh = () => void tableQuery.refetch();
+
+  const afterDelete = (count: number) => {
+    // Do not land past the last page after deleting its last rows.
+    const shown = tableProps.dataSource?.length ?? 0;
+    if (count >= shown && currentPage > 1) setCurrentPage(currentPage - 1);
+    else refresh();
+  };
+
+  const removeOne = async (id: string) => {
+    const answer = await api.remove(id);
+    if (!answer.success) {
+      void message.error(answer.message);
+      return;
+    }
+    void message.success(answer.message);
+    setSelected((keys) => keys.filter((key) => key !== id));
+    afterDelete(1);
+  };
+
+  const removeSelected = async () => {
+    const answer = await api.removeBatch(selected);
+    if (!answer.success) {
+      void message.error(answer.message);
+      return;
+    }
+    void message.success(answer.message);
+    const count = selected.length;
+    setSelected([]);
+    afterDelete(count);
+  };
+
+  const exportXls = async () => {
+    setExporting(true);
+    try {
+      const params = buildListQuery({ pagination: { mode: 'off' }, sorters, filters, meta });
+      if (selected.length > 0) params.selections = selected.join(',');
+      const blob = await api.exportXls(params);
+      const failure = await errorMessageOfBlob(blob);
+      if (failure !== null) void message.error(failure);
+      else saveBlob(blob, `${entity.title !== undefined ? t(entity.title) : entity.table}.xlsx`);
+    } catch {
+      // Presented by the http client.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const importExcel = async (file: File) => {
+    setImportPercent(0);
+    try {
+      const answer = await api.importExcel(file, file.name, setImportPercent);
+      if (answer.success && Number(answer.code) === 201) {
+        const result: ImportResult | null = answer.result;
+        Modal.warning({
+          title: answer.message,
+          content: (
+            <ul className="crud-import-errors">
+              {(result?.errors ?? []).slice(0, 50).map((error) => (
+                <li key={error.row}>{error.message}</li>
+              ))}
+            </ul>
+          ),
+        });
+      } else if (answer.success) {
+        void message.success(answer.message);
+      } else {
+        void message.error(answer.message);
+      }
+      refresh();
+    } catch {
+      // Presented by the http client.
+    } finally {
+      setImportPercent(null);
+    }
+  };
+
+  const columns: TableColumnType<T>[] = [...entityColumns<T>(entity, t), ...extraColumns];
+  const showEdit = enabled('edit') && gates.edit.visible;
+  const showDelete = enabled('delete') && gates.delete.visible;
+  if (showEdit || showDelete || rowActions) {
+    columns.push({
+      key: 'actions',
+      title: t('actions'),
+      fixed: 'right',
+      width: 180,
+      render: (_value: unknown, record: T) => {
+        const id = String(record.id);
+        return (
+          <Space split={<Divider type="vertical" />} size={0}>
+            {showEdit ? (
+              <Button type="link" size="small" disabled={gates.edit.disabled} onClick={() => setModal({ mode: 'edit', id })}>
+                {t('edit')}
+              </Button>
+            ) : null}
+            {showDelete ? (
+              <Popconfirm title={t('confirmDelete')} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => removeOne(id)} disabled={gates.delete.disabled}>
+                <Button type="link" size="small" danger disabled={gates.delete.disabled}>
+                  {t('delete')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+            {rowActions?.(record)}
+          </Space>
+        );
+      },
+    });
+  }
+
+  const batchDelete = enabled('batchDelete') && gates.deleteBatch.visible;
+  const pagination = tableProps.pagination === false ? false : {
+    ...tableProps.pagination,
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (total: number, range: [number, number]) => t('total', { total, from: range[0], to: range[1] }),
+  };
+
+  const body = (
+    <>
+      <SearchForm name={`${urlPrefix}search`} entity={entity} formProps={searchFormProps} onReset={() => setFilters([], 'replace')} />
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        {enabled('create') && gates.add.visible ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={gates.add.disabled} onClick={() => setModal({ mode: 'create' })}>
+            {t('add')}
+          </Button>
+        ) : null}
+        {enabled('export') && gates.exportXls.visible ? (
+          <Button icon={<DownloadOutlined />} disabled={gates.exportXls.disabled} loading={exporting} onClick={() => void exportXls()}>
+            {t('export')}
+          </Button>
+        ) : null}
+        {enabled('import') && gates.importExcel.visible ? (
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={gates.importExcel.disabled || importPercent !== null}
+            beforeUpload={(file) => {
+              void importExcel(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} disabled={gates.importExcel.disabled} loading={importPercent !== null}>
+              {importPercent !== null ? t('importing', { percent: importPercent }) : t('import')}
+            </Button>
+          </Upload>
+        ) : null}
+        {batchDelete && selected.length > 0 ? (
+          <Popconfirm title={t('confirmBatchDelete', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => removeSelected()} disabled={gates.deleteBatch.disabled}>
+            <Button danger icon={<DeleteOutlined />} disabled={gates.deleteBatch.disabled}>
+              {t('batchDelete')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {toolbarExtra}
+      </Space>
+      {batchDelete && selected.length > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={
+            <Space>
+              {t('selected', { count: selected.length })}
+              <Button type="link" size="small" onClick={() => setSelected([])}>
+                {t('clear')}
+              </Button>
+            </Space>
+          }
+        />
+      ) : null}
+      {tableQuery.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('loadError')}
+          action={
+            <Button size="small" onClick={refresh}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<T>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        pagination={pagination}
+        locale={{ emptyText: t('empty') }}
+        rowSelection={batchDelete || enabled('export') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+      />
+      <EntityFormModal
+        entity={entity}
+        state={modalState}
+        fixedValues={fixedValues}
+        extraRules={formRules}
+        formName={`${urlPrefix}form`}
+        onClose={() => setModal(null)}
+        onSaved={() => {
+          setModal(null);
+          refresh();
+        }}
+      />
+    </>
+  );
+
+  if (!card) return body;
+  return <Card title={entity.title !== undefined ? t(entity.title) : undefined}>{body}</Card>;
+}

@@ -1,0 +1,11 @@
+export { EntityListPage, type EntityListPageProps } from './entity-list-page';
+export { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
+export { SearchForm } from './search-form';
+export { FieldInput, SearchInput } from './field-input';
+export { entityColumns } from './columns';
+export { crudApi, saveBlob, type ImportResult } from './crud-api';
+export { gateOf, type Gate } from './permission-gate';
+export { searchFilters, wireValue } from './search-query';
+export { readModalState, writeModalState, modalKeys, type ModalState } from './url-state';
+export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, shouldCheckDuplicate, shouldCheckRule } from './validators';
+export { resourceOf } from './resource';

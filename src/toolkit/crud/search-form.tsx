@@ -1,0 +1,54 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Row, Space, type FormProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchFields, type EntityDefinition } from '../../contracts/entity';
+import { SearchInput } from './field-input';
+
+/** Fields shown while the form is collapsed. */
+export const COLLAPSED_SEARCH_FIELDS = 3;
+
+/** The search form of a list, from the entity's `search` fields; collapsible when it has many. */
+export function SearchForm({ entity, formProps, onReset, name = 'search' }: { entity: EntityDefinition; formProps: FormProps; onReset: () => void; name?: string }) {
+  const { t } = useTranslation('crud');
+  const [expanded, setExpanded] = useState(false);
+  const fields = searchFields(entity);
+  if (fields.length === 0) return null;
+  const shown = expanded ? fields : fields.slice(0, COLLAPSED_SEARCH_FIELDS);
+  return (
+    <Form {...formProps} name={name} layout="inline" className="crud-search-form" data-testid="crud-search-form">
+      <Row gutter={[16, 12]} style={{ width: '100%' }}>
+        {shown.map(([name, field]) => {
+          const label = t(field.label);
+          return (
+            <Col key={name} xs={24} sm={12} lg={6}>
+              <Form.Item name={name} label={label} style={{ width: '100%' }}>
+                <SearchInput field={field} label={label} />
+              </Form.Item>
+            </Col>
+          );
+        })}
+        <Col xs={24} sm={12} lg={6}>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('search')}
+            </Button>
+            <Button
+              onClick={() => {
+                formProps.form?.resetFields();
+                onReset();
+              }}
+            >
+              {t('reset')}
+            </Button>
+            {fields.length > COLLAPSED_SEARCH_FIELDS ? (
+              <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end">
+                {t(expanded ? 'collapse' : 'expand')}
+              </Button>
+            ) : null}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

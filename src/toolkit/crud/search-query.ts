@@ -1,0 +1,49 @@
+import type { CrudFilter, CrudFilters } from '@refinedev/core';
+import dayjs from 'dayjs';
+import { searchFields, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+
+/** From search-form values to Refine filters, which the data provider turns into list parameters. */
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Dates to the wire formats; other values as they are. */
+export function wireValue(field: FieldDefinition, value: unknown): unknown {
+  if (dayjs.isDayjs(value)) return value.format(field.type === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+function rangeBound(field: FieldDefinition, value: unknown, end: boolean): unknown {
+  // A datetime range picked by day covers whole days.
+  if (dayjs.isDayjs(value) && field.type === 'datetime') return (end ? value.endOf('day') : value.startOf('day')).format('YYYY-MM-DD HH:mm:ss');
+  return wireValue(field, value);
+}
+
+export function searchFilters(entity: EntityDefinition, values: Record<string, unknown>): CrudFilters {
+  const filters: CrudFilter[] = [];
+  for (const [name, field] of searchFields(entity)) {
+    const value = values[name];
+    if (isEmpty(value)) continue;
+    switch (field.search) {
+      case 'like': {
+        const text = String(wireValue(field, value));
+        if (text !== '') filters.push({ field: name, operator: 'contains', value: text });
+        break;
+      }
+      case 'in':
+        filters.push({ field: name, operator: 'in', value: (Array.isArray(value) ? value : [value]).map((item) => wireValue(field, item)) });
+        break;
+      case 'range': {
+        const [begin, end] = Array.isArray(value) ? (value as unknown[]) : [value, undefined];
+        if (!isEmpty(begin) || !isEmpty(end)) {
+          filters.push({ field: name, operator: 'between', value: [isEmpty(begin) ? undefined : rangeBound(field, begin, false), isEmpty(end) ? undefined : rangeBound(field, end, true)] });
+        }
+        break;
+      }
+      default: {
+        const operand = wireValue(field, value);
+        if (!isEmpty(operand)) filters.push({ field: name, operator: 'eq', value: operand });
+      }
+    }
+  }
+  return filters;
+}

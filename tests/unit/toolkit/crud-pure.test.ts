@@ -1,0 +1,102 @@
+/** Pure parts of the CRUD toolkit: search form → list parameters, URL dialog state, validator skip rules. */
+import dayjs from 'dayjs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineEntity } from '../../../src/contracts/entity';
+import { buildListQuery } from '../../../src/providers/data-provider';
+import { http } from '../../../src/providers/http';
+import { searchFilters } from '../../../src/toolkit/crud/search-query';
+import { readModalState, writeModalState } from '../../../src/toolkit/crud/url-state';
+import { checkDuplicate, checkRule, shouldCheckDuplicate, shouldCheckRule } from '../../../src/toolkit/crud/validators';
+
+const entity = defineEntity({
+  table: 'probe_items',
+  api: '/probe/item',
+  permission: 'probe:item',
+  fields: {
+    name: { type: 'string', label: 'p:name', search: 'like' },
+    code: { type: 'string', label: 'p:code', search: 'eq' },
+    tags: { type: 'dict', label: 'p:tags', dict: 'tag', search: 'in' },
+    qty: { type: 'int', label: 'p:qty', search: 'range' },
+    at: { type: 'datetime', label: 'p:at', search: 'range' },
+    note: { type: 'text', label: 'p:note' },
+  },
+});
+
+describe('search form → list parameters', () => {
+  it('maps each search mode onto the conventions value rules', () => {
+    const filters = searchFilters(entity, {
+      name: ' abc ',
+      code: 'X1',
+      tags: ['a', 'b'],
+      qty: [1, 5],
+      at: [dayjs('2024-01-02 10:00:00'), dayjs('2024-01-03 08:00:00')],
+      note: 'ignored: not a search field',
+    });
+    expect(buildListQuery({ filters, pagination: { currentPage: 2, pageSize: 20 } })).toEqual({
+      pageNo: 2,
+      pageSize: 20,
+      name: '*abc*',
+      code: 'X1',
+      tags: 'a,b',
+      qty_begin: 1,
+      qty_end: 5,
+      at_begin: '2024-01-02 00:00:00',
+      at_end: '2024-01-03 23:59:59',
+    });
+  });
+
+  it('drops empty values and one-sided ranges keep their side', () => {
+    const filters = searchFilters(entity, { name: '', code: undefined, tags: [], qty: [undefined, 9] });
+    expect(buildListQuery({ filters, pagination: { mode: 'off' } })).toEqual({ qty_end: 9 });
+  });
+});
+
+describe('dialog state in the URL', () => {
+  it('reads and writes create / edit, keeping other parameters', () => {
+    const params = new URLSearchParams('items=abc&page=2');
+    const editing = writeModalState(params, { mode: 'edit', id: 'f00d' });
+    expect(editing.toString()).toBe('items=abc&page=2&edit=f00d');
+    expect(readModalState(editing)).toEqual({ mode: 'edit', id: 'f00d' });
+    const creating = writeModalState(editing, { mode: 'create' });
+    expect(readModalState(creating)).toEqual({ mode: 'create' });
+    expect(writeModalState(creating, null).toString()).toBe('items=abc&page=2');
+  });
+
+  it('keeps nested lists apart with a prefix and ignores malformed ids', () => {
+    const params = writeModalState(new URLSearchParams(), { mode: 'edit', id: 'x1' }, 'item');
+    expect(params.toString()).toBe('itemEdit=x1');
+    expect(readModalState(params)).toBeNull();
+    expect(readModalState(params, 'item')).toEqual({ mode: 'edit', id: 'x1' });
+    expect(readModalState(new URLSearchParams('edit=<script>'))).toBeNull();
+  });
+});
+
+describe('validators', () => {
+  beforeEach(() => vi.restoreAllMocks());
+
+  it('skip rules: empty values, and empty rule codes', () => {
+    expect(shouldCheckDuplicate('')).toBe(false);
+    expect(shouldCheckDuplicate('  ')).toBe(false);
+    expect(shouldCheckDuplicate(null)).toBe(false);
+    expect(shouldCheckDuplicate('a')).toBe(true);
+    expect(shouldCheckDuplicate(0)).toBe(true);
+    expect(shouldCheckRule('', 'a')).toBe(false);
+    expect(shouldCheckRule('mobile', '')).toBe(false);
+    expect(shouldCheckRule('mobile', '1')).toBe(true);
+  });
+
+  it('does not call the server when skipped, and shows the server message on failure', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({ success: false, message: '该值不可用，系统中已存在！', code: 500, result: null, timestamp: 0 });
+    expect(await checkDuplicate({ tableName: 'dicts', fieldName: 'dict_code', fieldVal: '' })).toBeNull();
+    expect(await checkRule('', 'x')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+    expect(await checkDuplicate({ tableName: 'dicts', fieldName: 'dict_code', fieldVal: 'sex', dataId: 'id1' })).toBe('该值不可用，系统中已存在！');
+    expect(get).toHaveBeenCalledWith('/sys/duplicate/check', { tableName: 'dicts', fieldName: 'dict_code', fieldVal: 'sex', dataId: 'id1' });
+  });
+
+  it('sends the rule-check value URL-encoded', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({ success: true, message: 'ok', code: 200, result: null, timestamp: 0 });
+    expect(await checkRule('mobile', 'a b&c')).toBeNull();
+    expect(get).toHaveBeenCalledWith('/sys/checkRule/checkByCode', { ruleCode: 'mobile', value: 'a%20b%26c' });
+  });
+});
