@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import { repoRoot, startProductServer } from '../tests/support/product-server';
+import { benchEditableTable, formatTableFigures } from './bench-editable-table';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const clientDir = path.join(repoRoot, 'build/client');
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       ['POST /sys/login (scrypt), p50 / p95 of 20', `${median(loginTimes).toFixed(1)} / ${percentile(loginTimes, 95).toFixed(1)} ms`],
       ['GET getUserPermissionByToken, p50 / p95 of 200', `${median(permissionTimes).toFixed(1)} / ${percentile(permissionTimes, 95).toFixed(1)} ms`],
     ];
+    rows.push(...formatTableFigures(await benchEditableTable(browser, server.baseURL)));
     const width = Math.max(...rows.map(([name]) => name.length));
     console.log('\nmerchant back-office benchmarks');
     for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);

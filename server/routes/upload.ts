@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError, businessError, ok } from '../http/envelope';
+import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, looksExecutable, resolveInside } from './upload-files';
+
+export const UPLOAD_PATHS = {
+  commonUpload: '/sys/common/upload',
+  ossUpload: '/oss/file/upload',
+  staticFiles: '/sys/common/static',
+  pdfPreview: '/sys/common/pdf/pdfPreviewIframe',
+} as const;
+
+export const MSG_NO_FILE = '未找到上传的文件';
+export const MSG_BAD_BIZ = '非法的业务路径';
+export const MSG_TYPE_REFUSED = '不允许上传该类型的文件';
+export const MSG_EXECUTABLE = '不允许上传可执行文件';
+export const MSG_CONTENT_MISMATCH = '文件内容与扩展名不符';
+export const msgTooLarge = (maxBytes: number) => `文件大小超过限制(${Math.round(maxBytes / 1024 / 1024)}MB)`;
+
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** UPLOAD_MAX_BYTES (whole bytes, 1 KB to 1 GB) or 10 MB. */
+export function uploadMaxBytes(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.UPLOAD_MAX_BYTES?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_MAX_BYTES;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1024 || value > 1024 ** 3) throw new Error(`UPLOAD_MAX_BYTES must be whole bytes from 1024 to 1073741824 (got "${raw}")`);
+  return value;
+}
+
+interface StoredFile {
+  name: string;
+  /** Relative to the upload root, `/`-separated: `<biz>/<random>.<ext>`. */
+  path: string;
+  size: number;
+}
+
+function fieldValue(file: MultipartFile, name: string): string | undefined {
+  const field = file.fields[name];
+  const one = Array.isArray(field) ? field[0] : field;
+  if (one === undefined || one.type !== 'field') return undefined;
+  return typeof one.value === 'string' ? one.value : undefined;
+}
+
+function isTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/**
+ * Reads the one file of the request, checks biz, extension, sniffed content and size, and stores it
+ * under a random name. Client path segments never reach the disk: only the validated biz folder.
+ */
+async function storeUpload(request: FastifyRequest, root: string, maxBytes: number, bizField: string): Promise<{ stored: StoredFile; file: MultipartFile }> {
+  let file: MultipartFile | undefined;
+  let content: Buffer;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (file === undefined) throw businessError(MSG_NO_FILE);
+    content = await file.toBuffer();
+  } catch (error) {
+    if (isTooLarge(error)) throw businessError(msgTooLarge(maxBytes));
+    if (error instanceof ApiError) throw error;
+    throw businessError(MSG_NO_FILE);
+  }
+  const biz = fieldValue(file, bizField)?.trim() || DEFAULT_BIZ;
+  if (!BIZ_PATTERN.test(biz)) throw businessError(MSG_BAD_BIZ);
+  const head = content.subarray(0, 4096);
+  if (looksExecutable(head)) throw businessError(MSG_EXECUTABLE);
+  const allowed = allowedTypeOf(file.filename);
+  if (allowed === null) throw businessError(MSG_TYPE_REFUSED);
+  if (!allowed.type.sniff(head)) throw businessError(MSG_CONTENT_MISMATCH);
+
+  const folder = path.join(root, biz);
+  await fs.promises.mkdir(folder, { recursive: true });
+  const storedName = `${randomBytes(16).toString('hex')}.${allowed.ext}`;
+  await fs.promises.writeFile(path.join(folder, storedName), content, { flag: 'wx' });
+  return { stored: { name: path.basename(file.filename), path: `${biz}/${storedName}`, size: content.length }, file };
+}
+
+function sendStored(reply: FastifyReply, absolute: string, fileName: string): FastifyReply {
+  const allowed = allowedTypeOf(fileName);
+  const inline = allowed?.type.inline === true;
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.basename(fileName)}"`);
+  reply.header('Cache-Control', 'private, no-store');
+  reply.type(allowed?.type.mime ?? 'application/octet-stream');
+  return reply.send(fs.createReadStream(absolute));
+}
+
+function existingFile(absolute: string | null): string | null {
+  if (absolute === null) return null;
+  try {
+    return fs.statSync(absolute).isFile() ? absolute : null;
+  } catch {
+    return null;
+  }
+}
+
+function pdfPreviewPage(pdf: Buffer): string {
+  // The PDF travels inside the page: an iframe cannot send the token header a second request would need.
+  return `<!doctype html><html><head><meta charset="utf-8"><style>html,body,embed{margin:0;width:100%;height:100%;border:0}</style></head><body><embed type="application/pdf" src="data:application/pdf;base64,${pdf.toString('base64')}"></body></html>`;
+}
+
+/** Uploads (spec §7 Upload), the stored files and the PDF preview. Every route needs a session. */
+export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const root = path.resolve(ctx.config.dataDir, 'uploads');
+  const maxBytes = uploadMaxBytes();
+  const access = { access: 'authenticated' as const };
+
+  // Multipart parsing lives in this scope only, so no other route accepts multipart bodies.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+
+    scope.post(UPLOAD_PATHS.commonUpload, { config: access }, async (request) => {
+      const { stored } = await storeUpload(request, root, maxBytes, 'biz');
+      return ok(stored, stored.path);
+    });
+
+    scope.post(UPLOAD_PATHS.ossUpload, { config: access }, async (request) => {
+      const { stored, file } = await storeUpload(request, root, maxBytes, 'biz');
+      const id = fieldValue(file, 'id')?.slice(0, 64) ?? randomBytes(16).toString('hex');
+      return ok({ id, name: stored.name, path: stored.path, url: stored.path, status: 'done', size: stored.size }, stored.path);
+    });
+  });
+
+  app.get<{ Params: { '*': string } }>(`${UPLOAD_PATHS.staticFiles}/*`, { config: access }, async (request, reply) => {
+    const relative = request.params['*'];
+    const absolute = existingFile(resolveInside(root, relative));
+    if (absolute === null) return reply.callNotFound();
+    return sendStored(reply, absolute, relative);
+  });
+
+  app.get<{ Querystring: { path?: string } }>(UPLOAD_PATHS.pdfPreview, { config: access }, async (request, reply) => {
+    const relative = request.query.path ?? '';
+    const absolute = existingFile(resolveInside(root, relative));
+    if (absolute === null || allowedTypeOf(relative)?.ext !== 'pdf') return reply.callNotFound();
+    const pdf = await fs.promises.readFile(absolute);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', "default-src 'none'; object-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.type('text/html; charset=utf-8').send(pdfPreviewPage(pdf));
+  });
+}

@@ -1,0 +1,39 @@
+import type { RowStore } from './row-store';
+import type { Row } from './types';
+
+/** A live update (`update_vxe_table`): patches the row with the same id and flashes it; false if absent. */
+export function applyRowUpdate(store: RowStore, row: Partial<Row> & { id: string }): boolean {
+  const applied = store.patchRow(row);
+  if (applied) store.highlight(row.id);
+  return applied;
+}
+
+function isRowPatch(value: unknown): value is Partial<Row> & { id: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+}
+
+/**
+ * Handles one vxeSocket frame (conventions §6.5): `update_vxe_table` with the table's socketKey from
+ * another page (different caseId) patches the row. Unparsable or unknown frames are only logged.
+ */
+export function handleTableSocketMessage(store: RowStore, raw: string, socketKey: string, caseId: string): boolean {
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    console.warn('vxeSocket: unparsable message', raw);
+    return false;
+  }
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, data } = message as { type?: unknown; data?: unknown };
+  if (type !== 'update_vxe_table') {
+    if (type !== 'heart_beat' && type !== 'common_send_date') console.warn('vxeSocket: unknown message', type);
+    return false;
+  }
+  if (typeof data !== 'object' || data === null) return false;
+  const { socketKey: key, args } = data as { socketKey?: unknown; args?: unknown };
+  if (key !== socketKey || !Array.isArray(args)) return false;
+  const [row, sender] = args as unknown[];
+  if (sender === caseId || !isRowPatch(row)) return false;
+  return applyRowUpdate(store, row);
+}

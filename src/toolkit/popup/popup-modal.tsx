@@ -1,0 +1,181 @@
+import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
+import { loadQueryInfo, loadReportConfig, loadReportPage, PopupQueryError, type QueryItem, type ReportConfig } from './popup-api';
+import { POPUP_MODAL_WIDTH } from './popup-params';
+
+type Record_ = Record<string, unknown>;
+
+export interface PopupModalProps {
+  open: boolean;
+  code: string;
+  multiple?: boolean;
+  onCancel: () => void;
+  onOk: (rows: Record_[]) => void;
+}
+
+interface QueryState {
+  pageNo: number;
+  pageSize: number;
+  column?: string;
+  order?: 'asc' | 'desc';
+  filters: Record<string, string>;
+}
+
+const rowKeyOf = (row: Record_, index?: number): string => (typeof row.id === 'string' ? row.id : String(index ?? ''));
+
+/** The popup picker (spec §5): a 1200-wide modal listing a stored report with query, paging, sorting and selection. */
+export function PopupModal({ open, code, multiple = false, onCancel, onOk }: PopupModalProps) {
+  const { t } = useTranslation('toolkit');
+  const [form] = Form.useForm<Record<string, string>>();
+  const [config, setConfig] = useState<ReportConfig | null>(null);
+  const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
+  const [expanded, setExpanded] = useState(false);
+  const [query, setQuery] = useState<QueryState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {} });
+  const [records, setRecords] = useState<Record_[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loadedQuery, setLoadedQuery] = useState<QueryState | null>(null);
+  const [selected, setSelected] = useState<Record_[]>([]);
+
+  const warn = (error: unknown) => {
+    void message.warning(error instanceof PopupQueryError || error instanceof Error ? error.message : String(error));
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    loadReportConfig(code)
+      .then(async (loaded) => {
+        const items = await loadQueryInfo(loaded.cgRpConfigId);
+        if (!alive) return;
+        setConfig(loaded);
+        setQueryItems(items);
+      })
+      .catch(warn);
+    return () => {
+      alive = false;
+    };
+  }, [open, code]);
+
+  useEffect(() => {
+    if (!open || config === null) return;
+    let alive = true;
+    const params: Record<string, string | number> = { pageNo: query.pageNo, pageSize: query.pageSize, ...query.filters };
+    if (query.column && query.order) Object.assign(params, { column: query.column, order: query.order });
+    loadReportPage(config.cgRpConfigId, params)
+      .then((page) => {
+        if (!alive) return;
+        setRecords(page.records);
+        setTotal(page.total);
+      })
+      .catch(warn)
+      .finally(() => {
+        if (alive) setLoadedQuery(query);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [open, config, query]);
+
+  const search = () => {
+    const values = form.getFieldsValue();
+    const filters: Record<string, string> = {};
+    for (const [field, value] of Object.entries(values)) if (typeof value === 'string' && value.trim() !== '') filters[field] = value.trim();
+    setQuery((current) => ({ ...current, pageNo: 1, filters }));
+  };
+
+  const confirm = () => {
+    if (selected.length === 0 || (!multiple && selected.length > 1)) {
+      void message.warning(t('popup.selectOne'));
+      return;
+    }
+    onOk(selected);
+  };
+
+  const visibleItems = queryItems.filter((item) => expanded || item.hidden !== '1');
+  const hasHidden = queryItems.some((item) => item.hidden === '1');
+
+  return (
+    <Modal open={open} width={POPUP_MODAL_WIDTH} title={config?.cgRpConfigName ?? ''} onCancel={onCancel} onOk={confirm} destroyOnHidden okText={t('popup.ok')} cancelText={t('popup.cancel')}>
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12 }}>
+        <Row gutter={[12, 12]} style={{ width: '100%' }}>
+          {visibleItems.map((item) => (
+            <Col key={item.field} span={6}>
+              <Form.Item name={item.field} label={item.label} style={{ marginInlineEnd: 0 }}>
+                <Input allowClear placeholder={t('input.placeholder', { title: item.label })} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col span={6}>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t('popup.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  search();
+                }}
+              >
+                {t('popup.reset')}
+              </Button>
+              {hasHidden && (
+                <Button type="link" onClick={() => setExpanded((value) => !value)}>
+                  {expanded ? t('popup.collapse') : t('popup.expand')}
+                </Button>
+              )}
+            </Space>
+          </Col>
+        </Row>
+      </Form>
+      <Table<Record_>
+        size="middle"
+        rowKey={rowKeyOf}
+        loading={config !== null && loadedQuery !== query}
+        dataSource={records}
+        columns={(config?.columns ?? []).map((column) => ({
+          title: column.title,
+          dataIndex: column.dataIndex,
+          width: column.width ?? undefined,
+          sorter: column.sorter === true,
+          sortOrder: query.column === column.dataIndex ? (query.order === 'asc' ? 'ascend' : 'descend') : null,
+        }))}
+        rowSelection={{
+          type: 'checkbox',
+          selectedRowKeys: selected.map((row) => rowKeyOf(row)),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        onRow={(row) => ({
+          onClick: () => {
+            const key = rowKeyOf(row);
+            if (multiple) setSelected((current) => (current.some((r) => rowKeyOf(r) === key) ? current.filter((r) => rowKeyOf(r) !== key) : [...current, row]));
+            else setSelected([row]);
+          },
+        })}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total,
+          showQuickJumper: true,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (count) => t('popup.total', { total: count }),
+        }}
+        onChange={(pagination: TablePaginationConfig, _filters, sorter) => {
+          const sort = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Record_> | undefined;
+          const column = typeof sort?.field === 'string' && sort.order ? sort.field : undefined;
+          setQuery((current) => ({
+            ...current,
+            pageNo: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? current.pageSize,
+            column,
+            order: column ? (sort?.order === 'ascend' ? 'asc' : 'desc') : undefined,
+          }));
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+export { FilePopup, FILE_POPUP_WIDTH } from './file-popup';
+export type { FilePopupProps } from './file-popup';
+export { UploadWidget } from './upload-widget';
+export type { UploadedEntry, UploadWidgetProps, UploadWidgetValue } from './upload-widget';
+export { downloadStoredFile, postFile } from './upload-request';
+export { shortFileName } from './upload-values';
