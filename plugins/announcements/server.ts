@@ -1,0 +1,16 @@
+import { defineServerPlugin } from '../../server/plugin-api';
+import { registerAnnouncementAdminRoutes } from './server/admin-routes';
+import { announcementMigrations } from './server/migrations';
+import { seedAnnouncements } from './server/seed';
+import { registerUserAnnouncementRoutes } from './server/user-routes';
+
+/** Announcements and system messages: administration, release to the recipients' sockets, my messages. */
+export default defineServerPlugin({
+  name: 'announcements',
+  migrations: announcementMigrations,
+  register: async (api, ctx) => {
+    registerUserAnnouncementRoutes(api, ctx);
+    await registerAnnouncementAdminRoutes(api, ctx);
+  },
+  seed: seedAnnouncements,
+});

@@ -1,0 +1,22 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { createEntityTable } from '../../../server/crud/table-ddl';
+import { announcementEntity } from '../entities';
+
+export const announcementMigrations: Record<string, Migration> = {
+  '0001_announcements': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityTable(db, announcementEntity);
+      await db.schema
+        .createTable('sys_announcement_send')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('annt_id', 'varchar(32)', (c) => c.notNull().references('sys_announcement.id').onDelete('cascade'))
+        .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('read_flag', 'varchar(1)', (c) => c.notNull().defaultTo('0'))
+        .addColumn('read_time', 'timestamptz')
+        .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('sys_announcement_send_uq', ['annt_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('sys_announcement_send_user_idx').on('sys_announcement_send').columns(['user_id', 'read_flag']).execute();
+    },
+  },
+};

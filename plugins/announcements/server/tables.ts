@@ -1,0 +1,52 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database } from '../../../server/db/schema';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type AnnouncementTable = {
+  id: string;
+  titile: string;
+  msg_content: string | null;
+  msg_abstract: string | null;
+  start_time: NullableTimestamp;
+  end_time: NullableTimestamp;
+  sender: string | null;
+  priority: string;
+  msg_category: string;
+  msg_type: string;
+  send_status: string | null;
+  send_time: NullableTimestamp;
+  cancel_time: NullableTimestamp;
+  bus_type: string | null;
+  bus_id: string | null;
+  open_type: string | null;
+  open_page: string | null;
+  user_ids: string | null;
+  del_flag: ColumnType<number, number | undefined, number>;
+  create_by: string | null;
+  create_time: Timestamp;
+  update_by: string | null;
+  update_time: NullableTimestamp;
+};
+
+export type AnnouncementSendTable = {
+  id: string;
+  annt_id: string;
+  user_id: string;
+  /** '0' unread, '1' read */
+  read_flag: ColumnType<string, string | undefined, string>;
+  read_time: NullableTimestamp;
+  create_time: Timestamp;
+};
+
+export type AnnouncementTables = {
+  sys_announcement: AnnouncementTable;
+  sys_announcement_send: AnnouncementSendTable;
+};
+
+export type AnnouncementDb = Kysely<Database & AnnouncementTables>;
+
+export function announcementDb(db: Kysely<Database>): AnnouncementDb {
+  return db.withTables<AnnouncementTables>();
+}

@@ -1,0 +1,107 @@
+import type { WebSocket } from 'ws';
+import { TABLE_MESSAGE, type LiveRow, type NoticeMessage, type TableFrame } from '../../src/contracts/live';
+
+const OPEN = 1;
+/** The caseId of rows the server publishes: no client page has it, so every subscriber applies them. */
+export const SERVER_CASE_ID = 'server';
+
+export interface TableClient {
+  socket: WebSocket;
+  userId: string;
+  /** The tenant the upgrade was authorised for; null when none. */
+  tenantId: number | null;
+  pageId: string;
+  keys: Set<string>;
+}
+
+export interface PublishOptions {
+  /** Only subscribers of this tenant; omit for data that is not tenant-scoped. */
+  tenantId?: number | null;
+}
+
+function send(socket: WebSocket, payload: string): boolean {
+  if (socket.readyState !== OPEN) return false;
+  socket.send(payload);
+  return true;
+}
+
+/**
+ * Who is connected and what they listen to. Every push goes to named users or to subscribers of one
+ * key; nothing a client sends is ever relayed to everyone.
+ */
+export class SocketHub {
+  private readonly noticeSockets = new Map<string, Set<WebSocket>>();
+  private readonly tableClients = new Set<TableClient>();
+  /** Keys whose rows only the server publishes, with the permission a subscriber needs. */
+  private readonly serverChannels = new Map<string, string>();
+
+  addNoticeSocket(userId: string, socket: WebSocket): () => void {
+    const sockets = this.noticeSockets.get(userId) ?? new Set<WebSocket>();
+    sockets.add(socket);
+    this.noticeSockets.set(userId, sockets);
+    return () => {
+      sockets.delete(socket);
+      if (sockets.size === 0) this.noticeSockets.delete(userId);
+    };
+  }
+
+  addTableClient(client: TableClient): () => void {
+    this.tableClients.add(client);
+    return () => {
+      this.tableClients.delete(client);
+    };
+  }
+
+  /** Pushes a notice to every open notice socket of these users; returns how many sockets got it. */
+  sendToUsers(userIds: readonly string[], message: NoticeMessage): number {
+    let reached = 0;
+    for (const userId of new Set(userIds)) {
+      const payload = JSON.stringify(message.cmd === 'user' ? { ...message, userId } : message);
+      for (const socket of this.noticeSockets.get(userId) ?? []) if (send(socket, payload)) reached += 1;
+    }
+    return reached;
+  }
+
+  /** Pushes a notice to every connected user (an announcement to all users). */
+  broadcast(message: NoticeMessage): number {
+    return this.sendToUsers([...this.noticeSockets.keys()], message);
+  }
+
+  /** Declares a key the server owns: clients may subscribe with `permission`, but never publish on it. */
+  registerServerChannel(socketKey: string, permission: string): void {
+    this.serverChannels.set(socketKey, permission);
+  }
+
+  channelPermission(socketKey: string): string | undefined {
+    return this.serverChannels.get(socketKey);
+  }
+
+  isServerChannel(socketKey: string): boolean {
+    return this.serverChannels.has(socketKey);
+  }
+
+  /** Tells the subscribers of a list that a row changed (`update_vxe_table`, spec §7 Sockets). */
+  publishRowUpdate(socketKey: string, row: LiveRow, options: PublishOptions = {}): number {
+    const frame: TableFrame = { type: TABLE_MESSAGE.updateRow, data: { socketKey, args: [row, SERVER_CASE_ID] } };
+    return this.publish(socketKey, JSON.stringify(frame), null, options.tenantId);
+  }
+
+  /** Relays a validated client frame to the other subscribers of its key in the sender's tenant. */
+  relay(sender: TableClient, socketKey: string, frame: TableFrame): number {
+    return this.publish(socketKey, JSON.stringify(frame), sender, sender.tenantId);
+  }
+
+  noticeSocketCount(userId: string): number {
+    return this.noticeSockets.get(userId)?.size ?? 0;
+  }
+
+  private publish(socketKey: string, payload: string, sender: TableClient | null, tenantId: number | null | undefined): number {
+    let reached = 0;
+    for (const client of this.tableClients) {
+      if (client === sender || !client.keys.has(socketKey)) continue;
+      if (tenantId !== undefined && client.tenantId !== tenantId) continue;
+      if (send(client.socket, payload)) reached += 1;
+    }
+    return reached;
+  }
+}

@@ -1,0 +1,49 @@
+import type { LiveEvent, LiveProvider, MetaQuery } from '@refinedev/core';
+import type { LiveRow } from '../../contracts/live';
+import type { LiveHub } from './live-hub';
+
+/** A row whose delFlag is 1 was deleted elsewhere (server/sockets/live-entities.ts). */
+export function isDeletedRow(row: LiveRow): boolean {
+  return row.delFlag === 1;
+}
+
+/** The changed fields applied to the row with the same id (spec §7 Sockets); other rows untouched. */
+export function applyRowUpdate<T extends { id?: unknown }>(rows: readonly T[], row: LiveRow): T[] {
+  if (isDeletedRow(row)) return rows.filter((candidate) => candidate.id !== row.id);
+  return rows.map((candidate) => (candidate.id === row.id ? { ...candidate, ...row } : candidate));
+}
+
+function apiOf(meta: MetaQuery | undefined): string | undefined {
+  const api: unknown = meta?.api;
+  return typeof api === 'string' && api !== '' ? api : undefined;
+}
+
+/** A list's socket key is its API base, as the data provider resolves it (meta.api, else /resource). */
+export function socketKeyOf(channel: string, params?: { meta?: MetaQuery; resource?: string }, meta?: MetaQuery): string {
+  return apiOf(params?.meta) ?? apiOf(meta) ?? `/${params?.resource ?? channel.replace(/^resources\//, '')}`;
+}
+
+/** Refine's live provider over the table socket: list pages that opt in update when a row changes elsewhere. */
+export function createLiveProvider(getHub: () => LiveHub | null): LiveProvider {
+  return {
+    subscribe({ channel, types, callback, params, meta }) {
+      const hub = getHub();
+      if (hub === null) return null;
+      return hub.subscribeRows(socketKeyOf(channel, params, meta), (row) => {
+        const type = isDeletedRow(row) ? 'deleted' : 'updated';
+        if (!types.includes('*') && !types.includes(type)) return;
+        const event: LiveEvent = { channel, type, payload: { ids: [row.id], row }, date: new Date() };
+        callback(event);
+      });
+    },
+    unsubscribe(subscription: unknown) {
+      if (typeof subscription === 'function') subscription();
+    },
+    publish(event) {
+      const hub = getHub();
+      const row: unknown = event.payload.row;
+      if (hub === null || typeof row !== 'object' || row === null || !('id' in row)) return;
+      hub.publishRow(socketKeyOf(event.channel, undefined, event.meta), row as LiveRow);
+    },
+  };
+}
