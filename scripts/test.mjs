@@ -3,7 +3,7 @@
 // against that build. Browser tests never skip silently: without Chromium this installs it (as root)
 // or stops with the exact install command.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const resultsDir = '.tmp/test-results';
@@ -22,14 +22,19 @@ function run(title, command, args, env = {}) {
   console.log(`✓ ${title} (${seconds} s)`);
 }
 
-function ensureChromium() {
-  if (existsSync(chromiumPath)) return;
-  const hint = 'apt-get update && apt-get install -y chromium fonts-wqy-microhei';
+/** Debian packages the tests drive: Chromium (+ a CJK font) and a PostgreSQL server (the DATABASE_URL test). */
+function hasPostgres() {
+  return existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+}
+
+function ensureSystemPackages() {
+  if (existsSync(chromiumPath) && hasPostgres()) return;
+  const hint = 'apt-get update && apt-get install -y chromium fonts-wqy-microhei postgresql';
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${chromiumPath}. Browser tests cannot run without it. Install it with:\n  sudo ${hint}`);
+    console.error(`Chromium (${chromiumPath}) or PostgreSQL is missing; the tests cannot run without them. Install them with:\n  sudo ${hint}`);
     process.exit(1);
   }
-  run('install Chromium and a CJK font (Debian)', 'bash', ['-c', `DEBIAN_FRONTEND=noninteractive ${hint}`]);
+  run('install Chromium, a CJK font and PostgreSQL (Debian)', 'bash', ['-c', `DEBIAN_FRONTEND=noninteractive ${hint}`]);
 }
 
 function vitest(project) {
@@ -54,7 +59,7 @@ function printTotals() {
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
-ensureChromium();
+ensureSystemPackages();
 run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
 run('type-check', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 vitest('unit');
