@@ -13,6 +13,8 @@ export interface Config {
   tokenSecret: string | null;
   tokenIdleMinutes: number;
   smsMode: 'log';
+  /** Largest accepted upload, in bytes. */
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +76,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`SMS_MODE "${smsMode}" is not supported; the only mode is "log" (codes are written to the server log)`);
   }
 
+  const uploadMaxBytes = integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 ** 3, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -85,5 +89,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenSecret,
     tokenIdleMinutes,
     smsMode: 'log',
+    uploadMaxBytes,
   });
 }

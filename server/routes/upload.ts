@@ -22,17 +22,6 @@ export const MSG_EXECUTABLE = '不允许上传可执行文件';
 export const MSG_CONTENT_MISMATCH = '文件内容与扩展名不符';
 export const msgTooLarge = (maxBytes: number) => `文件大小超过限制(${Math.round(maxBytes / 1024 / 1024)}MB)`;
 
-const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-
-/** UPLOAD_MAX_BYTES (whole bytes, 1 KB to 1 GB) or 10 MB. */
-export function uploadMaxBytes(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.UPLOAD_MAX_BYTES?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_MAX_BYTES;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1024 || value > 1024 ** 3) throw new Error(`UPLOAD_MAX_BYTES must be whole bytes from 1024 to 1073741824 (got "${raw}")`);
-  return value;
-}
-
 interface StoredFile {
   name: string;
   /** Relative to the upload root, `/`-separated: `<biz>/<random>.<ext>`. */
@@ -110,7 +99,7 @@ function pdfPreviewPage(pdf: Buffer): string {
 /** Uploads (spec §7 Upload), the stored files and the PDF preview. Every route needs a session. */
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const root = path.resolve(ctx.config.dataDir, 'uploads');
-  const maxBytes = uploadMaxBytes();
+  const maxBytes = ctx.config.uploadMaxBytes;
   const access = { access: 'authenticated' as const };
 
   // Multipart parsing lives in this scope only, so no other route accepts multipart bodies.
