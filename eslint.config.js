@@ -64,7 +64,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['plugins/*/pages/**', 'plugins/*/components/**', 'plugins/*/index.tsx', 'plugins/*/index.ts'],
+    files: ['plugins/*/pages/**', 'plugins/*/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noServerFromClient] }] },
+  },
+  {
+    // A plugin definition is in the login page's entry chunk (src/main.tsx imports the list): it may
+    // name lazy pages, entities and resources, but must not pull UI code or barrels in statically.
+    files: ['plugins/*/index.tsx', 'plugins/*/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerFromClient,
+            {
+              group: ['antd', 'antd/*', '@refinedev/*', '@ant-design/*', './pages/*', './components/*'],
+              message: 'plugin definitions load with the login page: import pages lazily and only light modules (entities, src/toolkit/crud/resource).',
+            },
+            {
+              regex: 'toolkit/(crud(/index)?$|crud/(?!resource$)|editable-table|upload|popup|dict)',
+              message: 'plugin definitions load with the login page: import pages lazily and only light modules (entities, src/toolkit/crud/resource).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

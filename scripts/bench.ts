@@ -35,7 +35,9 @@ function gzipSizeOf(urlPath: string): { raw: number; gzip: number } {
 function trackScripts(page: Page): Set<string> {
   const scripts = new Set<string>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    // Count by file, not resourceType: <link rel=modulepreload> fetches are not typed 'script'.
+    const pathname = new URL(request.url()).pathname;
+    if (pathname.endsWith('.js')) scripts.add(pathname);
   });
   return scripts;
 }

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../src/app/plugin-registry';
-import { resourceOf } from '../../src/toolkit/crud';
+import { resourceOf } from '../../src/toolkit/crud/resource';
 import { dictEntity, dictItemEntity } from './entities';
 
 export default definePlugin({
