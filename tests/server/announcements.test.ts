@@ -1,11 +1,10 @@
 /** Announcements: admin-only administration, release to exactly its recipients' sockets, read state per caller. */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, AnnouncementsByUser, MyAnnouncement } from '../../src/contracts/announcements';
 import type { PageResult } from '../../src/contracts/envelope';
 import type { LoginResult } from '../../src/contracts/session';
 import { sanitizeAnnouncementHtml } from '../../plugins/announcements/server/sanitize-content';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, startWithDemoSessions, type TestServer } from './helpers';
 import { openSocket, settle, type TestSocket } from './socket-clients';
 
 const HOSTILE = [
@@ -38,11 +37,7 @@ let clerk: LoginResult;
 const API = '/api/sys/annountCement';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
-  admin = await login(server.app, 'admin');
-  clerk = await login(server.app, 'clerk');
+  ({ server, admin, clerk, wsBase: base } = await startWithDemoSessions({ listen: true }));
 });
 afterAll(async () => server.close());
 

@@ -79,3 +79,24 @@ export async function login(app: FastifyInstance, username: string, password = '
   if (response.status !== 200 || !response.body.success) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
   return response.body.result;
 }
+
+export interface DemoSessions {
+  server: TestServer;
+  admin: LoginResult;
+  clerk: LoginResult;
+  /** `ws://…/api` when started with `listen` (websocket tests need a real socket). */
+  wsBase: string;
+}
+
+/** The usual start of a test file: one app, admin and clerk logged in, optionally listening. */
+export async function startWithDemoSessions(options: { listen?: boolean } = {}): Promise<DemoSessions> {
+  const server = await startTestServer();
+  let wsBase = '';
+  if (options.listen === true) {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no listening address');
+    wsBase = `ws://127.0.0.1:${address.port}/api`;
+  }
+  return { server, admin: await login(server.app, 'admin'), clerk: await login(server.app, 'clerk'), wsBase };
+}

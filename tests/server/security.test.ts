@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { checkRouteDeclaration, installAccessControl } from '../../server/http/access';
 import { PUBLIC_API_PATHS, PUBLIC_API_ROUTES } from '../../src/contracts/api-paths';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, startWithDemoSessions, type TestServer } from './helpers';
 
 let server: TestServer;
 let adminToken: string;
 let clerkToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminToken = (await login(server.app, 'admin')).token;
-  clerkToken = (await login(server.app, 'clerk')).token;
+  const sessions = await startWithDemoSessions();
+  ({ server } = sessions);
+  adminToken = sessions.admin.token;
+  clerkToken = sessions.clerk.token;
 });
 afterAll(async () => {
   await server.close();

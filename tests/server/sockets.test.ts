@@ -1,10 +1,9 @@
 /** Both websockets: authenticated on upgrade, bound to the token's user, pushes reach exactly their recipients. */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_HEARTBEAT, NOTICE_HEARTBEAT_REPLY } from '../../src/contracts/live';
 import type { LoginResult } from '../../src/contracts/session';
 import { CLOSE_SESSION_ENDED } from '../../server/sockets';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, login, startWithDemoSessions, type TestServer } from './helpers';
 import { openSocket, settle, type TestSocket } from './socket-clients';
 
 let server: TestServer;
@@ -13,11 +12,7 @@ let admin: LoginResult;
 let clerk: LoginResult;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
-  admin = await login(server.app, 'admin');
-  clerk = await login(server.app, 'clerk');
+  ({ server, admin, clerk, wsBase: base } = await startWithDemoSessions({ listen: true }));
 });
 afterAll(async () => server.close());
 

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../src/contracts/session';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, startWithDemoSessions, type TestServer } from './helpers';
 
 let server: TestServer;
 let adminToken: string;
 let clerkToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminToken = (await login(server.app, 'admin')).token;
-  clerkToken = (await login(server.app, 'clerk')).token;
+  const sessions = await startWithDemoSessions();
+  ({ server } = sessions);
+  adminToken = sessions.admin.token;
+  clerkToken = sessions.clerk.token;
 });
 afterAll(async () => {
   await server.close();
