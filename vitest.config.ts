@@ -36,6 +36,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A loaded 2-core CI machine answers slower than a desk: polls wait up to 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

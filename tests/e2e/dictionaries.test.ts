@@ -66,6 +66,8 @@ describe('数据字典', () => {
     await page.locator('.ant-modal-footer').getByRole('button', { name: OK }).click();
     await page.getByText('添加成功！').first().waitFor();
     await page.waitForURL((url) => !url.searchParams.has('create'));
+    // The dialog lived in this tab's URL, yet the list behind it kept its state (page size 20).
+    expect(await page.locator('.ant-pagination-options .ant-select-selection-item').filter({ visible: true }).innerText()).toBe('20 条/页');
 
     await field(page, 'search_dictCode').fill('e2e_color');
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();

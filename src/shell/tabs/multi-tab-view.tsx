@@ -40,8 +40,11 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
 
   const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
 
+  const keyOfId = (id: string) => tabs.find((tab) => tab.id === id)?.key;
+  // Items are keyed by the tab's stable id, not its URL: antd remounts a pane whose key changes, and
+  // a page that replaces its own URL (a dialog or filter kept in the query) must keep its state.
   const items: TabsProps['items'] = tabs.map((tab) => ({
-    key: tab.key,
+    key: tab.id,
     label: (
       <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => act(key as TabAction, tab.key) }}>
         <span data-tab-key={tab.key}>{tab.title}</span>
@@ -64,11 +67,15 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={activeKey ?? ''}
+        activeKey={activeId ?? ''}
         items={items}
-        onChange={activate}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
+        onChange={(id) => {
+          const key = keyOfId(id);
+          if (key !== undefined) activate(key);
+        }}
+        onEdit={(id, action) => {
+          const key = typeof id === 'string' ? keyOfId(id) : undefined;
+          if (action === 'remove' && key !== undefined) close(key);
         }}
         aria-label={t('tabs.label')}
         className="page-tabs"
