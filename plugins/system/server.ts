@@ -11,6 +11,9 @@ import { registerDictLookupRoutes } from './server/dict-lookup-routes';
 /** The server side of the system-administration screens (dictionaries so far). */
 export default defineServerPlugin({
   name: 'system',
+  // One migration record per screen area, named '<area number>_<what>' so they never collide.
+  migrations: {
+  },
   register: async (api, ctx) => {
     const labels = localeLabels({ system: zhSystem });
     // Every dictionary write invalidates the server cache, so the next lookup sees it.
@@ -28,5 +31,6 @@ export default defineServerPlugin({
       },
     });
     registerDictLookupRoutes(api, ctx);
+    // Screen areas register below, one line each.
   },
 });
