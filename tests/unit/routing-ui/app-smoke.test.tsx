@@ -77,7 +77,7 @@ describe('app shell end to end in jsdom', () => {
     });
     window.history.replaceState(null, '', '/');
     render(<App />);
-    expect(await screen.findByText('welcome page body', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('welcome page body', {}, { timeout: 15_000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard/analysis');
     expect(screen.getByRole('button', { name: /用户菜单/ }).textContent).toContain('管理员');
     expect(screen.getByText('系统管理')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('app shell end to end in jsdom', () => {
     session.setPermissions(permissions);
     window.history.replaceState(null, '', '/isystem/user');
     render(<App />);
-    expect(await screen.findByText('MODULE_NOT_FOUND', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('MODULE_NOT_FOUND', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('system/UserList')).toBeTruthy();
   });
 
@@ -98,7 +98,7 @@ describe('app shell end to end in jsdom', () => {
     session.setPermissions(permissions);
     window.history.replaceState(null, '', '/no/such/page');
     render(<App />);
-    await waitFor(() => expect(window.location.pathname).toBe('/404'), { timeout: 5000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/404'), { timeout: 15_000 });
     expect(await screen.findByText('404')).toBeTruthy();
   });
 
@@ -107,7 +107,7 @@ describe('app shell end to end in jsdom', () => {
     auth.loadPermissions.mockRejectedValue(new Error('no menu'));
     window.history.replaceState(null, '', '/isystem/user');
     render(<App />);
-    await waitFor(() => expect(window.location.pathname).toBe('/user/login'), { timeout: 5000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/user/login'), { timeout: 15_000 });
     expect(window.location.search).toBe('?redirect=%2Fisystem%2Fuser');
     expect(session.hasToken()).toBe(false);
   });
