@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { businessError, ok } from '../http/envelope';
@@ -17,7 +17,7 @@ const MAX_PAGE_SIZE = 100;
 const QUERY_TIMEOUT_MS = 5000;
 
 type ReportDb = Kysely<Database & PopupReportTables>;
-type ItemRow = PopupReportTables['onl_cgreport_item'];
+type ItemRow = Selectable<PopupReportTables['onl_cgreport_item']>;
 
 async function findHead(db: ReportDb, by: 'code' | 'id', value: string) {
   return db.selectFrom('onl_cgreport_head').selectAll().where(by, '=', value).executeTakeFirst();
@@ -28,24 +28,68 @@ async function itemsOf(db: ReportDb, headId: string): Promise<ItemRow[]> {
 }
 
 const isNumeric = (type: string) => type === 'Integer' || type === 'Decimal';
+const isDate = (type: string) => type === 'Date' || type === 'Datetime';
+const isRange = (item: ItemRow) => item.search_mode === 'range' && (isNumeric(item.field_type) || isDate(item.field_type));
 
 function positiveInt(raw: unknown, fallback: number, max: number): number {
   const value = typeof raw === 'string' ? Number(raw) : NaN;
   return Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
 
-/** One WHERE condition per searchable item the request fills; names come from the report's items only. */
+function filled(raw: unknown): string | null {
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
+}
+
+const DATE_VALUE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** A range bound on a date: `YYYY-MM-DD` (the whole day: 00:00:00 / 23:59:59, conventions §2.2) or `YYYY-MM-DD HH:mm:ss`; else null. */
+export function dateBound(raw: string, end: boolean): string | null {
+  const match = DATE_VALUE.exec(raw);
+  if (match === null) return null;
+  const [year = '', month = '', day = '', hour = end ? '23' : '00', minute = end ? '59' : '00', second = end ? '59' : '00'] = match.slice(1);
+  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return real ? `${year}-${month}-${day} ${hour}:${minute}:${second}` : null;
+}
+
+/** A bound of a range item as a bound parameter, or null when the value does not fit the item's type. */
+function rangeBound(item: ItemRow, raw: string, end: boolean): RawBuilder<unknown> | null {
+  if (isNumeric(item.field_type)) {
+    const number = Number(raw);
+    return Number.isFinite(number) ? sql`${number}` : null;
+  }
+  const bound = dateBound(raw, end);
+  return bound === null ? null : sql`cast(${bound} as timestamp)`;
+}
+
+/**
+ * One WHERE condition per searchable item the request fills; names come from the report's items only.
+ * Range items read `<field>_begin` / `<field>_end` (>= / <=); values that do not fit the type are ignored.
+ */
 function conditionsFor(items: ItemRow[], query: Record<string, unknown>): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   for (const item of items) {
     if (item.is_search !== 1) continue;
-    const raw = query[item.field_name];
-    if (typeof raw !== 'string' || raw.trim() === '') continue;
-    const value = raw.trim();
     const column = sql.ref(`t.${item.field_name}`);
+    if (isRange(item)) {
+      const compared = isDate(item.field_type) ? sql`cast(${column} as timestamp)` : column;
+      const begin = filled(query[`${item.field_name}_begin`]);
+      const end = filled(query[`${item.field_name}_end`]);
+      const low = begin === null ? null : rangeBound(item, begin, false);
+      const high = end === null ? null : rangeBound(item, end, true);
+      if (low !== null) conditions.push(sql`${compared} >= ${low}`);
+      if (high !== null) conditions.push(sql`${compared} <= ${high}`);
+      continue;
+    }
+    const value = filled(query[item.field_name]);
+    if (value === null) continue;
     if (isNumeric(item.field_type)) {
       const number = Number(value);
       if (Number.isFinite(number)) conditions.push(sql`${column} = ${number}`);
+    } else if (item.dict_code) {
+      // A dictionary value is chosen from a list: it matches exactly.
+      conditions.push(sql`${column}::text = ${value}`);
     } else {
       const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push(sql`${column}::text ilike ${pattern}`);
@@ -89,8 +133,8 @@ export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppCo
       items.map((item) => ({
         field: item.field_name,
         label: item.field_txt,
-        view: isNumeric(item.field_type) ? 'number' : 'text',
-        mode: 'single',
+        view: isNumeric(item.field_type) ? 'number' : isDate(item.field_type) ? 'date' : 'text',
+        mode: isRange(item) ? 'range' : 'single',
         dictCode: item.dict_code,
         hidden: item.search_hidden === '1' ? '1' : '0',
       })),

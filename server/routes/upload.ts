@@ -82,6 +82,17 @@ function sendStored(reply: FastifyReply, absolute: string, fileName: string): Fa
   return reply.send(fs.createReadStream(absolute));
 }
 
+async function readHead(absolute: string): Promise<Buffer> {
+  const handle = await fs.promises.open(absolute, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 function existingFile(absolute: string | null): string | null {
   if (absolute === null) return null;
   try {
@@ -89,11 +100,6 @@ function existingFile(absolute: string | null): string | null {
   } catch {
     return null;
   }
-}
-
-function pdfPreviewPage(pdf: Buffer): string {
-  // The PDF travels inside the page: an iframe cannot send the token header a second request would need.
-  return `<!doctype html><html><head><meta charset="utf-8"><style>html,body,embed{margin:0;width:100%;height:100%;border:0}</style></head><body><embed type="application/pdf" src="data:application/pdf;base64,${pdf.toString('base64')}"></body></html>`;
 }
 
 /** Uploads (spec §7 Upload), the stored files and the PDF preview. Every route needs a session. */
@@ -125,14 +131,12 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     return sendStored(reply, absolute, relative);
   });
 
-  app.get<{ Querystring: { path?: string } }>(UPLOAD_PATHS.pdfPreview, { config: access }, async (request, reply) => {
-    const relative = request.query.path ?? '';
+  app.get<{ Querystring: { path?: unknown } }>(UPLOAD_PATHS.pdfPreview, { config: access }, async (request, reply) => {
+    const relative = typeof request.query.path === 'string' ? request.query.path : '';
     const absolute = existingFile(resolveInside(root, relative));
-    if (absolute === null || allowedTypeOf(relative)?.ext !== 'pdf') return reply.callNotFound();
-    const pdf = await fs.promises.readFile(absolute);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Content-Security-Policy', "default-src 'none'; object-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
-    reply.header('Cache-Control', 'private, no-store');
-    return reply.type('text/html; charset=utf-8').send(pdfPreviewPage(pdf));
+    const pdf = allowedTypeOf(relative);
+    if (absolute === null || pdf?.ext !== 'pdf' || !pdf.type.sniff(await readHead(absolute))) return reply.callNotFound();
+    // The PDF itself, inline: the client fetches it with the token and shows it from a blob in an iframe.
+    return sendStored(reply, absolute, relative);
   });
 }

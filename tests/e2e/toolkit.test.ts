@@ -5,6 +5,17 @@ import { DEMO, loginAs, newPage, openBrowser } from './support';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
+const PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj',
+    'trailer<</Root 1 0 R>>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +36,8 @@ async function openShowcase(path = '/test'): Promise<{ page: Page; close: () => 
 const everyTypeTable = (page: Page) => page.getByRole('table', { name: '可编辑表格：全部列类型' });
 const lastRow = (page: Page) => everyTypeTable(page).locator('[data-row-id]').last();
 const okButton = (page: Page) => page.locator('.ant-modal-footer .ant-btn-primary');
+/** The src of every thumbnail <img> inside a locator. */
+const thumbnailSources = (scope: Locator) => scope.locator('img').evaluateAll((images) => images.map((img) => img.getAttribute('src') ?? ''));
 
 async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
   await select.click();
@@ -97,6 +110,8 @@ describe('/test/home editable table', () => {
     expect(await row.locator('[data-column=attachment]').innerText()).toContain('deliv…');
     await row.locator('[data-column=picture] input[type=file]').setInputFiles({ name: 'goods.png', mimeType: 'image/png', buffer: PNG });
     await row.locator('[data-column=picture] [data-upload-status=done]').waitFor();
+    // The stored picture shows as a thumbnail fetched with the session (a blob), not as a bare path.
+    await expect.poll(() => thumbnailSources(row.locator('[data-column=picture]'))).toEqual([expect.stringMatching(/^blob:/)]);
 
     await row.getByLabel('编辑备注').click();
     const textarea = page.locator('.ant-popover:visible textarea');
@@ -200,6 +215,7 @@ describe('/test/home upload widget and popup picker', () => {
     const entries = JSON.parse(await page.getByTestId('upload-images-value').innerText()) as { fileName: string; filePath: string; fileSize: number }[];
     expect(entries.map((e) => e.fileName).sort()).toEqual(['back.png', 'front.png']);
     expect(entries[0]?.fileSize).toBe(PNG.length);
+    await expect.poll(() => thumbnailSources(images)).toEqual([expect.stringMatching(/^blob:/), expect.stringMatching(/^blob:/)]);
     const firstName = entries[0]?.fileName ?? '';
     const lastName = entries[1]?.fileName ?? '';
     await page.getByRole('button', { name: `${firstName} 左移` }).click();
@@ -260,6 +276,229 @@ describe('/test/home large mode', () => {
     await page.getByTestId('validate-ms').waitFor();
     expect(await page.getByTestId('validate-ms').getAttribute('data-errors')).toBe('1');
     expect(await last.locator('[data-column=goodsName] [role=alert]').innerText()).toBe('请输入商品名称');
+    await close();
+  });
+});
+
+describe('/test/home popup dictionary text and range query', () => {
+  it('shows dictionary text in the columns and filters by a number range and a date range', async () => {
+    const { page, close } = await openShowcase();
+    await page.getByLabel('选择会员').click();
+    const modal = page.locator('.ant-modal:visible').filter({ hasText: '会员选择' });
+    await modal.locator('.ant-table-row').first().waitFor();
+    const headers = await modal.locator('thead th').allInnerTexts();
+    const sexColumn = headers.findIndex((text) => text.trim() === '性别');
+    const pointsColumn = headers.findIndex((text) => text.trim() === '积分');
+    const dateColumn = headers.findIndex((text) => text.trim() === '入会日期');
+    expect(sexColumn).toBeGreaterThan(0);
+    const cell = (text: string, column: number) => modal.locator('.ant-table-row', { hasText: text }).locator('td').nth(column).innerText();
+    // Member M20240001 is 男 ('1'), M20240002 is 女 ('2'): the popup shows the dictionary text.
+    expect(await cell('M20240001', sexColumn)).toBe('男');
+    expect(await cell('M20240002', sexColumn)).toBe('女');
+
+    // Number range (shown without expanding): two inputs sending points_begin / points_end.
+    await modal.getByRole('spinbutton', { name: '积分开始' }).fill('1000');
+    await modal.getByRole('spinbutton', { name: '积分结束' }).fill('2000');
+    const byPoints = page.waitForRequest((request) => request.url().includes('/getData/'));
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    const pointsUrl = new URL((await byPoints).url());
+    expect([pointsUrl.searchParams.get('points_begin'), pointsUrl.searchParams.get('points_end')]).toEqual(['1000', '2000']);
+    await expect.poll(async () => (await modal.locator('.ant-table-row').count()) > 0 && (await modal.locator('.ant-table-pagination').innerText()).includes('共')).toBe(true);
+    await expect
+      .poll(async () => {
+        const points = await modal.locator('.ant-table-row').evaluateAll((rows, column) => rows.map((row) => Number(row.querySelectorAll('td')[column]?.textContent)), pointsColumn);
+        return points.length > 0 && points.every((value) => value >= 1000 && value <= 2000);
+      })
+      .toBe(true);
+
+    // Date range: hidden until expanded; a 10-character end date covers the whole day.
+    await modal.getByRole('button', { name: '重置' }).click();
+    expect(await modal.getByRole('textbox', { name: '入会日期开始' }).count()).toBe(0);
+    await modal.getByRole('button', { name: '展开' }).click();
+    const begin = modal.getByRole('textbox', { name: '入会日期开始' });
+    await begin.click();
+    await begin.fill('2024-01-11');
+    await page.keyboard.press('Enter');
+    const end = modal.getByRole('textbox', { name: '入会日期结束' });
+    await end.click();
+    await end.fill('2024-01-31');
+    await page.keyboard.press('Enter');
+    const byDate = page.waitForRequest((request) => request.url().includes('/getData/') && request.url().includes('join_date_begin'));
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    const dateUrl = new URL((await byDate).url());
+    expect([dateUrl.searchParams.get('join_date_begin'), dateUrl.searchParams.get('join_date_end')]).toEqual(['2024-01-11', '2024-01-31']);
+    await expect.poll(() => modal.locator('.ant-table-pagination').innerText()).toContain('共 3 条');
+    const dates = await modal.locator('.ant-table-row').evaluateAll((rows, column) => rows.map((row) => row.querySelectorAll('td')[column]?.textContent), dateColumn);
+    expect(dates.sort()).toEqual(['2024-01-11', '2024-01-21', '2024-01-31']);
+    await close();
+  });
+});
+
+describe('/test/home stored pictures', () => {
+  it('shows stored pictures as blob thumbnails after an upload and after a reload, with preview on click', async () => {
+    const { page, close } = await openShowcase();
+    const widget = page.getByTestId('stored-pictures');
+    const table = () => page.getByRole('table', { name: '已保存图片表格' });
+    await widget.locator('input[type=file]').setInputFiles({ name: 'shelf.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => new URL(page.url()).searchParams.get('storedPictures')).toMatch(/^temp\/[0-9a-f]{32}\.png$/);
+    await expect.poll(() => thumbnailSources(widget)).toEqual([expect.stringMatching(/^blob:/)]);
+    await expect.poll(() => thumbnailSources(table().locator('[data-column=picture]'))).toEqual([expect.stringMatching(/^blob:/)]);
+
+    await page.reload();
+    await page.getByTestId('stored-pictures').waitFor();
+    await expect.poll(() => thumbnailSources(page.getByTestId('stored-pictures'))).toEqual([expect.stringMatching(/^blob:/)]);
+    await expect.poll(() => thumbnailSources(table().locator('[data-column=picture]'))).toEqual([expect.stringMatching(/^blob:/)]);
+    const [thumbnail] = await thumbnailSources(page.getByTestId('stored-pictures'));
+    // The blob holds the stored picture itself.
+    const fetched = await page.evaluate(async (url) => {
+      const blob = await (await fetch(url ?? '')).blob();
+      return { type: blob.type, size: blob.size };
+    }, thumbnail);
+    expect(fetched).toEqual({ type: 'image/png', size: PNG.length });
+
+    // Clicking the thumbnail opens the picture preview.
+    await page.getByTestId('stored-pictures').locator('.ant-image').click();
+    const preview = page.locator('.ant-image-preview-img:visible');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toBe(thumbnail);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => preview.count()).toBe(0);
+
+    // Deleting the picture empties the stored value.
+    await page.getByTestId('stored-pictures').getByRole('button', { name: /^删除 [0-9a-f]{32}\.png$/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('storedPictures')).toBeNull();
+    await expect.poll(() => thumbnailSources(table().locator('[data-column=picture]'))).toEqual([]);
+    await close();
+  });
+});
+
+describe('/test/home sub-table popover', () => {
+  it('opens and closes per row, and reports 打开子表失败 after 3 retries at 100 ms', async () => {
+    const { page, close } = await openShowcase();
+    const table = everyTypeTable(page);
+    await table.waitFor();
+    const rows = table.locator('[data-row-id]');
+    const subTables = page.locator('[data-testid=sub-table]:visible');
+    const firstName = await rows.nth(0).getByLabel('商品名称').inputValue();
+    const secondName = await rows.nth(1).getByLabel('商品名称').inputValue();
+
+    await rows.nth(0).getByRole('button', { name: '展开子表' }).click();
+    await expect.poll(() => subTables.count()).toBe(1);
+    expect(await subTables.innerText()).toContain(firstName);
+    expect(await subTables.innerText()).toContain('ERP-000001');
+    // Another row's button moves the popover to that row.
+    await rows.nth(1).getByRole('button', { name: '展开子表' }).click();
+    await expect.poll(() => subTables.count()).toBe(1);
+    await expect.poll(() => subTables.innerText()).toContain(secondName);
+    expect(await subTables.innerText()).toContain('ERP-000002');
+    // The same button again closes it.
+    await rows.nth(1).getByRole('button', { name: '展开子表' }).click();
+    await expect.poll(() => subTables.count()).toBe(0);
+
+    // By source number: a known number opens that row's sub-table.
+    await page.getByRole('textbox', { name: '来源单号' }).fill('ERP-000003');
+    await page.getByTestId('open-sub-table').click();
+    await expect.poll(() => subTables.innerText()).toContain('ERP-000003');
+    await rows.nth(2).getByRole('button', { name: '展开子表' }).click();
+    await expect.poll(() => subTables.count()).toBe(0);
+
+    // An unknown number has no row to anchor on: after 3 retries at 100 ms the table gives up.
+    await page.getByRole('textbox', { name: '来源单号' }).fill('ERP-999999');
+    const started = Date.now();
+    await page.getByTestId('open-sub-table').click();
+    await page.locator('.ant-message', { hasText: '打开子表失败' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(await subTables.count()).toBe(0);
+    await close();
+  });
+});
+
+describe('/test/home PDF preview', () => {
+  it('previews an uploaded PDF from /sys/common/pdf/pdfPreviewIframe with the token, and refuses other files', async () => {
+    const { page, close } = await openShowcase();
+    const files = page.getByTestId('upload-files');
+    await files.locator('input[type=file]').setInputFiles({ name: 'price-list.txt', mimeType: 'text/plain', buffer: Buffer.from('price list') });
+    await files.locator('input[type=file]').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect.poll(() => page.getByTestId('upload-files-value').innerText()).toMatch(/^showcase\/[0-9a-f]{32}\.txt,showcase\/[0-9a-f]{32}\.pdf$/);
+    const [textPath = '', pdfPath = ''] = (await page.getByTestId('upload-files-value').innerText()).split(',');
+
+    const answered = page.waitForResponse((response) => response.url().includes('/sys/common/pdf/pdfPreviewIframe'));
+    await files.locator('.ant-upload-list-item-name', { hasText: 'contract.pdf' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const previewUrl = new URL(response.url());
+    expect(previewUrl.searchParams.get('path')).toBe(pdfPath);
+    const token = (await response.request().allHeaders())['x-access-token'] ?? '';
+    expect(token).not.toBe('');
+
+    const dialog = page.locator('.ant-modal:visible').filter({ hasText: '预览 contract.pdf' });
+    await dialog.waitFor();
+    const frame = dialog.getByTestId('pdf-preview-frame');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^blob:/);
+    const shown = await page.evaluate(async (url) => {
+      const blob = await (await fetch(url)).blob();
+      return { type: blob.type, head: new TextDecoder().decode(await blob.slice(0, 5).arrayBuffer()), size: blob.size };
+    }, src);
+    expect(shown).toEqual({ type: 'application/pdf', head: '%PDF-', size: PDF.length });
+    // The frame renders it as a PDF document.
+    await expect.poll(() => page.frames().find((f) => f.url() === src)?.evaluate(() => document.contentType)).toBe('application/pdf');
+
+    // The route itself: no token, a non-PDF, and paths outside the upload root are refused.
+    const ask = (path: string, headers: Record<string, string> = { 'X-Access-Token': token }) => {
+      const url = new URL(previewUrl);
+      url.searchParams.set('path', path);
+      return page.request.get(url.toString(), { headers });
+    };
+    expect((await ask(pdfPath, {})).status()).toBe(401);
+    for (const refused of [textPath, '../token-secret', '../../package.json', 'showcase/../../uploads.pdf', '/etc/passwd']) {
+      const answer = await ask(refused);
+      expect(answer.status(), refused).toBe(404);
+      expect(answer.headers()['content-type'] ?? '', refused).not.toContain('application/pdf');
+    }
+    expect((await ask(pdfPath)).headers()['content-type']).toBe('application/pdf');
+    await close();
+  });
+});
+
+describe('/test/home drag ordering', () => {
+  it('moves a row by dragging its handle with the pointer, next to the up/down buttons, and rewrites orderNum', async () => {
+    const { page, close } = await openShowcase();
+    const table = everyTypeTable(page);
+    await table.waitFor();
+    const rows = table.locator('[data-row-id]');
+    const names = async () => Promise.all([0, 1, 2, 3].map((i) => rows.nth(i).getByLabel('商品名称').inputValue()));
+    const before = await names();
+
+    const handle = rows.nth(0).getByLabel('拖动排序');
+    const box = await handle.boundingBox();
+    if (box === null) throw new Error('no drag handle');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 10, { steps: 2 });
+    await page.mouse.move(x, y + 46 * 2, { steps: 10 });
+    // While dragging, the landing row is marked.
+    await expect.poll(() => table.locator('[data-drop-target=below]').count()).toBe(1);
+    await page.mouse.up();
+    await expect.poll(names).toEqual([before[1], before[2], before[0], before[3]]);
+    expect(await table.locator('[data-drop-target]').count()).toBe(0);
+
+    // The buttons still work beside the handle.
+    await rows.nth(2).getByRole('button', { name: '上移' }).click();
+    await expect.poll(names).toEqual([before[1], before[0], before[2], before[3]]);
+
+    await page.getByTestId('get-values').click();
+    const values = JSON.parse(await page.getByTestId('values-result').innerText()) as { goodsName: string; orderNum: number }[];
+    expect(values.map((v) => [v.goodsName, v.orderNum])).toEqual([
+      [before[1], 1],
+      [before[0], 2],
+      [before[2], 3],
+      [before[3], 4],
+    ]);
     await close();
   });
 });

@@ -6,10 +6,14 @@ interface Columns {
   cgRpConfigId: string;
   cgRpConfigName: string;
   columns: { title: string; dataIndex: string; sorter: boolean }[];
+  dictOptions: Record<string, { value: string; text: string }[]>;
 }
 interface QueryItem {
   field: string;
   label: string;
+  view: string;
+  mode: string;
+  dictCode: string | null;
   hidden: string;
 }
 interface Page {
@@ -46,12 +50,34 @@ describe('online report popup endpoints', () => {
 
   it('gives the query items with their hidden flag', async () => {
     const { body } = await call<QueryItem[]>(server.app, 'GET', api(`/getQueryInfo/${memberId}`), { token });
-    expect(body.result.map((i) => [i.field, i.hidden])).toEqual([
-      ['member_no', '0'],
-      ['member_name', '0'],
-      ['phone', '1'],
-      ['level_name', '1'],
+    expect(body.result.map((i) => [i.field, i.hidden, i.mode, i.view])).toEqual([
+      ['member_no', '0', 'single', 'text'],
+      ['member_name', '0', 'single', 'text'],
+      ['phone', '1', 'single', 'text'],
+      ['sex', '1', 'single', 'text'],
+      ['level_name', '1', 'single', 'text'],
+      ['points', '0', 'range', 'number'],
+      ['join_date', '1', 'range', 'date'],
     ]);
+    expect(body.result.find((i) => i.field === 'sex')?.dictCode).toBe('sex');
+  });
+
+  it('gives the dictionary options of dictionary-backed columns, from registered dictionaries only', async () => {
+    const { body } = await call<Columns>(server.app, 'GET', api('/getRpColumns/member_picker'), { token });
+    expect(body.result.columns.map((c) => c.dataIndex)).toEqual(['member_no', 'member_name', 'phone', 'sex', 'level_name', 'points', 'join_date']);
+    expect(Object.keys(body.result.dictOptions)).toEqual(['sex']);
+    expect(body.result.dictOptions.sex?.map((o) => [o.value, o.text])).toEqual([
+      ['1', '男'],
+      ['2', '女'],
+    ]);
+    // A code naming a table and columns (the original's injectable `table,text,code` form) is no dictionary.
+    const db = server.app.db;
+    await sql`insert into onl_cgreport_head (id, code, name, cgr_sql) values ('f0000000000000000000000000000002', 'dict_probe', 'dict_probe', 'select id, username from users')`.execute(db);
+    await sql`insert into onl_cgreport_item (id, cgrhead_id, field_name, field_txt, dict_code, order_num) values
+      ('f0000000000000000000000000000003', 'f0000000000000000000000000000002', 'username', 'u', 'users,password,username', 1),
+      ('f0000000000000000000000000000004', 'f0000000000000000000000000000002', 'id', 'i', 'no_such_dict', 2)`.execute(db);
+    const probe = await call<Columns>(server.app, 'GET', api('/getRpColumns/dict_probe'), { token });
+    expect(probe.body.result.dictOptions).toEqual({ username: [], id: [] });
   });
 
   it('pages, sorts and filters the data', async () => {
@@ -84,6 +110,49 @@ describe('online report popup endpoints', () => {
     expect(hostileFilter.body.result.total).toBe(36);
     const hostileValue = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?member_name=${encodeURIComponent("' or '1'='1")}`), { token });
     expect(hostileValue.body.result.total).toBe(0);
+    const users = await server.app.db.selectFrom('users').select('id').execute();
+    expect(users.length).toBeGreaterThan(0);
+  });
+
+  it('filters by number and date ranges with <field>_begin / <field>_end', async () => {
+    const byPoints = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100&points_begin=1000&points_end=2000`), { token });
+    expect(byPoints.body.success).toBe(true);
+    const points = byPoints.body.result.records.map((r) => Number(r.points));
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every((p) => p >= 1000 && p <= 2000)).toBe(true);
+    const all = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100`), { token });
+    expect(byPoints.body.result.total).toBe(all.body.result.records.filter((r) => Number(r.points) >= 1000 && Number(r.points) <= 2000).length);
+
+    // A 10-character end date covers the whole day (23:59:59).
+    const byDate = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100&join_date_begin=2024-01-11&join_date_end=2024-01-31`), { token });
+    expect(byDate.body.result.records.map((r) => r.join_date)).toEqual(['2024-01-11', '2024-01-21', '2024-01-31']);
+    const openEnded = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100&join_date_begin=${encodeURIComponent('2024-12-01 00:00:00')}`), { token });
+    expect(openEnded.body.result.records.map((r) => r.join_date)).toEqual(['2024-12-06', '2024-12-16']);
+    const members = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100&sex=2`), { token });
+    expect(members.body.result.total).toBe(18);
+    expect(members.body.result.records.every((r) => r.sex === '2')).toBe(true);
+  });
+
+  it('binds hostile range values and ignores range names outside the report', async () => {
+    const hostile = [
+      `points_begin=${encodeURIComponent('0 or 1=1')}`,
+      `points_end=${encodeURIComponent('1); drop table users; --')}`,
+      `join_date_begin=${encodeURIComponent("2024-01-01' or '1'='1")}`,
+      `join_date_end=${encodeURIComponent('2024-02-30')}`,
+      `${encodeURIComponent('points) or (1')}_begin=1`,
+      `phone_begin=${encodeURIComponent('z')}`,
+      `password_end=1`,
+      `member_no_begin=M2024003`,
+    ];
+    for (const param of hostile) {
+      const { body } = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?${param}`), { token });
+      expect(body.success, param).toBe(true);
+      expect(body.result.total, param).toBe(36);
+    }
+    // A hostile value next to a real bound leaves the real bound working.
+    const mixed = await call<Page>(server.app, 'GET', api(`/getData/${memberId}?pageSize=100&points_begin=4000&points_end=${encodeURIComponent("1 or '1'='1")}`), { token });
+    expect(mixed.body.result.records.every((r) => Number(r.points) >= 4000)).toBe(true);
+    expect(mixed.body.result.total).toBeLessThan(36);
     const users = await server.app.db.selectFrom('users').select('id').execute();
     expect(users.length).toBeGreaterThan(0);
   });

@@ -144,17 +144,29 @@ describe('GET /sys/common/static/* and the PDF preview', () => {
     expect((await fetchStatic(body.message, null)).statusCode).toBe(401);
   });
 
-  it('embeds a stored PDF in a CSP-restricted page and refuses other files', async () => {
+  it('serves a stored PDF inline as application/pdf to a session, and refuses other files', async () => {
     const { body } = await upload('/api/sys/common/upload', [{ name: 'file', value: PDF, filename: 'c.pdf' }]);
-    const page = await server.app.inject({ method: 'GET', url: `/api/sys/common/pdf/pdfPreviewIframe?path=${encodeURIComponent(body.message)}`, headers: { 'x-access-token': token } });
+    const preview = (relative: string, auth: string | null = token) =>
+      server.app.inject({ method: 'GET', url: `/api/sys/common/pdf/pdfPreviewIframe?path=${encodeURIComponent(relative)}`, headers: auth !== null ? { 'x-access-token': auth } : {} });
+    const page = await preview(body.message);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(String(page.headers['content-security-policy'])).toContain("default-src 'none'");
-    expect(page.body).toContain(`data:application/pdf;base64,${PDF.toString('base64')}`);
+    expect(page.headers['content-type']).toBe('application/pdf');
+    expect(page.headers['content-disposition']).toMatch(/^inline;/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.rawPayload.equals(PDF)).toBe(true);
+    expect((await preview(body.message, null)).statusCode).toBe(401);
+
     const png = await upload('/api/sys/common/upload', [{ name: 'file', value: PNG, filename: 'a.png' }]);
-    const refused = await server.app.inject({ method: 'GET', url: `/api/sys/common/pdf/pdfPreviewIframe?path=${encodeURIComponent(png.body.message)}`, headers: { 'x-access-token': token } });
-    expect(refused.statusCode).toBe(404);
-    const traversal = await server.app.inject({ method: 'GET', url: '/api/sys/common/pdf/pdfPreviewIframe?path=../x.pdf', headers: { 'x-access-token': token } });
-    expect(traversal.statusCode).toBe(404);
+    expect((await preview(png.body.message)).statusCode).toBe(404);
+    // A file inside the root called .pdf whose bytes are not a PDF is no PDF either.
+    const fake = path.join(server.dataDir, 'uploads', 'temp', 'fake.pdf');
+    fs.writeFileSync(fake, '<html><script>alert(1)</script></html>');
+    expect((await preview('temp/fake.pdf')).statusCode).toBe(404);
+    fs.writeFileSync(path.join(server.dataDir, 'outside.pdf'), PDF);
+    for (const relative of ['../outside.pdf', 'temp/../../outside.pdf', '..%2Foutside.pdf', '/etc/passwd', '..\\outside.pdf', '']) {
+      const refused = await preview(relative);
+      expect(refused.statusCode, relative).toBe(404);
+      expect(refused.headers['content-type'], relative).not.toBe('application/pdf');
+    }
   });
 });

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { CellOption, Row } from '../../../src/toolkit/editable-table';
-import { randomId } from '../../../src/toolkit/utils';
 
 const UNITS = ['piece', 'box', 'bag', 'bottle'] as const;
 const CHANNELS = ['mini', 'store', 'wechat', 'app'] as const;
@@ -29,7 +28,8 @@ const goodsName = (t: TFunction, i: number) => t(`showcase:demo.goods.${GOODS[i 
 /** A few realistic order lines for the every-type table. */
 export function demoLines(t: TFunction): Row[] {
   return [0, 1, 2, 3].map((i) => ({
-    id: randomId(),
+    // Stable ids: the same line open on two pages is one row for the live table socket.
+    id: `demo-line-${i + 1}`,
     goodsName: goodsName(t, i),
     goodsCode: `G${10001 + i}`,
     price: [59.9, 89, 129.5, 45][i] ?? 10,

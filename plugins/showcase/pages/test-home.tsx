@@ -7,6 +7,11 @@ import { demoLines } from './demo-data';
 import { useSearchParams } from 'react-router';
 import { LargeTableDemo, rowsFromQuery } from './large-table-demo';
 import { WidgetsDemo } from './widgets-demo';
+import { StoredValuesDemo } from './stored-values-demo';
+import { SubTableOpener } from './sub-table-opener';
+
+/** The showcase lines' live key: pages showing them see each other's published rows. */
+const SHOWCASE_SOCKET_KEY = 'showcase:order-lines';
 
 function SubTable({ row }: { row: Row }) {
   const { t } = useTranslation('showcase');
@@ -21,7 +26,7 @@ function SubTable({ row }: { row: Row }) {
 
 /** `test/Home`: the toolkit showcase (every editable-table column type, upload, popup picker, large mode). */
 export default function TestHomePage() {
-  const { t, ready } = useTranslation(['showcase', 'toolkit']);
+  const { t, ready } = useTranslation(['showcase', 'toolkit', 'showcaseMedia']);
   const columns = useMemo(() => everyTypeColumns(t), [t]);
   const [lines] = useState(() => demoLines(t));
   const table = useRef<EditableTableApi>(null);
@@ -52,6 +57,11 @@ export default function TestHomePage() {
     if (first) table.current?.applyRowUpdate({ id: first.id, qty: 99, progress: 100 });
   };
 
+  const publishFirstRow = () => {
+    const first = table.current?.getRows()[0];
+    if (first) table.current?.publishRow(first.id);
+  };
+
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('showcase:table.title')} data-testid="every-type-demo">
@@ -71,6 +81,10 @@ export default function TestHomePage() {
           <Button onClick={socketUpdate} data-testid="socket-update">
             {t('showcase:table.socketUpdate')}
           </Button>
+          <SubTableOpener table={table} />
+          <Button onClick={publishFirstRow} data-testid="publish-row">
+            {t('showcase:table.publishRow')}
+          </Button>
         </Space>
         <EditableTable
           ref={table}
@@ -81,6 +95,7 @@ export default function TestHomePage() {
           dragSort
           height={420}
           renderSubTable={(row) => <SubTable row={row} />}
+          socketKey={SHOWCASE_SOCKET_KEY}
         />
         {result !== '' && (
           <Typography.Paragraph>
@@ -91,6 +106,7 @@ export default function TestHomePage() {
         )}
       </Card>
       <WidgetsDemo />
+      <StoredValuesDemo />
       <LargeTableDemo count={0} requestedAt={0} onCount={showLarge} />
     </Space>
   );

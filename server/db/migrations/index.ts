@@ -3,6 +3,7 @@ import * as m0001 from './0001_identity_and_access';
 import * as m0002 from './0002_account_recovery';
 import * as m0004 from './0004_check_rules';
 import * as m0005 from './0005_uploads_and_popup_reports';
+import * as m0006 from './0006_popup_report_dicts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_account_recovery': m0002,
   '0004_check_rules': m0004,
   '0005_uploads_and_popup_reports': m0005,
+  '0006_popup_report_dicts': m0006,
 };

@@ -11,9 +11,11 @@ import { DEFAULT_DRAG_SORT_KEY } from './drag-sort';
 import { EnhanceHistory } from './enhance-history';
 import { displayRowKey } from './row-key';
 import { RowStore } from './row-store';
-import { applyRowUpdate, handleTableSocketMessage } from './socket-row-update';
+import { getLiveHub } from '../../providers/live/live-session';
+import { applyRowUpdate, connectTableSocket, handleTableSocketMessage, publishTableRow } from './socket-row-update';
 import { columnStatistic } from './statistics';
 import { openWithRetry } from './sub-table-retry';
+import { RowDragContext, RowDragHandle, rowDragView, useRowDragState } from './row-drag';
 import type { EditableColumn, Row, StatisticKind } from './types';
 import { compileColumns, validateRows, type CompiledColumns } from './validate';
 import './editable-table.css';
@@ -23,7 +25,7 @@ export const HEADER_HEIGHT = 40;
 export const SERIAL_COLUMN_WIDTH = 60;
 export const CHECKBOX_COLUMN_WIDTH = 40;
 export const CHECKBOX_COLUMN_WIDTH_WITH_FOOTER = 60;
-const DRAG_COLUMN_WIDTH = 64;
+const DRAG_COLUMN_WIDTH = 84;
 const EXPAND_COLUMN_WIDTH = 40;
 const DEFAULT_COLUMN_WIDTH = 160;
 
@@ -47,6 +49,8 @@ export interface EditableTableApi {
   /** `update_vxe_table`: patches the row with the same id (and flashes it). */
   applyRowUpdate(row: Partial<Row> & { id: string }): boolean;
   handleSocketMessage(raw: string, socketKey: string, caseId: string): boolean;
+  /** With a `socketKey`: tells the other pages on it that this row was saved; false when not sent. */
+  publishRow(id: string): boolean;
   highlightRow(id: string): void;
   openSubTable(id: string): Promise<boolean>;
   scrollToRow(index: number): void;
@@ -62,6 +66,8 @@ export interface EditableTableProps {
   dragSort?: boolean;
   dragSortKey?: string;
   renderSubTable?: (row: Row) => ReactNode;
+  /** Live rows (vxeSocket `update_vxe_table`): rows other pages publish on this key patch this table. */
+  socketKey?: string;
   ref?: Ref<EditableTableApi>;
   'aria-label'?: string;
 }
@@ -135,12 +141,26 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
   const { store, id, index, start, layout, columns, compiled, rowSelection, dragSort, subTable, subTableOpen, onToggleSubTable, rowCount } = props;
   const { t } = useTranslation('toolkit');
   const { selected, highlighted } = useRowState(store, id);
+  const drag = useRowDragState();
+  const dragView = rowDragView(drag, id, index, drag === null ? -1 : store.indexOf(drag.id));
   const style: CSSProperties = { gridTemplateColumns: layout.template, width: layout.width, height: ROW_HEIGHT, position: 'absolute', top: start, left: 0 };
+  if (dragView.offsetY !== null) style.transform = `translateY(${dragView.offsetY}px)`;
   const row = store.getRow(id);
   return (
-    <div className="mbo-et-row" role="row" aria-rowindex={index + 2} data-row-id={id} data-selected={selected} data-highlight={highlighted} style={style}>
+    <div
+      className="mbo-et-row"
+      role="row"
+      aria-rowindex={index + 2}
+      data-row-id={id}
+      data-selected={selected}
+      data-highlight={highlighted}
+      data-dragging={dragView.offsetY !== null || undefined}
+      data-drop-target={dragView.drop ?? undefined}
+      style={style}
+    >
       {dragSort && (
         <div className="mbo-et-td mbo-et-fixed">
+          <RowDragHandle id={id} />
           <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={t('table.moveUp')} onClick={() => store.moveRow(index, index - 1)} />
           <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === rowCount - 1} aria-label={t('table.moveDown')} onClick={() => store.moveRow(index, index + 1)} />
         </div>
@@ -191,7 +211,7 @@ function SelectAll({ store }: { store: RowStore }) {
  * The editable table (spec §1/§4/§5): virtual rows, per-cell subscriptions, validation in one loop.
  * Row key `id`; serial column 60 px; checkbox column 40 px (60 with a footer); footer rows 合计 / 平均.
  */
-export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, ref, ...rest }: EditableTableProps) {
+export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, socketKey, ref, ...rest }: EditableTableProps) {
   const { t } = useTranslation('toolkit');
   const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -213,6 +233,12 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
     }
     store.setRows(dataSource ?? []);
   }, [store, dataSource]);
+
+  useEffect(() => {
+    const hub = socketKey === undefined ? null : getLiveHub();
+    if (socketKey === undefined || hub === null) return undefined;
+    return connectTableSocket(store, socketKey, hub);
+  }, [store, socketKey]);
 
   useSyncExternalStore(
     (listener) => store.subscribeList(listener),
@@ -296,13 +322,14 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
       getSelectedIds: () => store.getSelectedIds(),
       moveRow: (from, to) => store.moveRow(from, to),
       applyRowUpdate: (row) => applyRowUpdate(store, row),
-      handleSocketMessage: (raw, socketKey, caseId) => handleTableSocketMessage(store, raw, socketKey, caseId),
+      handleSocketMessage: (raw, key, caseId) => handleTableSocketMessage(store, raw, key, caseId),
+      publishRow: (id) => socketKey !== undefined && publishTableRow(store, socketKey, id, getLiveHub(), (row) => savedRow(row, uploadKeys)),
       highlightRow: (id) => store.highlight(id),
       openSubTable,
       scrollToRow: (index) => virtualizer.scrollToIndex(index),
       enhanceHistory,
     }),
-    [store, validate, uploadKeys, columns, virtualizer, openSubTable, enhanceHistory],
+    [store, validate, uploadKeys, columns, virtualizer, openSubTable, enhanceHistory, socketKey],
   );
 
   const cssVars = {
@@ -312,10 +339,19 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
     '--mbo-et-selected': token.colorPrimaryBg,
     '--mbo-et-highlight': token.colorWarningBg,
     '--mbo-et-error': token.colorError,
+    '--mbo-et-drop': token.colorPrimary,
   } as CSSProperties;
   const bodyHeight = virtualizer.getTotalSize();
   const rowStyle: CSSProperties = { gridTemplateColumns: layout.template, width: layout.width };
   const leading = (dragSort ? 1 : 0) + (renderSubTable ? 1 : 0);
+  const withRowDrag = (body: ReactNode) =>
+    dragSort ? (
+      <RowDragContext store={store} rowHeight={ROW_HEIGHT}>
+        {body}
+      </RowDragContext>
+    ) : (
+      body
+    );
 
   return (
     <div ref={scrollRef} className="mbo-et" role="table" aria-label={rest['aria-label']} aria-rowcount={rows.length + 1} style={{ ...cssVars, height }}>
@@ -335,31 +371,33 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
           </div>
         ))}
       </div>
-      <div style={{ position: 'relative', height: bodyHeight, width: layout.width }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          if (row === undefined) return null;
-          return (
-            <TableRow
-              key={row.id}
-              store={store}
-              id={row.id}
-              index={item.index}
-              start={item.start}
-              layout={layout}
-              columns={shown}
-              compiled={compiled}
-              rowSelection={rowSelection}
-              checkboxWidth={checkboxWidth}
-              dragSort={dragSort}
-              subTable={renderSubTable}
-              subTableOpen={subTableRow === row.id}
-              onToggleSubTable={toggleSubTable}
-              rowCount={rows.length}
-            />
-          );
-        })}
-      </div>
+      {withRowDrag(
+        <div style={{ position: 'relative', height: bodyHeight, width: layout.width }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <TableRow
+                key={row.id}
+                store={store}
+                id={row.id}
+                index={item.index}
+                start={item.start}
+                layout={layout}
+                columns={shown}
+                compiled={compiled}
+                rowSelection={rowSelection}
+                checkboxWidth={checkboxWidth}
+                dragSort={dragSort}
+                subTable={renderSubTable}
+                subTableOpen={subTableRow === row.id}
+                onToggleSubTable={toggleSubTable}
+                rowCount={rows.length}
+              />
+            );
+          })}
+        </div>,
+      )}
       {statisticKinds.map((kind) => (
         <div key={kind} className="mbo-et-row mbo-et-foot" role="row" style={{ ...rowStyle, height: HEADER_HEIGHT, bottom: kind === 'sum' && statisticKinds.length > 1 ? HEADER_HEIGHT : 0 }}>
           {Array.from({ length: leading }, (_, i) => (

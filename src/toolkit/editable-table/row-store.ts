@@ -115,6 +115,10 @@ export class RowStore {
     this.selectionVersion += 1;
     this.listChanged();
     for (const listener of [...this.selectionListeners]) listener();
+    // Rows that keep their id may hold new values (and no errors now): every mounted cell and row
+    // re-reads. Only the rendered (virtualised) cells subscribe, so this stays cheap.
+    for (const key of [...this.cellListeners.keys()]) emit(this.cellListeners, key);
+    for (const key of [...this.rowListeners.keys()]) emit(this.rowListeners, key);
   }
 
   /** Inserts rows at `index` (default: the end). */

@@ -37,3 +37,27 @@ export function handleTableSocketMessage(store: RowStore, raw: string, socketKey
   if (sender === caseId || !isRowPatch(row)) return false;
   return applyRowUpdate(store, row);
 }
+
+/** What the table needs of the live hub (src/providers/live): one subscription per key, and publishing. */
+export interface TableSocketHub {
+  subscribeRows(socketKey: string, handler: (row: { id: string | number } & Record<string, unknown>) => void): () => void;
+  publishRow(socketKey: string, row: { id: string | number } & Record<string, unknown>): void;
+}
+
+/**
+ * One handler for the whole table (never one per row): a row another page publishes on `socketKey`
+ * patches the row with the same id and flashes it; other rows, and their unsaved edits, stay as they are.
+ */
+export function connectTableSocket(store: RowStore, socketKey: string, hub: TableSocketHub): () => void {
+  return hub.subscribeRows(socketKey, (row) => {
+    if (isRowPatch(row)) applyRowUpdate(store, row);
+  });
+}
+
+/** Tells the other pages on `socketKey` that this row was saved (they patch their copy); false when it was not sent. */
+export function publishTableRow(store: RowStore, socketKey: string, id: string, hub: TableSocketHub | null, toSaved: (row: Row) => Row = (row) => row): boolean {
+  const row = store.getRow(id);
+  if (hub === null || row === undefined) return false;
+  hub.publishRow(socketKey, toSaved(row));
+  return true;
+}

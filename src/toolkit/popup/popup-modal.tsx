@@ -1,4 +1,4 @@
-import { Button, Col, Form, Input, Modal, Row, Space, Table, message } from 'antd';
+import { Button, Col, Form, Modal, Row, Space, Table, message } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
 import { loadQueryInfo, loadReportConfig, loadReportPage, PopupQueryError, type QueryItem, type ReportConfig } from './popup-api';
 import { POPUP_MODAL_WIDTH } from './popup-params';
+import { PopupQueryItem } from './popup-query-item';
+import { dictText, queryFilters } from './popup-query';
 
 type Record_ = Record<string, unknown>;
 
@@ -30,7 +32,7 @@ const rowKeyOf = (row: Record_, index?: number): string => (typeof row.id === 's
 /** The popup picker (spec §5): a 1200-wide modal listing a stored report with query, paging, sorting and selection. */
 export function PopupModal({ open, code, multiple = false, onCancel, onOk }: PopupModalProps) {
   const { t } = useTranslation('toolkit');
-  const [form] = Form.useForm<Record<string, string>>();
+  const [form] = Form.useForm<Record<string, unknown>>();
   const [config, setConfig] = useState<ReportConfig | null>(null);
   const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
   const [expanded, setExpanded] = useState(false);
@@ -81,9 +83,8 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
   }, [open, config, query]);
 
   const search = () => {
-    const values = form.getFieldsValue();
-    const filters: Record<string, string> = {};
-    for (const [field, value] of Object.entries(values)) if (typeof value === 'string' && value.trim() !== '') filters[field] = value.trim();
+    // Every registered field, hidden (collapsed) ones included: a value chosen before collapsing still applies.
+    const filters = queryFilters(form.getFieldsValue(true) as Record<string, unknown>);
     setQuery((current) => ({ ...current, pageNo: 1, filters }));
   };
 
@@ -103,10 +104,8 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12 }}>
         <Row gutter={[12, 12]} style={{ width: '100%' }}>
           {visibleItems.map((item) => (
-            <Col key={item.field} span={6}>
-              <Form.Item name={item.field} label={item.label} style={{ marginInlineEnd: 0 }}>
-                <Input allowClear placeholder={t('input.placeholder', { title: item.label })} />
-              </Form.Item>
+            <Col key={item.field} span={item.mode === 'range' ? 8 : 6}>
+              <PopupQueryItem item={item} options={config?.dictOptions[item.field]} />
             </Col>
           ))}
           <Col span={6}>
@@ -141,6 +140,8 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
           dataIndex: column.dataIndex,
           width: column.width ?? undefined,
           sorter: column.sorter === true,
+          // Dictionary-backed columns show the item text, not the stored value.
+          ...(config?.dictOptions[column.dataIndex] !== undefined ? { render: (value: unknown) => dictText(config.dictOptions[column.dataIndex], value) } : {}),
           sortOrder: query.column === column.dataIndex ? (query.order === 'asc' ? 'ascend' : 'descend') : null,
         }))}
         rowSelection={{

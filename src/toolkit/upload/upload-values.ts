@@ -45,3 +45,8 @@ export function isImageFile(file: { type?: string; name: string }): boolean {
   if (file.type?.startsWith('image/')) return true;
   return /\.(png|jpe?g|gif|webp|bmp)$/i.test(file.name);
 }
+
+/** Whether a stored path (or file name) names a PDF, the one kind the preview frame shows. */
+export function isPdfPath(path: string): boolean {
+  return /\.pdf$/i.test(path.split(',')[0]?.trim() ?? '');
+}

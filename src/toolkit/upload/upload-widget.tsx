@@ -1,10 +1,12 @@
-import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Modal, Upload, message } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMON_UPLOAD_PATH, errorMessage, postFile } from './upload-request';
-import { DEFAULT_BIZ_PATH, isImageFile, keepLast, moveFile, nameFromPath, responsePath } from './upload-values';
+import { ImageUploadItem, storedPathOf } from './image-upload-item';
+import { PdfPreview } from './pdf-preview';
+import { COMMON_UPLOAD_PATH, downloadStoredFile, errorMessage, postFile } from './upload-request';
+import { DEFAULT_BIZ_PATH, isImageFile, isPdfPath, keepLast, moveFile, nameFromPath, responsePath } from './upload-values';
 
 /** What the widget emits with returnUrl false. */
 export interface UploadedEntry {
@@ -42,7 +44,7 @@ function initialList(value: UploadWidgetValue | undefined): UploadFile[] {
     name: entry.fileName,
     size: entry.fileSize,
     status: 'done',
-    url: entry.filePath,
+    // No `url`: a stored path is no address a link or <img> could load without the session.
     response: { status: 'done', message: entry.filePath },
   }));
 }
@@ -58,6 +60,7 @@ function emitted(list: readonly UploadFile[], returnUrl: boolean): UploadWidgetV
 export function UploadWidget({ value, onChange, fileType = 'all', number = 0, bizPath = DEFAULT_BIZ_PATH, returnUrl = true, text, multiple = true, disabled, action = COMMON_UPLOAD_PATH }: UploadWidgetProps) {
   const { t } = useTranslation('toolkit');
   const [fileList, setFileList] = useState<UploadFile[]>(() => initialList(value));
+  const [pdf, setPdf] = useState<{ path: string; name: string } | null>(null);
   const image = fileType === 'image';
 
   const update = (next: UploadFile[], emit: boolean) => {
@@ -103,46 +106,46 @@ export function UploadWidget({ value, onChange, fileType = 'all', number = 0, bi
     update(result.files, true);
   };
 
+  // Image mode previews on the thumbnail itself; files: a PDF opens the preview, anything else downloads.
+  const preview = (file: UploadFile) => {
+    const path = storedPathOf(file);
+    if (path === null) return;
+    if (isPdfPath(path)) setPdf({ path, name: file.name });
+    else void downloadStoredFile(path, file.name).catch(() => undefined);
+  };
+
   return (
-    <Upload
-      multiple={multiple}
-      disabled={disabled}
-      fileList={fileList}
-      accept={image ? 'image/*' : undefined}
-      listType={image ? 'picture-card' : 'text'}
-      customRequest={customRequest}
-      beforeUpload={(file) => {
-        if (image && !isImageFile(file)) {
-          void message.warning(t('upload.imageOnly'));
-          return Upload.LIST_IGNORE;
-        }
-        return true;
-      }}
-      onChange={handleChange}
-      itemRender={
-        image
-          ? (node, file) => (
-              <div style={{ position: 'relative', width: '100%', height: '100%' }}>
-                {node}
-                <div style={{ position: 'absolute', bottom: -22, left: 0, right: 0, display: 'flex', justifyContent: 'space-between' }}>
-                  <Button size="small" type="text" icon={<LeftOutlined />} aria-label={t('upload.moveLeft', { name: file.name })} onClick={() => move(file.uid, 'left')} />
-                  <Button size="small" type="text" icon={<RightOutlined />} aria-label={t('upload.moveRight', { name: file.name })} onClick={() => move(file.uid, 'right')} />
-                </div>
-              </div>
-            )
-          : undefined
-      }
-    >
-      {image ? (
-        <div>
-          <PlusOutlined />
-          <div style={{ marginTop: 8 }}>{text ?? t('upload.defaultText')}</div>
-        </div>
-      ) : (
-        <Button icon={<UploadOutlined />} disabled={disabled}>
-          {text ?? t('upload.defaultText')}
-        </Button>
-      )}
-    </Upload>
+    <>
+      <Upload
+        multiple={multiple}
+        disabled={disabled}
+        fileList={fileList}
+        accept={image ? 'image/*' : undefined}
+        listType={image ? 'picture-card' : 'text'}
+        customRequest={customRequest}
+        beforeUpload={(file) => {
+          if (image && !isImageFile(file)) {
+            void message.warning(t('upload.imageOnly'));
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        onChange={handleChange}
+        onPreview={image ? undefined : preview}
+        itemRender={image ? (node, file, _list, actions) => <ImageUploadItem file={file} original={node} onRemove={actions.remove} onMove={(direction) => move(file.uid, direction)} /> : undefined}
+      >
+        {image ? (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 8 }}>{text ?? t('upload.defaultText')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />} disabled={disabled}>
+            {text ?? t('upload.defaultText')}
+          </Button>
+        )}
+      </Upload>
+      <PdfPreview path={pdf?.path ?? null} name={pdf?.name ?? ''} onClose={() => setPdf(null)} />
+    </>
   );
 }

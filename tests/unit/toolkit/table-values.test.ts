@@ -96,6 +96,20 @@ describe('row store', () => {
     expect(store.getCell('a', 'name')).toBe('z');
   });
 
+  it('tells mounted cells and rows when setRows gives a kept id new values', () => {
+    const store = new RowStore([{ id: 'a', name: 'x' }]);
+    store.setCellError('a', 'name', '必填');
+    const cell = vi.fn();
+    const row = vi.fn();
+    store.subscribeCell('a', 'name', cell);
+    store.subscribeRow('a', row);
+    store.setRows([{ id: 'a', name: 'y' }]);
+    expect(cell).toHaveBeenCalled();
+    expect(row).toHaveBeenCalled();
+    expect(store.getCell('a', 'name')).toBe('y');
+    expect(store.getError('a', 'name')).toBeUndefined();
+  });
+
   it('adds, inserts, removes and moves rows with orderNum kept', () => {
     const store = new RowStore([{ id: 'a' }, { id: 'b' }], 'orderNum');
     store.insertRows([{ id: 'n' }], 1);

@@ -1,8 +1,11 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, DownOutlined, LoadingOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, Upload } from 'antd';
+import { Button, Dropdown, Space, Tooltip, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PdfPreview } from '../../upload/pdf-preview';
+import { StoredImage } from '../../upload/stored-image';
 import { COMMON_UPLOAD_PATH, downloadStoredFile, errorMessage, postFile } from '../../upload/upload-request';
-import { DEFAULT_RESPONSE_NAME, nameFromPath, responsePath, shortFileName } from '../../upload/upload-values';
+import { DEFAULT_RESPONSE_NAME, isPdfPath, nameFromPath, responsePath, shortFileName } from '../../upload/upload-values';
 import type { UploadCellValue } from '../types';
 import type { CellProps } from './cell-props';
 
@@ -25,9 +28,12 @@ function StatusIcon({ item }: { item: UploadCellValue }) {
   return <CheckCircleTwoTone twoToneColor="#52c41a" />;
 }
 
+export const CELL_THUMBNAIL_SIZE = 32;
+
 /** Upload / file / image cell: one file; uploading (percent) → done (path) or error (message, default 未知错误). */
 export function UploadCell({ column, rowId, store, value, setValue }: CellProps) {
   const { t } = useTranslation('toolkit');
+  const [previewing, setPreviewing] = useState(false);
   const item = toUploadValue(value);
   const responseName = column.responseName ?? DEFAULT_RESPONSE_NAME;
   const image = column.type === 'image';
@@ -64,7 +70,9 @@ export function UploadCell({ column, rowId, store, value, setValue }: CellProps)
     );
   }
 
+  const stored = item.status === 'done' && item.path ? item.path : null;
   const menu = [
+    ...(stored !== null && isPdfPath(stored) ? [{ key: 'preview', label: t('upload.preview') }] : []),
     ...(column.allowDownload !== false && item.status === 'done' && item.path ? [{ key: 'download', label: t('upload.download') }] : []),
     ...(column.allowRemove !== false ? [{ key: 'remove', label: t('upload.remove') }] : []),
   ];
@@ -74,7 +82,7 @@ export function UploadCell({ column, rowId, store, value, setValue }: CellProps)
       {item.status === 'uploading' ? ` ${item.percent ?? 0}%` : ''}
     </span>
   );
-  return (
+  const cell = (
     <Tooltip title={item.status === 'error' ? item.message : item.name}>
       {menu.length === 0 ? (
         label
@@ -85,6 +93,7 @@ export function UploadCell({ column, rowId, store, value, setValue }: CellProps)
             items: menu,
             onClick: ({ key }) => {
               if (key === 'remove') setValue('');
+              else if (key === 'preview') setPreviewing(true);
               else if (item.path) void downloadStoredFile(item.path, item.name).catch(() => undefined);
             },
           }}
@@ -95,5 +104,19 @@ export function UploadCell({ column, rowId, store, value, setValue }: CellProps)
         </Dropdown>
       )}
     </Tooltip>
+  );
+  return (
+    <>
+      {image && stored !== null ? (
+        // A stored picture shows as a thumbnail (from a blob: static files need the session); click previews it.
+        <Space size={4}>
+          <StoredImage value={stored} alt={item.name} size={CELL_THUMBNAIL_SIZE} />
+          {cell}
+        </Space>
+      ) : (
+        cell
+      )}
+      {previewing && stored !== null && <PdfPreview path={stored} name={item.name} onClose={() => setPreviewing(false)} />}
+    </>
   );
 }
