@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, fieldEntries, isReadableField, type EntityDefinition } from '../../src/contracts/entity';
 import { SOCKET_ID_PATTERN, type LiveRow } from '../../src/contracts/live';
 
 export interface LiveEntityOptions {
@@ -6,12 +7,23 @@ export interface LiveEntityOptions {
   socketKey: string;
   /** What a subscriber needs (normally the entity's list permission). */
   permission: string;
-  /** Publish only to subscribers of the caller's tenant. */
-  tenantScoped?: boolean;
+  /** The entity whose readable fields a pushed row may carry (never a password); without it every field but the never-pushed ones. */
+  entity?: EntityDefinition;
 }
 
 /** A deleted row travels as its id with delFlag 1; the client drops it from its lists. */
 export const DELETED_FLAG = { delFlag: 1 } as const;
+
+/** What a list subscriber may read of an entity's record: what its list and queryById return (server/crud/records.ts), and the deletion flag. */
+export function readableLiveFields(entity: EntityDefinition): string[] {
+  const fields = ['delFlag', ...Object.keys(AUDIT_FIELDS), ...(entity.tenantScoped ? ['tenantId'] : [])];
+  for (const [name, field] of fieldEntries(entity)) {
+    if (!isReadableField(field)) continue;
+    fields.push(name);
+    if (field.dict !== undefined) fields.push(`${name}${DICT_TEXT_SUFFIX}`);
+  }
+  return fields;
+}
 
 function successfulResult(payload: string): { result: unknown } | null {
   try {
@@ -39,16 +51,18 @@ function deletedIds(request: FastifyRequest, batch: boolean): string[] {
 
 /**
  * Call inside the encapsulated context that registers an entity's CRUD routes: after every
- * successful add/edit the saved record, after delete/deleteBatch the removed ids, go to the table
- * sockets subscribed to `socketKey` — so a list open elsewhere updates in place.
+ * successful add/edit the saved record (its readable fields), after delete/deleteBatch the removed
+ * ids, go to the table sockets of the caller's tenant subscribed to `socketKey` — so a list open
+ * elsewhere patches the row in place.
  */
 export function publishEntityChanges(api: FastifyInstance, options: LiveEntityOptions): void {
   const { socketKey } = options;
-  api.sockets.registerServerChannel(socketKey, options.permission);
+  api.sockets.registerServerChannel(socketKey, options.permission, options.entity === undefined ? undefined : readableLiveFields(options.entity));
   api.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url ?? '';
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !url.includes(`${socketKey}/`)) return payload;
-    const tenant = options.tenantScoped ? { tenantId: request.tenantId } : {};
+    // A change is news only to the tenant it was made in.
+    const tenant = { tenantId: request.tenantId };
     const action = url.slice(url.lastIndexOf('/') + 1);
     const succeeded = ['add', 'edit', 'delete', 'deleteBatch'].includes(action) ? successfulResult(payload) : null;
     if (succeeded === null) return payload;

@@ -4,6 +4,14 @@ import { TABLE_MESSAGE, type LiveRow, type NoticeMessage, type TableFrame } from
 const OPEN = 1;
 /** The caseId of rows the server publishes: no client page has it, so every subscriber applies them. */
 export const SERVER_CASE_ID = 'server';
+/** Never pushed, whatever a channel allows (defence in depth: such values are write-only). */
+const NEVER_PUSHED = new Set(['password', 'salt']);
+
+interface ServerChannel {
+  permission: string;
+  /** The fields a subscriber may read; null: every field but the never-pushed ones. */
+  fields: ReadonlySet<string> | null;
+}
 
 export interface TableClient {
   socket: WebSocket;
@@ -32,8 +40,8 @@ function send(socket: WebSocket, payload: string): boolean {
 export class SocketHub {
   private readonly noticeSockets = new Map<string, Set<WebSocket>>();
   private readonly tableClients = new Set<TableClient>();
-  /** Keys whose rows only the server publishes, with the permission a subscriber needs. */
-  private readonly serverChannels = new Map<string, string>();
+  /** Keys whose rows only the server publishes, with what a subscriber needs and may read. */
+  private readonly serverChannels = new Map<string, ServerChannel>();
 
   addNoticeSocket(userId: string, socket: WebSocket): () => void {
     const sockets = this.noticeSockets.get(userId) ?? new Set<WebSocket>();
@@ -67,13 +75,16 @@ export class SocketHub {
     return this.sendToUsers([...this.noticeSockets.keys()], message);
   }
 
-  /** Declares a key the server owns: clients may subscribe with `permission`, but never publish on it. */
-  registerServerChannel(socketKey: string, permission: string): void {
-    this.serverChannels.set(socketKey, permission);
+  /**
+   * Declares a key the server owns: clients may subscribe with `permission`, but never publish on it.
+   * With `readableFields`, a row published on it carries only its id and those fields.
+   */
+  registerServerChannel(socketKey: string, permission: string, readableFields?: readonly string[]): void {
+    this.serverChannels.set(socketKey, { permission, fields: readableFields === undefined ? null : new Set(readableFields) });
   }
 
   channelPermission(socketKey: string): string | undefined {
-    return this.serverChannels.get(socketKey);
+    return this.serverChannels.get(socketKey)?.permission;
   }
 
   isServerChannel(socketKey: string): boolean {
@@ -82,7 +93,7 @@ export class SocketHub {
 
   /** Tells the subscribers of a list that a row changed (`update_vxe_table`, spec §7 Sockets). */
   publishRowUpdate(socketKey: string, row: LiveRow, options: PublishOptions = {}): number {
-    const frame: TableFrame = { type: TABLE_MESSAGE.updateRow, data: { socketKey, args: [row, SERVER_CASE_ID] } };
+    const frame: TableFrame = { type: TABLE_MESSAGE.updateRow, data: { socketKey, args: [this.readableRow(socketKey, row), SERVER_CASE_ID] } };
     return this.publish(socketKey, JSON.stringify(frame), null, options.tenantId);
   }
 
@@ -93,6 +104,17 @@ export class SocketHub {
 
   noticeSocketCount(userId: string): number {
     return this.noticeSockets.get(userId)?.size ?? 0;
+  }
+
+  /** The row as a subscriber of the channel may see it: its id and the channel's readable fields. */
+  private readableRow(socketKey: string, row: LiveRow): LiveRow {
+    const fields = this.serverChannels.get(socketKey)?.fields ?? null;
+    const readable: LiveRow = { id: row.id };
+    for (const [name, value] of Object.entries(row)) {
+      if (name === 'id' || NEVER_PUSHED.has(name) || (fields !== null && !fields.has(name))) continue;
+      readable[name] = value;
+    }
+    return readable;
   }
 
   private publish(socketKey: string, payload: string, sender: TableClient | null, tenantId: number | null | undefined): number {

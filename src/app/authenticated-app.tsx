@@ -12,7 +12,7 @@ import type { PermissionResult } from '../contracts/session';
 import { accessControlProvider } from '../providers/access-control';
 import { authProvider } from '../providers/auth-provider';
 import { dataProvider } from '../providers/data-provider';
-import { liveProvider } from '../providers/live';
+import { liveProvider, useLiveQueryCache } from '../providers/live';
 import { getApiBase } from '../providers/http';
 import { i18nProvider } from '../providers/i18n/refine-i18n-provider';
 import { session } from '../providers/session';
@@ -53,6 +53,7 @@ function NotFoundPage() {
 function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult }) {
   const { t } = useTranslation('common');
   const registry = useRegistry();
+  useLiveQueryCache();
 
   const { menuTree, menuRoutes, staticRoutes, flatRoutes } = useMemo(() => {
     const permissionCodes = permissionCodesOf(permissions);

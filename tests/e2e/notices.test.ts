@@ -26,8 +26,8 @@ async function waitForCount(page: Page, expected: number, timeoutMs: number): Pr
   return Date.now() - started;
 }
 
-/** Creates an announcement on the admin page; to the clerk only, opening `openPage` with 去处理. */
-async function createOnAdminPage(page: Page, title: string, options: { toClerk: boolean; openPage?: string }): Promise<void> {
+/** Creates an announcement on the admin page; to the clerk only, opening `openPage` (a 链接, or a 组件 with busId) with 去处理. */
+async function createOnAdminPage(page: Page, title: string, options: { toClerk: boolean; openPage?: string; component?: { busId: string } }): Promise<void> {
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: '新增通告' });
   await dialog.locator('#announcement_titile').fill(title);
@@ -40,8 +40,9 @@ async function createOnAdminPage(page: Page, title: string, options: { toClerk: 
   }
   if (options.openPage !== undefined) {
     await dialog.locator('.ant-form-item', { hasText: '打开方式' }).locator('.ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '链接' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: options.component ? '组件' : '链接' }).click();
     await dialog.locator('#announcement_openPage').fill(options.openPage);
+    if (options.component) await dialog.locator('#announcement_busId').fill(options.component.busId);
   }
   await dialog.locator('.ql-editor').fill(`${title} 的内容`);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -114,7 +115,7 @@ describe('notices', () => {
     await admin.context.close();
   });
 
-  it('a list page open in two contexts shows an edit made in the other without a reload', async () => {
+  it('a list page open in two contexts shows an edit made in the other in place: the row changes and the list is not fetched again', async () => {
     const first = await newPage(browser);
     const second = await newPage(browser);
     await loginAs(first.page, DEMO.admin);
@@ -124,6 +125,10 @@ describe('notices', () => {
     await createOnAdminPage(first.page, title, { toClerk: false });
     await second.page.goto(ADMIN_LIST);
     await second.page.locator('tr', { hasText: title }).waitFor();
+    const listRequests: string[] = [];
+    second.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/sys/annountCement/list')) listRequests.push(request.url());
+    });
 
     await first.page.locator('tr', { hasText: title }).getByRole('button', { name: /编\s*辑/ }).click();
     const dialog = first.page.locator('.ant-modal').filter({ hasText: '编辑通告' });
@@ -131,8 +136,73 @@ describe('notices', () => {
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await second.page.locator('tr', { hasText: `${title} 已修改` }).waitFor({ timeout: 5_000 });
+    const edited = second.page.locator('tr', { hasText: `${title} 已修改` });
+    await edited.waitFor({ timeout: 5_000 });
+    // The changed fields were patched into the cached list: no refetch, now or a moment later.
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(listRequests).toEqual([]);
+    expect(await second.page.locator('tr', { hasText: title }).count()).toBe(1);
+    await expect(edited.locator('td').first().textContent()).resolves.toBe(`${title} 已修改`);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('openType component: 去处理 opens the page openPage names with the busId', async () => {
+    const admin = await newPage(browser);
+    const clerk = await newPage(browser);
+    await loginAs(admin.page, DEMO.admin);
+    await loginAs(clerk.page, DEMO.clerk);
+    await admin.page.goto(ADMIN_LIST);
+    const title = `组件通知 ${Date.now()}`;
+    const busId = `BUS-${Date.now()}`;
+    await createOnAdminPage(admin.page, title, { toClerk: true, openPage: '/isps/userAnnouncement', component: { busId } });
+    await releaseOnAdminPage(admin.page, title);
+
+    await clerk.page.locator('[data-testid=notice-bell] button').click();
+    await clerk.page.locator('.ant-popover:visible .ant-list-item', { hasText: title }).click();
+    const modal = clerk.page.locator('.announcement-modal');
+    await modal.getByRole('button', { name: /去\s*处\s*理/ }).click();
+    await clerk.page.waitForURL((url) => url.pathname === '/isps/userAnnouncement' && url.searchParams.get('busId') === busId);
+    await modal.waitFor({ state: 'hidden' });
+    // The page itself opened (my messages lists the announcement).
+    await clerk.page.locator('tr:visible', { hasText: title }).first().waitFor();
+    await admin.context.close();
+    await clerk.context.close();
+  });
+
+  it('an editable table with a socketKey on two pages: a row one page publishes patches the other page\'s row and flashes it; unsaved edits of other rows stay', async () => {
+    const table = (page: Page) => page.getByRole('table', { name: '可编辑表格：全部列类型' });
+    const row = (page: Page, id: string) => table(page).locator(`[data-row-id="${id}"]`);
+    const open = async () => {
+      const opened = await newPage(browser);
+      let subscribed = false;
+      opened.page.on('websocket', (socket) => {
+        socket.on('framesent', (frame) => {
+          const text = String(frame.payload);
+          if (text.includes('"subscribe"') && text.includes('showcase:order-lines')) subscribed = true;
+        });
+      });
+      await loginAs(opened.page, DEMO.admin);
+      await opened.page.goto('/test/home');
+      await row(opened.page, 'demo-line-1').waitFor();
+      await expect.poll(() => subscribed).toBe(true);
+      return opened;
+    };
+    const a = await open();
+    const b = await open();
+
+    await row(b.page, 'demo-line-2').getByLabel('商品名称').fill('B 未保存的修改');
+    await row(a.page, 'demo-line-1').getByLabel('商品名称').fill('A 保存的商品');
+    await a.page.getByTestId('publish-row').click();
+
+    const patched = row(b.page, 'demo-line-1');
+    await expect.poll(() => patched.getByLabel('商品名称').inputValue(), { timeout: 5_000 }).toBe('A 保存的商品');
+    expect(await patched.getAttribute('data-highlight')).toBe('true');
+    expect(await row(b.page, 'demo-line-2').getByLabel('商品名称').inputValue()).toBe('B 未保存的修改');
+    expect(await row(a.page, 'demo-line-2').getByLabel('商品名称').inputValue()).not.toBe('B 未保存的修改');
+    // The flash lasts 1.4 s.
+    await expect.poll(() => patched.getAttribute('data-highlight'), { timeout: 3_000, interval: 100 }).toBe('false');
+    await a.context.close();
+    await b.context.close();
   });
 });

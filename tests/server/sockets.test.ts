@@ -1,8 +1,11 @@
 /** Both websockets: authenticated on upgrade, bound to the token's user, pushes reach exactly their recipients. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER_TENANT } from '../../src/contracts/constants';
 import { NOTICE_HEARTBEAT, NOTICE_HEARTBEAT_REPLY } from '../../src/contracts/live';
 import type { LoginResult } from '../../src/contracts/session';
 import { CLOSE_SESSION_ENDED } from '../../server/sockets';
+import { readableLiveFields } from '../../server/sockets/live-entities';
+import { announcementEntity } from '../../plugins/announcements/entities';
 import { call, login, startWithDemoSessions, type TestServer } from './helpers';
 import { openSocket, settle, type TestSocket } from './socket-clients';
 
@@ -130,5 +133,61 @@ describe('table socket /api/vxeSocket/:userId/:pageId', () => {
     });
     await settle();
     expect(clerkB.frames.filter(isFrame('update_vxe_table')).some((f) => JSON.stringify(f).includes('a1'))).toBe(false);
+  });
+});
+
+describe('rows the server publishes (publishEntityChanges)', () => {
+  const ANNOUNCEMENTS = '/sys/annountCement';
+  const subscribe = (tab: TestSocket, socketKey: string) => tab.socket.send(JSON.stringify({ type: 'subscribe', data: { socketKey } }));
+  const rowOf = (frame: unknown) => (frame as { data: { args: [Record<string, unknown>, string] } }).data.args[0];
+  const mentions = (text: string) => (frame: unknown) => JSON.stringify(frame).includes(text);
+
+  it('carry only the channel\'s readable fields, and never a password', async () => {
+    const tab = await openSocket(`${base}/vxeSocket/${admin.userInfo.id}/page-fields`, admin.token);
+    server.app.sockets.registerServerChannel('/test/fieldList', 'system:announcement:list', ['name']);
+    server.app.sockets.registerServerChannel('/test/anyList', 'system:announcement:list');
+    subscribe(tab, '/test/fieldList');
+    subscribe(tab, '/test/anyList');
+    await settle(200);
+    server.app.sockets.publishRowUpdate('/test/fieldList', { id: 'f1', name: 'shown', secret: 'hidden', password: 'p' });
+    expect(rowOf(await tab.next(mentions('f1')))).toEqual({ id: 'f1', name: 'shown' });
+    server.app.sockets.publishRowUpdate('/test/anyList', { id: 'f2', name: 'shown', password: 'p', salt: 's' });
+    expect(rowOf(await tab.next(mentions('f2')))).toEqual({ id: 'f2', name: 'shown' });
+    tab.close();
+  });
+
+  it('send an edited record with its changed fields to the subscribers of the editor\'s tenant only', async () => {
+    const inTenant = await openSocket(`${base}/vxeSocket/${admin.userInfo.id}/page-tenant-1?tenantId=1`, admin.token);
+    const noTenant = await openSocket(`${base}/vxeSocket/${admin.userInfo.id}/page-tenant-0`, admin.token);
+    subscribe(inTenant, ANNOUNCEMENTS);
+    subscribe(noTenant, ANNOUNCEMENTS);
+    await settle(200);
+    const headers = { [HEADER_TENANT]: '1' };
+    const added = await call<{ id: string }>(server.app, 'POST', `/api${ANNOUNCEMENTS}/add`, {
+      token: admin.token,
+      headers,
+      body: { titile: 'payload row', priority: 'M', msgCategory: '1', msgType: 'ALL', msgContent: '<p>x</p>' },
+    });
+    expect(added.body.success, added.body.message).toBe(true);
+    const id = added.body.result.id;
+    const edited = await call(server.app, 'PUT', `/api${ANNOUNCEMENTS}/edit`, { token: admin.token, headers, body: { id, titile: 'payload row edited', priority: 'H' } });
+    expect(edited.body.success, edited.body.message).toBe(true);
+
+    const row = rowOf(await inTenant.next(mentions('payload row edited')));
+    expect(row).toMatchObject({ id, titile: 'payload row edited', priority: 'H', msgCategory: '1', msgType: 'ALL', sendStatus: '0' });
+    const readable = new Set(['id', ...readableLiveFields(announcementEntity)]);
+    expect(Object.keys(row).filter((key) => !readable.has(key))).toEqual([]);
+    expect(readable.has('priority_dictText')).toBe(true);
+
+    // Release goes through the plugin's own publish: same tenant, same field rule.
+    const released = await call(server.app, 'GET', `/api${ANNOUNCEMENTS}/doReleaseData?id=${id}`, { token: admin.token, headers });
+    expect(released.body.success, released.body.message).toBe(true);
+    const releasedRow = rowOf(await inTenant.next((frame) => mentions(id)(frame) && rowOf(frame).sendStatus === '1'));
+    expect(Object.keys(releasedRow).filter((key) => !readable.has(key))).toEqual([]);
+
+    await settle();
+    expect(noTenant.frames.filter(mentions(id))).toEqual([]);
+    inTenant.close();
+    noTenant.close();
   });
 });

@@ -3,7 +3,7 @@
  * fresh data directory, for the browser tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,12 @@ export interface ProductServer {
   baseURL: string;
   dataDir: string;
   logFile: string;
+  /** Stops the server and deletes its data directory. */
   stop(): Promise<void>;
+  /** Stops the process gracefully (SIGTERM) and keeps the data directory and port for `start()`. */
+  halt(): Promise<void>;
+  /** Starts the server again on the same port and data directory, once it has been halted. */
+  start(): Promise<void>;
   /** Everything the server has logged so far (the demo SMS codes are read from here). */
   readLog(): string;
 }
@@ -47,6 +52,42 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+interface Running {
+  child: ChildProcess;
+  log: WriteStream;
+}
+
+async function launch(port: number, dataDir: string, logFile: string, env: Record<string, string> | undefined, append: boolean): Promise<Running> {
+  const log = createWriteStream(logFile, { flags: append ? 'a' : 'w' });
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  try {
+    await waitUntilServing(`http://127.0.0.1:${port}/user/login`, child, 90_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    log.end();
+    throw new Error(`${(error as Error).message}\n--- server log ---\n${readFileSync(logFile, 'utf8')}`);
+  }
+  return { child, log };
+}
+
+/** SIGTERM (the server closes the database and releases its lock), SIGKILL after 10 s. */
+async function terminate({ child, log }: Running): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await new Promise<void>((done) => log.end(done));
+}
+
 export async function startProductServer(options: { logFile?: string; env?: Record<string, string> } = {}): Promise<ProductServer> {
   if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
     throw new Error('The product is not built: run `npm run build` first (npm test does it for you).');
@@ -54,35 +95,24 @@ export async function startProductServer(options: { logFile?: string; env?: Reco
   const dataDir = mkdtempSync(path.join(tmpdir(), 'merchant-data-'));
   const port = await freePort();
   const logFile = options.logFile ?? path.join(dataDir, 'server.log');
-  const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilServing(`${baseURL}/user/login`, child, 90_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- server log ---\n${readFileSync(logFile, 'utf8')}`);
-  }
+  let running: Running | null = await launch(port, dataDir, logFile, options.env, false);
+  const halt = async () => {
+    const current = running;
+    running = null;
+    if (current !== null) await terminate(current);
+  };
   return {
-    baseURL,
+    baseURL: `http://127.0.0.1:${port}`,
     dataDir,
     logFile,
     readLog: () => readFileSync(logFile, 'utf8'),
+    halt,
+    async start() {
+      if (running !== null) throw new Error('the server is already running');
+      running = await launch(port, dataDir, logFile, options.env, true);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      log.end();
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

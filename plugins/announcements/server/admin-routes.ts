@@ -62,13 +62,13 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
     else api.sockets.sendToUsers(recipients, message);
   }
 
-  async function publishRow(id: string): Promise<void> {
+  async function publishRow(id: string, tenantId: number | null): Promise<void> {
     const row = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row !== undefined) api.sockets.publishRowUpdate(socketKey, { ...toAnnouncement(row) });
+    if (row !== undefined) api.sockets.publishRowUpdate(socketKey, { ...toAnnouncement(row) }, { tenantId });
   }
 
   await api.register(async (scoped) => {
-    publishEntityChanges(scoped, { socketKey, permission: ANNOUNCEMENT_PERMISSIONS.list });
+    publishEntityChanges(scoped, { socketKey, permission: ANNOUNCEMENT_PERMISSIONS.list, entity: announcementEntity });
     await registerEntityRoutes(scoped, announcementEntity, {
       labels: localeLabels({ announcements: zhAnnouncements }),
       actions: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
@@ -91,7 +91,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
       await insertSendRows(trx, id, recipients);
     });
     await pushToRecipients(id, current.titile, current.msg_type, recipients);
-    await publishRow(id);
+    await publishRow(id, request.tenantId);
     return ok(null, MSG_RELEASED);
   });
 
@@ -107,7 +107,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
       .execute();
     // The recipients' bells reload and the revoked notice leaves them.
     await pushToRecipients(id, current.titile, current.msg_type, await recipientsOf(db, current));
-    await publishRow(id);
+    await publishRow(id, request.tenantId);
     return ok(null, MSG_REVOKED);
   });
 }

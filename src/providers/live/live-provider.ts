@@ -1,6 +1,8 @@
 import type { LiveEvent, LiveProvider, MetaQuery } from '@refinedev/core';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LiveRow } from '../../contracts/live';
 import type { LiveHub } from './live-hub';
+import { patchCachedLists } from './list-cache';
 
 /** A row whose delFlag is 1 was deleted elsewhere (server/sockets/live-entities.ts). */
 export function isDeletedRow(row: LiveRow): boolean {
@@ -23,15 +25,27 @@ export function socketKeyOf(channel: string, params?: { meta?: MetaQuery; resour
   return apiOf(params?.meta) ?? apiOf(meta) ?? `/${params?.resource ?? channel.replace(/^resources\//, '')}`;
 }
 
-/** Refine's live provider over the table socket: list pages that opt in update when a row changes elsewhere. */
-export function createLiveProvider(getHub: () => LiveHub | null): LiveProvider {
+/** The names a list's cached queries may be keyed by: its resource and its channel's. */
+function resourcesOf(channel: string, params?: { resource?: string }): string[] {
+  return [params?.resource ?? '', channel.replace(/^resources\//, '')];
+}
+
+/**
+ * Refine's live provider over the table socket: a list page that opts in gets the changed fields of an
+ * updated row patched into its cached data in place (no request); a created or deleted row, or one
+ * the cached lists do not hold, goes to Refine as an event, which refetches in live mode 'auto'.
+ */
+export function createLiveProvider(getHub: () => LiveHub | null, getQueryClient: () => QueryClient | null = () => null): LiveProvider {
   return {
     subscribe({ channel, types, callback, params, meta }) {
       const hub = getHub();
       if (hub === null) return null;
+      const patchesLists = params?.subscriptionType === 'useList';
       return hub.subscribeRows(socketKeyOf(channel, params, meta), (row) => {
         const type = isDeletedRow(row) ? 'deleted' : 'updated';
         if (!types.includes('*') && !types.includes(type)) return;
+        const client = getQueryClient();
+        if (type === 'updated' && patchesLists && client !== null && patchCachedLists(client, resourcesOf(channel, params), row)) return;
         const event: LiveEvent = { channel, type, payload: { ids: [row.id], row }, date: new Date() };
         callback(event);
       });

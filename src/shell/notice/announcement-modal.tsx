@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { AnnouncementOpenType, AnnouncementPriority } from '../../contracts/announcements';
 import { useRegistry } from '../../app/registry-context';
 import { BusinessIdContext } from './business-id';
+import { businessTargetOf } from './business-target';
 import { sanitizeHtml } from './sanitize-html';
 
 /** What the modal shows: an item of listByUser or of my announcements. */
@@ -28,8 +29,10 @@ function BusinessPage({ componentPath, busId, onClose }: { componentPath: string
   const { t } = useTranslation('notice');
   const registry = useRegistry();
   return (
-    <Modal open title={t('modal.business')} width={ANNOUNCEMENT_MODAL_WIDTH} onCancel={onClose} footer={null} destroyOnHidden>
-      <BusinessIdContext.Provider value={busId}>{registry.element(componentPath)}</BusinessIdContext.Provider>
+    <Modal open title={t('modal.business')} width={ANNOUNCEMENT_MODAL_WIDTH} onCancel={onClose} footer={null} destroyOnHidden className="announcement-business-modal">
+      <div data-bus-id={busId ?? ''}>
+        <BusinessIdContext.Provider value={busId}>{registry.element(componentPath)}</BusinessIdContext.Provider>
+      </div>
     </Modal>
   );
 }
@@ -41,23 +44,22 @@ export function AnnouncementModal({ announcement, onClose }: { announcement: Ann
   const [fullscreen, setFullscreen] = useState(false);
   const [componentOpen, setComponentOpen] = useState(false);
   const html = useMemo(() => sanitizeHtml(announcement?.msgContent), [announcement?.msgContent]);
-  const openPage = announcement?.openPage ?? '';
+  const target = announcement === null ? null : businessTargetOf(announcement);
 
   const footer = (
     <Space>
-      {announcement?.openType === 'url' && openPage.startsWith('/') && (
+      {target !== null && (
         <Button
           type="primary"
           onClick={() => {
+            if (target.kind === 'component') {
+              setComponentOpen(true);
+              return;
+            }
             onClose();
-            navigate(openPage);
+            navigate(target.to);
           }}
         >
-          {t('modal.handle')}
-        </Button>
-      )}
-      {announcement?.openType === 'component' && openPage !== '' && (
-        <Button type="primary" onClick={() => setComponentOpen(true)}>
           {t('modal.handle')}
         </Button>
       )}
@@ -102,8 +104,8 @@ export function AnnouncementModal({ announcement, onClose }: { announcement: Ann
           </>
         )}
       </Modal>
-      {componentOpen && announcement !== null && (
-        <BusinessPage componentPath={openPage} busId={announcement.busId} onClose={() => setComponentOpen(false)} />
+      {componentOpen && announcement !== null && target?.kind === 'component' && (
+        <BusinessPage componentPath={target.componentPath} busId={announcement.busId} onClose={() => setComponentOpen(false)} />
       )}
     </>
   );
