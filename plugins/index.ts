@@ -3,6 +3,7 @@ import dashboard from './dashboard';
 import showcase from './showcase';
 import system from './system';
 import announcements from './announcements';
+import customers from './customers';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers];

@@ -1,11 +1,19 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
 import { dictEntity, dictItemEntity } from './entities';
+import { userEntity } from './users/entities';
+import { permissionEntity } from './permissions/entities';
+import { departRoleEntity } from './departs/entities';
+import { roleEntity } from './roles/entities';
 
 export default definePlugin({
   name: 'system',
-  resources: [resourceOf(dictEntity), resourceOf(dictItemEntity)],
+  resources: [resourceOf(dictEntity), resourceOf(dictItemEntity), resourceOf(userEntity), resourceOf(permissionEntity), resourceOf(departRoleEntity), resourceOf(roleEntity)],
   pages: {
     'system/DictList': () => import('./pages/dict-list'),
+    'system/UserList': () => import('./users/pages/user-list'),
+    'system/PermissionList': () => import('./permissions/pages/permission-list'),
+    'system/DepartList': () => import('./departs/pages/depart-list'),
+    'system/RoleUserList': () => import('./roles/pages/role-list'),
   },
 });

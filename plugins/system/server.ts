@@ -7,12 +7,20 @@ import { MSG_DICT_NOT_FOUND } from '../../server/routes/dictionaries';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { dictEntity, dictItemEntity } from './entities';
 import { registerDictLookupRoutes } from './server/dict-lookup-routes';
+import { userMigrations } from './users/server/migrations';
+import { registerUserRoutes } from './users/server/user-routes';
+import { departMigrations, registerDepartAreaRoutes } from './departs/server';
+import { registerPermissionMenuRoutes } from './permissions/server/permission-routes';
+import { registerRoleArea, roleMigrations } from './roles/server';
 
 /** The server side of the system-administration screens (dictionaries so far). */
 export default defineServerPlugin({
   name: 'system',
   // One migration record per screen area, named '<area number>_<what>' so they never collide.
   migrations: {
+    ...userMigrations,
+    ...departMigrations,
+    ...roleMigrations,
   },
   register: async (api, ctx) => {
     const labels = localeLabels({ system: zhSystem });
@@ -32,5 +40,9 @@ export default defineServerPlugin({
     });
     registerDictLookupRoutes(api, ctx);
     // Screen areas register below, one line each.
+    await registerUserRoutes(api, ctx);
+    await registerDepartAreaRoutes(api, ctx);
+    await registerPermissionMenuRoutes(api);
+    await registerRoleArea(api, ctx);
   },
 });

@@ -11,7 +11,7 @@ import {
 } from '../../src/contracts/entity';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
-import { businessError, ok, type ApiError } from '../http/envelope';
+import { ApiError, businessError, ok } from '../http/envelope';
 import { buildWorkbook, excelColumns, readWorkbook, XLSX_MIME } from './excel';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { orderBySql, readPage, scopeConditions, whereSql, type QueryParams } from './list-query';
@@ -146,7 +146,13 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     if (issues.length > 0) return { values, issues };
     const duplicates = await uniqueIssues(db, entity, values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
     if (duplicates.length > 0) return { values, issues: duplicates };
-    return { values: (await options.beforeWrite?.(values, { request, mode, id: current?.id })) ?? values, issues: [] };
+    try {
+      return { values: (await options.beforeWrite?.(values, { request, mode, id: current?.id })) ?? values, issues: [] };
+    } catch (error) {
+      // A business refusal is one more validation issue (so an import records it for its row and goes on).
+      if (error instanceof ApiError && error.httpStatus === 200) return { values, issues: [{ field: '', message: error.message }] };
+      throw error;
+    }
   }
 
   async function changed(request: FastifyRequest, action: ChangeContext['action']): Promise<void> {

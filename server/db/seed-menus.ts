@@ -41,6 +41,24 @@ const page = (title: string, path: string, component: string, extra: Partial<Men
 
 const ROUTE_VIEW = 'layouts/RouteView';
 
+const ACTION_VERBS = {
+  list: '查询',
+  add: '新增',
+  edit: '编辑',
+  delete: '删除',
+  deleteBatch: '批量删除',
+  exportXls: '导出',
+  importExcel: '导入',
+} as const;
+type EngineAction = keyof typeof ACTION_VERBS;
+const ALL_ACTIONS = Object.keys(ACTION_VERBS) as EngineAction[];
+const WITHOUT_EXCEL: readonly EngineAction[] = ['list', 'add', 'edit', 'delete', 'deleteBatch'];
+
+/** The buttons of a CRUD-engine screen: `<prefix>:<action>`, titled verb + noun (新增用户), hidden unless granted. */
+const entityButtons = (prefix: string, noun: string, actions: readonly EngineAction[] = ALL_ACTIONS): ButtonSeed[] =>
+  actions.map((action) => ({ title: `${ACTION_VERBS[action]}${noun}`, perms: `${prefix}:${action}`, type: '1' }));
+
+
 export const MENU_SEED: TopMenuSeed[] = [
   { title: '首页', path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
   { title: '工作台', path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
@@ -55,10 +73,13 @@ export const MENU_SEED: TopMenuSeed[] = [
       page('会员列表', '/cust/custMemberList', 'cust/CustMemberList', {
         keepAlive: true,
         buttons: [
+          { title: '查看会员', perms: 'cust:member:list', type: '1', clerk: true },
           { title: '新增会员', perms: 'cust:member:add', type: '1' },
           { title: '编辑会员', perms: 'cust:member:edit', type: '1', clerk: true },
           { title: '删除会员', perms: 'cust:member:delete', type: '2' },
-          { title: '导出会员', perms: 'cust:member:export', type: '1', status: '0' },
+          { title: '批量删除会员', perms: 'cust:member:deleteBatch', type: '1' },
+          { title: '导出会员', perms: 'cust:member:exportXls', type: '1', status: '0' },
+          { title: '导入会员', perms: 'cust:member:importExcel', type: '1' },
         ],
       }),
       page('客户分组', '/cust/custGroupList', 'cust/CustGroupList'),
@@ -159,35 +180,36 @@ export const MENU_SEED: TopMenuSeed[] = [
     children: [
       page('用户管理', '/system/user', 'system/UserList', {
         buttons: [
-          { title: '新增用户', perms: 'system:user:add', type: '1' },
-          { title: '编辑用户', perms: 'system:user:edit', type: '1' },
-          { title: '删除用户', perms: 'system:user:delete', type: '1' },
+          ...entityButtons('system:user', '用户'),
+          { title: '冻结/解冻用户', perms: 'system:user:frozenBatch', type: '1' },
+          { title: '重置用户密码', perms: 'system:user:changePassword', type: '1' },
           { title: '签发登录凭证', perms: 'system:sso:issue', type: '1' },
         ],
       }),
-      page('角色管理', '/system/role', 'system/RoleUserList'),
-      page('部门管理', '/system/depart', 'system/DepartList'),
-      page('菜单管理', '/system/permission', 'system/PermissionList'),
-      page('数据字典', '/system/dict', 'system/DictList', {
+      page('角色管理', '/system/role', 'system/RoleUserList', {
         buttons: [
-          { title: '查询字典', perms: 'system:dict:list', type: '1' },
-          { title: '新增字典', perms: 'system:dict:add', type: '1' },
-          { title: '编辑字典', perms: 'system:dict:edit', type: '1' },
-          { title: '删除字典', perms: 'system:dict:delete', type: '1' },
-          { title: '批量删除字典', perms: 'system:dict:deleteBatch', type: '1' },
-          { title: '导出字典', perms: 'system:dict:exportXls', type: '1' },
-          { title: '导入字典', perms: 'system:dict:importExcel', type: '1' },
+          ...entityButtons('system:role', '角色'),
+          { title: '角色授权', perms: 'system:role:authorize', type: '1' },
         ],
+      }),
+      page('部门管理', '/system/depart', 'system/DepartList', {
+        buttons: [
+          ...entityButtons('system:depart', '部门', WITHOUT_EXCEL),
+          ...entityButtons('system:depart:role', '部门角色', WITHOUT_EXCEL),
+          { title: '分配部门角色', perms: 'system:depart:role:userAdd', type: '1' },
+        ],
+      }),
+      page('菜单管理', '/system/permission', 'system/PermissionList', {
+        buttons: entityButtons('system:permission', '菜单', WITHOUT_EXCEL),
+      }),
+      page('数据字典', '/system/dict', 'system/DictList', {
+        buttons: entityButtons('system:dict', '字典'),
       }),
       page('定时任务', '/system/quartzJob', 'system/QuartzJobList'),
       page('日志管理', '/system/log', 'system/LogList'),
       page('通告管理', '/system/annountCement', 'system/SysAnnouncementList', {
         buttons: [
-          { title: '查询通告', perms: 'system:announcement:list', type: '1' },
-          { title: '新增通告', perms: 'system:announcement:add', type: '1' },
-          { title: '编辑通告', perms: 'system:announcement:edit', type: '1' },
-          { title: '删除通告', perms: 'system:announcement:delete', type: '1' },
-          { title: '批量删除通告', perms: 'system:announcement:deleteBatch', type: '1' },
+          ...entityButtons('system:announcement', '通告', WITHOUT_EXCEL),
           { title: '发布通告', perms: 'system:announcement:release', type: '1' },
           { title: '撤销通告', perms: 'system:announcement:revoke', type: '1' },
         ],

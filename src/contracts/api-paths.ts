@@ -22,6 +22,12 @@ export const API = {
   forgePasswordCheck: '/auth/forge-password/check',
   // Reserved auth constant of spec §7 (not served by the reference server yet).
   userInfo: '/user/info',
+  /** Legacy listings of spec §7 "Roles"; the client base is `/api`, so they answer at `/api/api/…`. */
+  legacyRoles: '/api/role',
+  legacyServices: '/api/service',
+  legacyPermissions: '/api/permission',
+  legacyPermissionsNoPager: '/api/permission/no-pager',
+  legacyUser: '/api/user',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */

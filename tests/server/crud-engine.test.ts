@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createEntityTable } from '../../server/crud/table-ddl';
 import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
+import { businessError } from '../../server/http/envelope';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { defineEntity, type PageResult } from '../../src/contracts/entity';
 import { call, login, tempDir } from './helpers';
@@ -34,7 +35,14 @@ const probe = defineServerPlugin({
   name: 'probe',
   migrations: { '0001_items': { up: (db) => createEntityTable(db, probeEntity) } },
   register: async (api) => {
-    await registerEntityRoutes(api, probeEntity, { labels: (key) => labels[key] });
+    await registerEntityRoutes(api, probeEntity, {
+      labels: (key) => labels[key],
+      // A business rule beyond the field checks: an import records it for its row and goes on.
+      beforeWrite: (values) => {
+        if (values.name === 'refused-by-rule') throw businessError('规则拒绝了这一行');
+        return values;
+      },
+    });
   },
 });
 
@@ -291,6 +299,17 @@ describe('Excel', () => {
     expect(response.body.result?.errors[0]?.message).toBe('第5行：名称不能为空');
     expect(response.body.result?.errors[1]?.message).toContain('该值不可用，系统中已存在！');
     expect((await list('code=j')).result.total).toBe(1);
+  });
+
+  it('records a business refusal from beforeWrite for its row and imports the rows after it', async () => {
+    const response = await upload([
+      ['imp-k1', 'k', 1, '有效'],
+      ['refused-by-rule', 'k', 2, '有效'],
+      ['imp-k3', 'k', 3, '有效'],
+    ]);
+    expect(response.body, response.body.message).toMatchObject({ success: true, code: 201 });
+    expect(response.body.result?.errors).toEqual([{ row: 5, message: '第5行：规则拒绝了这一行' }]);
+    expect((await list('code=k')).result.total).toBe(2);
   });
 
   it('refuses a file that is not a workbook', async () => {

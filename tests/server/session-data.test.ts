@@ -74,7 +74,7 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
     // allAuth lists every definition for everybody: the client disables type '2' codes the user lacks.
     expect(result.allAuth).toContainEqual({ action: 'cust:member:delete', status: '1', type: '2', describe: '删除会员' });
     expect(result.allAuth).toContainEqual({ action: 'cust:member:add', status: '1', type: '1', describe: '新增会员' });
-    expect(result.allAuth).toContainEqual({ action: 'cust:member:export', status: '0', type: '1', describe: '导出会员' });
+    expect(result.allAuth).toContainEqual({ action: 'cust:member:exportXls', status: '0', type: '1', describe: '导出会员' });
   });
 
   it('needs a token', async () => {

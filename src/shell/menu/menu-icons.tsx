@@ -42,7 +42,8 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { useOutlinedIcons } from './use-outlined-icons';
 
 /** Menu icon names as the admin family's menus spell them (antd v3 kebab names). */
 const ICONS: Readonly<Record<string, ComponentType>> = {
@@ -100,8 +101,21 @@ export function menuIconName(name: string | undefined): string | undefined {
     .replace(/-(outlined|filled|two-tone)$/, '');
 }
 
-export function MenuIcon({ name }: { name: string | undefined }) {
-  const key = menuIconName(name);
-  const Icon = key ? ICONS[key] : undefined;
-  return Icon ? <Icon /> : null;
+/** Any other outlined icon a menu names: from the full set, loaded on demand (its own chunk). */
+function OutlinedIcon({ name }: { name: string }) {
+  const { icons } = useOutlinedIcons();
+  const Icon = icons?.get(name);
+  // A looked-up component from the loaded set (the set is data, not a component made during render).
+  return Icon ? createElement(Icon) : null;
+}
+
+/**
+ * A menu icon by its stored name: the common ones are bundled; any other outlined icon (the menu
+ * editor's picker offers all of them) comes from the lazily loaded full set.
+ */
+export function MenuIcon({ name }: { name: string | null | undefined }) {
+  const key = menuIconName(name ?? undefined);
+  if (!key) return null;
+  const Icon = ICONS[key];
+  return Icon ? <Icon /> : <OutlinedIcon name={key} />;
 }

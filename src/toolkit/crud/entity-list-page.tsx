@@ -11,11 +11,20 @@ import { permissionCode, type EntityDefinition } from '../../contracts/entity';
 import { buildListQuery } from '../../providers/data-provider';
 import { entityColumns } from './columns';
 import { crudApi, saveBlob, type ImportResult } from './crud-api';
-import { EntityFormModal } from './entity-form-modal';
+import { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 import { gateOf } from './permission-gate';
 import { SearchForm } from './search-form';
 import { searchFilters } from './search-query';
+import { toolbarHiddenByPrefix } from './toolbar-prefix';
 import { readModalState, writeModalState } from './url-state';
+
+/** What row actions and toolbar content may use of the list. */
+export interface ListControls {
+  /** Ids of the selected rows. */
+  selected: string[];
+  clearSelection: () => void;
+  refresh: () => void;
+}
 
 export interface EntityListPageProps<T extends BaseRecord> {
   entity: EntityDefinition;
@@ -24,9 +33,13 @@ export interface EntityListPageProps<T extends BaseRecord> {
   /** Prefix of the URL keys of the dialog, for a list nested in another screen. */
   urlPrefix?: string;
   /** Extra actions per row, after edit/delete. */
-  rowActions?: (record: T) => ReactNode;
+  rowActions?: (record: T, list: ListControls) => ReactNode;
   /** Extra toolbar content, after the built-in buttons. */
-  toolbarExtra?: ReactNode;
+  toolbarExtra?: ReactNode | ((list: ListControls) => ReactNode);
+  /** Cell renderers by field name, replacing the default text of that field's column. */
+  renderers?: Record<string, (value: unknown, record: T) => ReactNode>;
+  /** Replaces the generic create/edit dialog; it gets the same state (kept in the URL) and callbacks. */
+  formModal?: (props: EntityFormModalProps) => ReactNode;
   /** Extra columns appended before the actions column. */
   extraColumns?: TableColumnType<T>[];
   /** Built-in features to leave out (default: all on). */
@@ -35,6 +48,13 @@ export interface EntityListPageProps<T extends BaseRecord> {
   formRules?: Record<string, Rule[]>;
   /** Whether to wrap the list in a titled card (default true). */
   card?: boolean;
+  /**
+   * Permission prefix (spec §6, e.g. `goods:spu`): toolbar buttons whose codes under it the user lacks
+   * are hidden (`add`, `batch_delete`/`remove`, `export`, `import`).
+   */
+  permissionPrefix?: string;
+  /** Rows per page at first (default 10); the user may change it. */
+  pageSize?: number;
 }
 
 function errorMessageOfBlob(blob: Blob): Promise<string | null> {
@@ -58,7 +78,7 @@ function errorMessageOfBlob(blob: Blob): Promise<string | null> {
  * permissions (decided locally), and the create/edit dialog kept in the URL.
  */
 export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
-  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true } = props;
+  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE } = props;
   const { t } = useTranslation('crud');
   const [searchParams, setSearchParams] = useSearchParams();
   const [selected, setSelected] = useState<string[]>([]);
@@ -66,7 +86,9 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const [exporting, setExporting] = useState(false);
   const api = useMemo(() => crudApi(entity), [entity]);
   const meta = useMemo(() => ({ api: entity.api, params: fixedValues }), [entity.api, fixedValues]);
-  const enabled = (feature: NonNullable<EntityListPageProps<T>['without']>[number]) => !without.includes(feature);
+  const hiddenByPrefix = permissionPrefix !== undefined ? toolbarHiddenByPrefix(permissionPrefix) : null;
+  const enabled = (feature: NonNullable<EntityListPageProps<T>['without']>[number]) =>
+    !without.includes(feature) && !(feature !== 'edit' && feature !== 'delete' && hiddenByPrefix?.has(feature) === true);
   const gates = {
     add: gateOf(permissionCode(entity, 'add')),
     edit: gateOf(permissionCode(entity, 'edit')),
@@ -79,7 +101,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const { tableProps, searchFormProps, tableQuery, setFilters, filters, sorters, currentPage, setCurrentPage } = useTable<T, never, Record<string, unknown>>({
     resource: entity.table,
     meta,
-    pagination: { pageSize: DEFAULT_PAGE_SIZE, mode: 'server' },
+    pagination: { pageSize, mode: 'server' },
     filters: { defaultBehavior: 'replace' },
     syncWithLocation: false,
     onSearch: (values): CrudFilters => searchFilters(entity, values),
@@ -89,6 +111,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   // replace, not push: the dialog belongs to this page's tab, it is not a new page (and reload reopens it).
   const setModal = (state: Parameters<typeof writeModalState>[1]) => setSearchParams(writeModalState(searchParams, state, urlPrefix), { replace: true });
   const refresh = () => void tableQuery.refetch();
+  const controls: ListControls = { selected, clearSelection: () => setSelected([]), refresh };
 
   const afterDelete = (count: number) => {
     // Do not land past the last page after deleting its last rows.
@@ -165,7 +188,26 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
     }
   };
 
-  const columns: TableColumnType<T>[] = [...entityColumns<T>(entity, t), ...extraColumns];
+  const modalProps: EntityFormModalProps = {
+    entity,
+    state: modalState,
+    fixedValues,
+    extraRules: formRules,
+    formName: `${urlPrefix}form`,
+    onClose: () => setModal(null),
+    onSaved: () => {
+      setModal(null);
+      refresh();
+    },
+  };
+
+  const columns: TableColumnType<T>[] = [
+    ...entityColumns<T>(entity, t).map((column) => {
+      const render = typeof column.key === 'string' ? renderers?.[column.key] : undefined;
+      return render === undefined ? column : { ...column, render: (value: unknown, record: T) => render(value, record) };
+    }),
+    ...extraColumns,
+  ];
   const showEdit = enabled('edit') && gates.edit.visible;
   const showDelete = enabled('delete') && gates.delete.visible;
   if (showEdit || showDelete || rowActions) {
@@ -190,7 +232,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
                 </Button>
               </Popconfirm>
             ) : null}
-            {rowActions?.(record)}
+            {rowActions?.(record, controls)}
           </Space>
         );
       },
@@ -242,7 +284,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
             </Button>
           </Popconfirm>
         ) : null}
-        {toolbarExtra}
+        {typeof toolbarExtra === 'function' ? toolbarExtra(controls) : toolbarExtra}
       </Space>
       {batchDelete && selected.length > 0 ? (
         <Alert
@@ -281,18 +323,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
         locale={{ emptyText: t('empty') }}
         rowSelection={batchDelete || enabled('export') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
       />
-      <EntityFormModal
-        entity={entity}
-        state={modalState}
-        fixedValues={fixedValues}
-        extraRules={formRules}
-        formName={`${urlPrefix}form`}
-        onClose={() => setModal(null)}
-        onSaved={() => {
-          setModal(null);
-          refresh();
-        }}
-      />
+      {formModal !== undefined ? formModal(modalProps) : <EntityFormModal {...modalProps} />}
     </>
   );
 

@@ -1,4 +1,4 @@
-export { EntityListPage, type EntityListPageProps } from './entity-list-page';
+export { EntityListPage, type EntityListPageProps, type ListControls } from './entity-list-page';
 export { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 export { SearchForm } from './search-form';
 export { FieldInput, SearchInput } from './field-input';

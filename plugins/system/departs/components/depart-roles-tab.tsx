@@ -1,0 +1,73 @@
+import { Button, Modal } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { crudApi, EntityListPage, gateOf } from '../../../../src/toolkit/crud';
+import { PermissionAssignTree } from '../../roles/components/permission-assign-tree';
+import { DEPART_PERMISSIONS, departRoleEntity, type DepartRoleRecord } from '../entities';
+import { idParam } from './tree-model';
+
+export const ROLE_AUTH_KEY = 'roleAuth';
+
+/** 部门角色: the department's roles (dialogs kept in the URL) and 授权 of one role. */
+export function DepartRolesTab({ departId }: { departId: string }) {
+  const { t } = useTranslation('sysDepart');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [roleName, setRoleName] = useState('');
+  const authorizing = idParam(searchParams.get(ROLE_AUTH_KEY));
+  const fixedValues = useMemo(() => ({ departId }), [departId]);
+  const gate = gateOf(DEPART_PERMISSIONS.roleEdit);
+
+  const setAuthorizing = (id: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (id === null) next.delete(ROLE_AUTH_KEY);
+    else next.set(ROLE_AUTH_KEY, id);
+    setSearchParams(next, { replace: true });
+  };
+
+  // The dialog may be reopened from the URL alone: its title needs the role's name.
+  useEffect(() => {
+    if (authorizing === null) return;
+    let alive = true;
+    crudApi(departRoleEntity)
+      .queryById<DepartRoleRecord>(authorizing)
+      .then((answer) => {
+        if (alive && answer.success) setRoleName(answer.result.roleName ?? '');
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [authorizing]);
+
+  return (
+    <>
+      <EntityListPage<DepartRoleRecord>
+        entity={departRoleEntity}
+        fixedValues={fixedValues}
+        urlPrefix="role"
+        card={false}
+        without={['import', 'export']}
+        rowActions={(record) =>
+          gate.visible ? (
+            <Button type="link" size="small" disabled={gate.disabled} onClick={() => setAuthorizing(String(record.id))}>
+              {t('role.authorize')}
+            </Button>
+          ) : null
+        }
+      />
+      <Modal
+        open={authorizing !== null}
+        title={t('role.authorizeTitle', { name: roleName })}
+        footer={null}
+        width={720}
+        destroyOnHidden
+        onCancel={() => setAuthorizing(null)}
+      >
+        {authorizing !== null ? (
+          <PermissionAssignTree owner={{ kind: 'deptRole', departId, roleId: authorizing }} onSaved={() => setAuthorizing(null)} onCancel={() => setAuthorizing(null)} />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Divider, Dropdown, Input, Modal, Space, Table, message, type TableColumnType } from 'antd';
+import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { permissionCode } from '../../../../src/contracts/entity';
+import { crudApi, gateOf } from '../../../../src/toolkit/crud';
+import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
+import { findNode, parentIds } from '../components/menu-tree-data';
+import { PermissionFormDrawer, type DrawerState } from '../components/permission-form-drawer';
+import { usePermissionTree } from '../components/use-permission-tree';
+import { MENU_TYPE, permissionEntity, type PermissionTreeRecord } from '../entities';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const KEYS = { create: 'create', parent: 'parent', edit: 'edit' } as const;
+
+/** The drawer lives in the URL (`?create=1[&parent=<id>]`, `?edit=<id>`), so a reload reopens it. */
+function readDrawer(params: URLSearchParams): DrawerState {
+  const edit = params.get(KEYS.edit);
+  if (edit !== null && ID.test(edit)) return { mode: 'edit', id: edit };
+  if (params.get(KEYS.create) !== '1') return null;
+  const parent = params.get(KEYS.parent);
+  return parent !== null && ID.test(parent) ? { mode: 'create', parentId: parent } : { mode: 'create' };
+}
+
+function writeDrawer(params: URLSearchParams, state: DrawerState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of Object.values(KEYS)) next.delete(key);
+  if (state?.mode === 'edit') next.set(KEYS.edit, state.id);
+  if (state?.mode === 'create') {
+    next.set(KEYS.create, '1');
+    if (state.parentId !== undefined) next.set(KEYS.parent, state.parentId);
+  }
+  return next;
+}
+
+const gate = (action: 'add' | 'edit' | 'delete' | 'deleteBatch') => gateOf(permissionCode(permissionEntity, action));
+
+/** 菜单管理: the menus and their buttons as a tree table, with the create/edit drawer kept in the URL. */
+export default function PermissionListPage() {
+  const { t } = useTranslation('sysPermission');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  const { tree, loading, error, reload } = usePermissionTree(name);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [expandedFor, setExpandedFor] = useState<PermissionTreeRecord[] | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [modal, modalHolder] = Modal.useModal();
+  const gates = { add: gate('add'), edit: gate('edit'), delete: gate('delete'), deleteBatch: gate('deleteBatch') };
+  const drawer = readDrawer(searchParams);
+
+  if (expandedFor !== tree) {
+    // A name search shows every match opened up; the full tree starts folded.
+    setExpandedFor(tree);
+    setExpanded(name !== '' ? parentIds(tree) : expanded.filter((key) => findNode(tree, String(key)) !== undefined));
+    setSelected((keys) => keys.filter((key) => findNode(tree, key) !== undefined));
+  }
+
+  // replace, not push: the drawer belongs to this page's tab (Session 2 notes).
+  const setDrawer = (state: DrawerState) => setSearchParams(writeDrawer(searchParams, state), { replace: true });
+
+  const removeOne = async (id: string) => {
+    try {
+      const answer = await crudApi(permissionEntity).remove(id);
+      if (!answer.success) {
+        void message.error(answer.message);
+        return;
+      }
+      void message.success(answer.message);
+      reload();
+    } catch {
+      // Presented by the http client.
+    }
+  };
+
+  const removeSelected = async () => {
+    try {
+      const answer = await crudApi(permissionEntity).removeBatch(selected);
+      if (!answer.success) {
+        void message.error(answer.message);
+        return;
+      }
+      void message.success(answer.message);
+      setSelected([]);
+      reload();
+    } catch {
+      // Presented by the http client.
+    }
+  };
+
+  const confirmRemove = (record: PermissionTreeRecord) => {
+    void modal.confirm({
+      title: t(record.children !== undefined && record.children.length > 0 ? 'confirmDeleteBranch' : 'confirmDelete'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => removeOne(record.id),
+    });
+  };
+
+  const confirmBatch = () => {
+    void modal.confirm({
+      title: t('confirmBatchDelete', { count: selected.length }),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => removeSelected(),
+    });
+  };
+
+  const columns: TableColumnType<PermissionTreeRecord>[] = [
+    { key: 'name', dataIndex: 'name', title: t('fields.name') },
+    { key: 'menuType', dataIndex: 'menuType_dictText', title: t('fields.menuType'), width: 110 },
+    { key: 'icon', dataIndex: 'icon', title: t('columns.icon'), width: 70, align: 'center', render: (icon: string | null) => (icon ? <span title={icon}><MenuIcon name={icon} /></span> : null) },
+    { key: 'component', dataIndex: 'component', title: t('columns.component'), ellipsis: true },
+    { key: 'url', dataIndex: 'url', title: t('columns.url'), ellipsis: true },
+    { key: 'sortNo', dataIndex: 'sortNo', title: t('columns.sortNo'), width: 70, align: 'center' },
+    { key: 'perms', dataIndex: 'perms', title: t('columns.perms'), ellipsis: true },
+  ];
+
+  const moreItems = (record: PermissionTreeRecord) => [
+    ...(gates.add.visible && record.menuType !== MENU_TYPE.button ? [{ key: 'addChild', label: t('addChild'), disabled: gates.add.disabled }] : []),
+    ...(gates.delete.visible ? [{ key: 'delete', label: t('delete'), danger: true, disabled: gates.delete.disabled }] : []),
+  ];
+
+  if (gates.edit.visible || gates.add.visible || gates.delete.visible) {
+    columns.push({
+      key: 'actions',
+      title: t('columns.actions'),
+      width: 160,
+      fixed: 'right',
+      render: (_value: unknown, record: PermissionTreeRecord) => {
+        const more = moreItems(record);
+        return (
+          <Space split={<Divider type="vertical" />} size={0}>
+            {gates.edit.visible ? (
+              <Button type="link" size="small" disabled={gates.edit.disabled} onClick={() => setDrawer({ mode: 'edit', id: record.id })}>
+                {t('edit')}
+              </Button>
+            ) : null}
+            {more.length > 0 ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: more,
+                  onClick: ({ key }) => {
+                    if (key === 'addChild') setDrawer({ mode: 'create', parentId: record.id });
+                    if (key === 'delete') confirmRemove(record);
+                  },
+                }}
+              >
+                <Button type="link" size="small">
+                  {t('more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            ) : null}
+          </Space>
+        );
+      },
+    });
+  }
+
+  const batchDelete = gates.deleteBatch.visible;
+  return (
+    <Card title={t('title')}>
+      {modalHolder}
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onSearch={(value) => setName(value.trim())}
+          placeholder={t('namePlaceholder')}
+          aria-label={t('fields.name')}
+          enterButton={t('search')}
+          style={{ width: 320 }}
+        />
+        <Button
+          onClick={() => {
+            setTyped('');
+            setName('');
+          }}
+        >
+          {t('reset')}
+        </Button>
+      </Space>
+      <Space wrap className="crud-toolbar" style={{ display: 'flex', marginBottom: 16 }}>
+        {gates.add.visible ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={gates.add.disabled} onClick={() => setDrawer({ mode: 'create' })}>
+            {t('add')}
+          </Button>
+        ) : null}
+        {batchDelete ? (
+          <Button danger icon={<DeleteOutlined />} disabled={gates.deleteBatch.disabled || selected.length === 0} onClick={confirmBatch}>
+            {t('batchDelete')}
+          </Button>
+        ) : null}
+        <Button onClick={() => setExpanded(parentIds(tree))}>{t('expandAll')}</Button>
+        <Button onClick={() => setExpanded([])}>{t('collapseAll')}</Button>
+      </Space>
+      {batchDelete && selected.length > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={
+            <Space>
+              {t('selected', { count: selected.length })}
+              <Button type="link" size="small" onClick={() => setSelected([])}>
+                {t('clear')}
+              </Button>
+            </Space>
+          }
+        />
+      ) : null}
+      {error !== null ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('loadError')}
+          description={error}
+          action={
+            <Button size="small" onClick={reload}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<PermissionTreeRecord>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={tree}
+        pagination={false}
+        locale={{ emptyText: t('empty') }}
+        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
+        rowSelection={batchDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        scroll={{ x: 1000 }}
+      />
+      <PermissionFormDrawer
+        state={drawer}
+        tree={tree}
+        onClose={() => setDrawer(null)}
+        onSaved={() => {
+          setDrawer(null);
+          reload();
+        }}
+      />
+    </Card>
+  );
+}
+

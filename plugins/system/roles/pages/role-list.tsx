@@ -1,0 +1,70 @@
+import { Button, Drawer } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EntityListPage, crudApi } from '../../../../src/toolkit/crud';
+import { gateOf } from '../../../../src/toolkit/crud/permission-gate';
+import { PermissionAssignTree } from '../components/permission-assign-tree';
+import { ROLE_CODES } from '../contracts';
+import { roleEntity, type RoleRecord } from '../entities';
+
+/** The width of the original 角色权限配置 drawer. */
+export const AUTHORIZE_DRAWER_WIDTH = 650;
+const AUTHORIZE_KEY = 'authorize';
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function AuthorizeDrawer({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('sysRole');
+  const [name, setName] = useState('');
+  useEffect(() => {
+    if (roleId === null) return;
+    let alive = true;
+    void crudApi(roleEntity)
+      .queryById<RoleRecord>(roleId)
+      .then((answer) => {
+        if (alive && answer.success) setName(answer.result.roleName ?? '');
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [roleId]);
+  return (
+    <Drawer open={roleId !== null} onClose={onClose} width={AUTHORIZE_DRAWER_WIDTH} title={t('role.authorizeTitle', { name })} destroyOnHidden>
+      {roleId !== null ? <PermissionAssignTree owner={{ kind: 'role', roleId }} onCancel={onClose} /> : null}
+    </Drawer>
+  );
+}
+
+/** 角色管理: roles with 编辑, 删除 and 授权 (the permission tree in a drawer kept in the URL). */
+export default function RoleListPage() {
+  const { t } = useTranslation('sysRole');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get(AUTHORIZE_KEY);
+  const authorizing = requested !== null && ID.test(requested) ? requested : null;
+  const authorize = gateOf(ROLE_CODES.authorize);
+
+  const setAuthorizing = (roleId: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (roleId === null) next.delete(AUTHORIZE_KEY);
+    else next.set(AUTHORIZE_KEY, roleId);
+    // replace: the drawer belongs to this page's tab, it is not a new page.
+    setSearchParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <EntityListPage<RoleRecord>
+        entity={roleEntity}
+        rowActions={(record) =>
+          authorize.visible ? (
+            <Button type="link" size="small" disabled={authorize.disabled} onClick={() => setAuthorizing(String(record.id))}>
+              {t('role.authorize')}
+            </Button>
+          ) : null
+        }
+      />
+      <AuthorizeDrawer roleId={authorizing} onClose={() => setAuthorizing(null)} />
+    </>
+  );
+}

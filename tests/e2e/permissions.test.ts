@@ -1,0 +1,227 @@
+/**
+ * Issue 4, permissions end to end on 会员列表: clerk's buttons (type '1' hidden, type '2' disabled)
+ * with no permission request while the list shows; a dictionary edit reaching a form select after
+ * 清理缓存; and a new clerk user gaining 新增 once 角色管理 grants 新增会员 to its role.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await revokeAddMemberFromClerkRole();
+  await browser?.close();
+});
+
+const OK = /^确\s*定$/;
+const ADD = /新\s*增/;
+const stamp = () => String(Date.now() % 1_000_000);
+
+// Keep-alive tabs may hold hidden copies of a screen: act on what is visible.
+const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
+const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
+const toolbar = (page: Page) => page.locator('.ant-card .crud-toolbar:visible').first();
+const modalOk = (page: Page) => page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK });
+
+async function openFromMenu(page: Page, branch: string, entry: string, path: string): Promise<void> {
+  const menu = page.getByRole('menu').first();
+  // A branch already unfolded would fold on a second click.
+  if (!(await menu.getByText(entry).first().isVisible())) await menu.getByText(branch).first().click();
+  await menu.getByText(entry).first().click();
+  await page.waitForURL((url) => url.pathname === path);
+  await rows(page).first().waitFor();
+}
+
+const openMembers = (page: Page) => openFromMenu(page, '客户管理', '会员列表', '/cust/custMemberList');
+
+async function openUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: item }).click();
+}
+
+async function logout(page: Page): Promise<void> {
+  await openUserMenu(page, '退出登录');
+  await page.getByText('真的要注销登录吗 ?').waitFor();
+  await page.getByRole('button', { name: OK }).filter({ visible: true }).click();
+  await page.waitForURL((url) => url.pathname === '/user/login');
+}
+
+/** What the member list shows the signed-in user: 新增 in the toolbar, and the first row's 编辑/删除 state. */
+async function memberButtons(page: Page): Promise<{ add: number; edit: boolean; remove: boolean }> {
+  const row = rows(page).first();
+  return {
+    add: await toolbar(page).getByRole('button', { name: ADD }).count(),
+    edit: await row.getByRole('button', { name: /编\s*辑/ }).isEnabled(),
+    remove: await row.getByRole('button', { name: /删\s*除/ }).isEnabled(),
+  };
+}
+
+async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return ((await response.json()) as { result: T }).result;
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.admin) });
+  return ((await response.json()) as { result: { token: string } }).result.token;
+}
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children?: TreeNode[];
+}
+
+const findNode = (nodes: TreeNode[], title: string): TreeNode | undefined =>
+  nodes.reduce<TreeNode | undefined>((found, node) => found ?? (node.title === title ? node : findNode(node.children ?? [], title)), undefined);
+
+/** The shared server outlives this file: give the clerk role back exactly what it had. */
+async function revokeAddMemberFromClerkRole(): Promise<void> {
+  const token = await adminToken();
+  const roles = await api<Array<{ id: string; roleCode?: string }>>(token, 'GET', '/sys/role/queryall');
+  const roleId = roles.find((role) => role.roleCode === 'clerk')?.id;
+  const tree = await api<{ treeList: TreeNode[] }>(token, 'GET', '/sys/permission/queryTreeList');
+  const addMember = findNode(tree.treeList, '新增会员')?.key;
+  if (roleId === undefined || addMember === undefined) return;
+  const granted = await api<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`);
+  if (!granted.includes(addMember)) return;
+  await api(token, 'POST', '/sys/permission/saveRolePermission', {
+    roleId,
+    permissionIds: granted.filter((id) => id !== addMember).join(','),
+    lastpermissionIds: granted.join(','),
+  });
+}
+
+describe('会员列表 for clerk', () => {
+  it('hides 新增, shows 删除 disabled and 编辑 enabled, and asks for no permission while the list shows', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, DEMO.clerk);
+    await openMembers(page);
+    expect(await memberButtons(page)).toEqual({ add: 0, edit: true, remove: false });
+    // 导出 is granted to everybody (status '0'); 导入 is not clerk's.
+    expect(await toolbar(page).getByRole('button', { name: /导\s*出/ }).count()).toBe(1);
+    expect(await toolbar(page).getByRole('button', { name: /导\s*入/ }).count()).toBe(0);
+
+    // From here on, every request the page makes is recorded.
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.locator('.ant-pagination-options .ant-select:visible').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '30 条/页' }).click();
+    await expect.poll(() => rows(page).count()).toBe(30);
+    for (const index of [0, 14, 29]) await rows(page).nth(index).hover();
+    await rows(page).nth(29).scrollIntoViewIfNeeded();
+    const all = await rows(page).all();
+    const states = await Promise.all(all.map(async (row) => [await row.getByRole('button', { name: /编\s*辑/ }).isEnabled(), await row.getByRole('button', { name: /删\s*除/ }).isEnabled()]));
+    expect(states).toEqual(Array.from({ length: 30 }, () => [true, false]));
+    await page.waitForTimeout(500);
+
+    const apiCalls = requests.map((url) => new URL(url)).filter((url) => url.pathname.startsWith('/api/'));
+    expect(apiCalls.some((url) => url.pathname === '/api/cust/custMember/list' && url.searchParams.get('pageSize') === '30')).toBe(true);
+    expect(apiCalls.filter((url) => /permission|auth/i.test(url.pathname)).map((url) => url.pathname)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a dictionary edit reaches the member form after 清理缓存', () => {
+  it('admin adds a member level on 数据字典, clears the cache and finds it in the create dialog', async () => {
+    const level = `E2E黑金会员${stamp()}`;
+    const { context, page } = await newPage(browser);
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '系统管理', '数据字典', '/system/dict');
+    await field(page, 'search_dictCode').fill('member_level');
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().getByRole('button', { name: '字典配置' }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByText('字典配置：会员等级').waitFor();
+    await drawer.getByRole('button', { name: ADD }).click();
+    await field(page, 'itemform_itemText').fill(level);
+    await field(page, 'itemform_itemValue').fill(`e2e${stamp()}`);
+    await modalOk(page).click();
+    await drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: level }).waitFor();
+    await page.locator('.ant-drawer-close').click();
+
+    const levelOptions = async (): Promise<string[]> => {
+      await toolbar(page).getByRole('button', { name: ADD }).click();
+      await page.waitForURL((url) => url.searchParams.get('create') === '1');
+      await field(page, 'form_level').click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.first().waitFor();
+      const texts = await options.allInnerTexts();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: /取\s*消/ }).click();
+      await page.waitForURL((url) => !url.searchParams.has('create'));
+      return texts;
+    };
+
+    // The dictionary cache from login does not know the new level yet.
+    await openMembers(page);
+    const before = await levelOptions();
+    expect(before).toEqual(expect.arrayContaining(['普通会员', '钻石会员']));
+    expect(before).not.toContain(level);
+
+    await openUserMenu(page, '清理缓存');
+    await page.getByText('刷新缓存完成！').first().waitFor();
+    expect(await levelOptions()).toContain(level);
+    await context.close();
+  });
+});
+
+describe('granting 新增会员 through 角色管理', () => {
+  it('a user created with the clerk role lacks 新增 until its role is granted 新增会员, then has it after re-login', async () => {
+    const username = `e2e_m${stamp()}`;
+    const password = 'member123';
+    const { context, page } = await newPage(browser);
+    await loginAs(page, DEMO.admin);
+
+    // 用户管理: a new user with the clerk role (店员).
+    await openFromMenu(page, '系统管理', '用户管理', '/system/user');
+    await toolbar(page).getByRole('button', { name: ADD }).click();
+    await page.waitForURL((url) => url.searchParams.get('create') === '1');
+    await field(page, 'form_username').fill(username);
+    await field(page, 'form_realname').fill('会员专员');
+    await field(page, 'form_password').fill(password);
+    await field(page, 'form_confirmpassword').fill(password);
+    await field(page, 'form_selectedroles').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '店员' }).click();
+    await page.keyboard.press('Escape');
+    await modalOk(page).click();
+    await page.getByText('添加成功！').first().waitFor();
+
+    // The new user: 新增 absent, 删除 disabled.
+    const member = await newPage(browser);
+    await loginAs(member.page, { username, password });
+    await openMembers(member.page);
+    expect(await memberButtons(member.page)).toEqual({ add: 0, edit: true, remove: false });
+
+    // 角色管理 → 店员 → 授权: tick 新增会员 and save.
+    await openFromMenu(page, '系统管理', '角色管理', '/system/role');
+    const clerkRow = rows(page).filter({ has: page.locator('td', { hasText: /^clerk$/ }) });
+    await clerkRow.getByRole('button', { name: '授权' }).click();
+    const drawer = page.locator('.ant-drawer-content:visible');
+    await drawer.getByText('角色权限配置：店员').waitFor();
+    await drawer.getByRole('searchbox', { name: '搜索权限' }).fill('新增会员');
+    const node = drawer.locator('.ant-tree-treenode').filter({ hasText: /^新增会员$/ });
+    await node.waitFor();
+    expect(await node.locator('.ant-tree-checkbox-checked').count()).toBe(0);
+    await node.locator('.ant-tree-checkbox').click();
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功！').first().waitFor();
+
+    // The open session keeps its lists; after re-login the user has 新增.
+    await logout(member.page);
+    await loginAs(member.page, { username, password });
+    await openMembers(member.page);
+    expect(await memberButtons(member.page)).toEqual({ add: 1, edit: true, remove: false });
+
+    await member.context.close();
+    await context.close();
+  });
+});

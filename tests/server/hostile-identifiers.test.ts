@@ -1,0 +1,147 @@
+/**
+ * Hostile identifiers against the real routes (conventions §8.3 rules 1–3): the duplicate check, the
+ * list sort column, filter and super-query field names, and dictionary codes either refuse them or
+ * treat them as plain values — never as SQL — and the database is intact afterwards.
+ * (tests/server/crud-engine.test.ts covers the engine's own probe entity; this runs the product routes.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '../../src/contracts/entity';
+import type { MemberRecord } from '../../plugins/customers/entities';
+import { call, startWithDemoSessions, type TestServer } from './helpers';
+
+const HOSTILE = ["' or 1=1--", ';drop table users', '"users"', 'users.password', 'sys_user.id', 'users,password,id', 'member_no; delete from cust_member'];
+
+let server: TestServer;
+let admin: string;
+let clerk: string;
+let passwordHashes: string[];
+const T1 = { 'tenant-id': '1' };
+const LIST = '/api/cust/custMember/list';
+
+beforeAll(async () => {
+  const sessions = await startWithDemoSessions();
+  ({ server } = sessions);
+  admin = sessions.admin.token;
+  clerk = sessions.clerk.token;
+  passwordHashes = (await server.app.db.selectFrom('users').select('password').orderBy('username').execute()).map((row) => row.password);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const q = encodeURIComponent;
+
+async function list(query: string) {
+  const response = await call<PageResult<MemberRecord>>(server.app, 'GET', `${LIST}?pageSize=100&${query}`, { token: admin, headers: T1 });
+  expect(response.status, query).toBe(200);
+  return response.body;
+}
+
+/** No answer may carry a password hash or a raw database error. */
+function expectClean(body: unknown, label: string): void {
+  const text = JSON.stringify(body);
+  for (const hash of passwordHashes) expect(text.includes(hash), label).toBe(false);
+  expect(text, label).not.toMatch(/syntax error|relation .* does not exist|column .* does not exist/i);
+}
+
+describe('duplicate check', () => {
+  it('refuses a table or field off the allow-list, and binds the value', async () => {
+    const check = async (params: Record<string, string>) => {
+      const response = await call(server.app, 'GET', `/api/sys/duplicate/check?${new URLSearchParams(params).toString()}`, { token: admin, headers: T1 });
+      expect(response.status).toBe(200);
+      expectClean(response.body, JSON.stringify(params));
+      return response.body;
+    };
+    for (const value of HOSTILE) {
+      expect(await check({ tableName: value, fieldName: 'memberNo', fieldVal: 'M100001' })).toMatchObject({ success: false, message: '不支持的校验字段' });
+      expect(await check({ tableName: 'cust_member', fieldName: value, fieldVal: 'M100001' })).toMatchObject({ success: false, message: '不支持的校验字段' });
+      expect(await check({ tableName: 'users', fieldName: value, fieldVal: 'admin' })).toMatchObject({ success: false, message: '不支持的校验字段' });
+      // As a value it is only a value: nobody has that member number, so it is available.
+      expect(await check({ tableName: 'cust_member', fieldName: 'memberNo', fieldVal: value })).toMatchObject({ success: true, message: '该值可用！' });
+      expect(await check({ tableName: 'cust_member', fieldName: 'memberNo', fieldVal: 'M100001', dataId: value })).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    }
+    // The allow-listed pair still works.
+    expect(await check({ tableName: 'cust_member', fieldName: 'memberNo', fieldVal: 'M100001' })).toMatchObject({ success: false });
+  });
+});
+
+describe('member list', () => {
+  it('ignores a hostile sort column or order and keeps the default order', async () => {
+    const plain = (await list('')).result.records.map((record) => record.id);
+    for (const value of HOSTILE) {
+      const sorted = await list(`column=${q(value)}&order=${q(value)}`);
+      expectClean(sorted, value);
+      expect(sorted.success).toBe(true);
+      expect(sorted.result.total).toBe(60);
+      expect(sorted.result.records.map((record) => record.id)).toEqual(plain);
+      expect((await list(`column=points,${q(value)}&order=asc`)).result.total).toBe(60);
+    }
+  });
+
+  it('ignores hostile filter names and matches hostile values literally', async () => {
+    for (const value of HOSTILE) {
+      const named = await list(`${q(value)}=1`);
+      expect(named.result.total, value).toBe(60);
+      const valued = await list(`memberName=${q(value)}&memberNo=${q(`*${value}*`)}`);
+      expectClean(valued, value);
+      expect(valued.result.total, value).toBe(0);
+      expect((await list(`level=${q(value)}`)).result.total).toBe(0);
+      // Number filters refuse what is not a number.
+      const ranged = await list(`points_begin=${q(value)}`);
+      expect(ranged).toMatchObject({ success: false, message: '查询条件的值不合法' });
+    }
+  });
+
+  it('drops super-query conditions on hostile fields or rules and binds hostile values', async () => {
+    for (const value of HOSTILE) {
+      const onField = q(JSON.stringify([{ field: value, rule: 'eq', val: '1' }]));
+      expect((await list(`superQueryParams=${onField}`)).result.total, value).toBe(60);
+      const onRule = q(JSON.stringify([{ field: 'memberName', rule: value, val: '1' }]));
+      expect((await list(`superQueryParams=${onRule}`)).result.total, value).toBe(60);
+      const onValue = q(JSON.stringify([{ field: 'memberName', rule: 'like', val: value }]));
+      const answer = await list(`superQueryParams=${onValue}&superQueryMatchType=${q(value)}`);
+      expectClean(answer, value);
+      expect(answer.result.total, value).toBe(0);
+    }
+  });
+
+  it('finds nothing by a hostile id', async () => {
+    for (const value of HOSTILE) {
+      const response = await call(server.app, 'GET', `/api/cust/custMember/queryById?id=${q(value)}`, { token: admin, headers: T1 });
+      expect(response.body).toMatchObject({ success: false, message: '未找到对应数据' });
+    }
+  });
+});
+
+describe('dictionary codes', () => {
+  it('resolve only registered codes in getDictItems, loadDict and loadDictItem', async () => {
+    for (const value of HOSTILE) {
+      for (const url of [`/api/sys/dict/getDictItems/${q(value)}`, `/api/sys/dict/loadDict/${q(value)}?keyword=a`, `/api/sys/dict/loadDictItem/${q(value)}?key=1`]) {
+        const response = await call(server.app, 'GET', url, { token: clerk });
+        expectClean(response.body, url);
+        expect(response.status, url).toBe(200);
+        expect(response.body, url).toMatchObject({ success: false, message: '字典不存在' });
+      }
+      // A hostile key or keyword is just text to compare.
+      const keyed = await call<string[]>(server.app, 'GET', `/api/sys/dict/loadDictItem/member_level?key=${q(value)}`, { token: clerk });
+      expect(keyed.body).toMatchObject({ success: true, result: [] });
+      const searched = await call<unknown[]>(server.app, 'GET', `/api/sys/dict/loadDict/member_level?keyword=${q(value)}`, { token: clerk });
+      expect(searched.body).toMatchObject({ success: true, result: [] });
+    }
+    const real = await call<Array<{ value: string; text: string }>>(server.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: clerk });
+    expect(real.body.result).toHaveLength(4);
+  });
+});
+
+describe('afterwards', () => {
+  it('leaves the database intact: users, their hashes, members and dictionaries', async () => {
+    const db = server.app.db;
+    const users = await db.selectFrom('users').select(['username', 'password']).orderBy('username').execute();
+    expect(users.map((user) => user.username)).toEqual(['admin', 'clerk']);
+    expect(users.map((user) => user.password)).toEqual(passwordHashes);
+    expect((await list('')).result.total).toBe(60);
+    const counted = await db.withTables<{ cust_member: { id: string } }>().selectFrom('cust_member').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(120);
+    expect((await db.selectFrom('dicts').select('id').where('dict_code', '=', 'member_level').execute()).length).toBe(1);
+  });
+});
