@@ -1,8 +1,8 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../contracts/api-paths';
 import { http } from '../../providers/http';
+import { useFormSubmit } from '../../toolkit/crud/use-form-submit';
 import { passwordFormRules } from './password-rules';
 import type { PasswordFormValues } from './password-rules';
 
@@ -20,34 +20,17 @@ const LAYOUT = { labelCol: { xs: { span: 24 }, sm: { span: 5 } }, wrapperCol: { 
 /** 密码修改 (spec §2 Other dialogs, §7 Users): success shows the server message and closes. */
 export function PasswordModal({ open, username, onClose }: PasswordModalProps) {
   const { t } = useTranslation('common');
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordFormValues>();
-  const [saving, setSaving] = useState(false);
   const rules = passwordFormRules(t);
 
-  const submit = async () => {
-    let values: PasswordFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await http.post(API.updatePassword, { username, ...values });
-      if (result.success) {
-        void message.success(result.message);
-        form.resetFields();
-        onClose();
-      } else {
-        void message.warning(result.message);
-      }
-    } catch {
-      // The http client already showed the failure.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: PasswordFormValues) => http.post(API.updatePassword, { username, ...values }),
+    onSaved: () => {
+      form.resetFields();
+      onClose();
+    },
+    refusal: 'warning',
+  });
 
   return (
     <Modal

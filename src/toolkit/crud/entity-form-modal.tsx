@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Modal, Spin, message } from 'antd';
+import { Alert, Button, Form, Modal, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { columnOf, fieldEntries, isFormField, maxLengthOf, type EntityDefinition
 import { crudApi } from './crud-api';
 import { FieldInput } from './field-input';
 import { wireValue } from './search-query';
+import { useFormSubmit } from './use-form-submit';
 import { duplicateRule } from './validators';
 
 export interface EntityFormModalProps {
@@ -34,7 +35,6 @@ export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, 
   const [form] = Form.useForm<Record<string, unknown>>();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
-  const [saving, setSaving] = useState(false);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   // A stable key: the URL state is re-read on every render as a new object.
   const stateKey = state === null ? null : editId === undefined ? 'create' : `edit:${editId}`;
@@ -73,13 +73,7 @@ export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, 
   const loading = editId !== undefined && loaded?.key !== loadKey;
   const loadError = !loading && editId !== undefined ? (loaded?.error ?? null) : null;
 
-  const submit = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const toBody = (values: Record<string, unknown>) => {
     const body: Record<string, unknown> = { ...fixedValues };
     for (const [name, field] of fields) {
       if (field.readonly) continue;
@@ -88,22 +82,12 @@ export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, 
       if (value === undefined && editId === undefined) continue;
       body[name] = value === undefined ? null : wireValue(field, value);
     }
-    setSaving(true);
-    try {
-      const answer = editId === undefined ? await api.add(body) : await api.edit(editId, body);
-      if (answer.success) {
-        void message.success(answer.message);
-        onSaved();
-      } else {
-        // The dialog stays open with everything typed so far.
-        void message.error(answer.message);
-      }
-    } catch {
-      // The http client already presented the failure; keep the input.
-    } finally {
-      setSaving(false);
-    }
+    return body;
   };
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: Record<string, unknown>) => (editId === undefined ? api.add(toBody(values)) : api.edit(editId, toBody(values))),
+    onSaved: () => onSaved(),
+  });
 
   const rulesOf = (name: string, field: FieldDefinition, label: string): Rule[] => {
     const rules: Rule[] = [];

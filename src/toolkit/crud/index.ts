@@ -9,3 +9,5 @@ export { searchFilters, wireValue } from './search-query';
 export { readModalState, writeModalState, modalKeys, type ModalState } from './url-state';
 export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, shouldCheckDuplicate, shouldCheckRule } from './validators';
 export { resourceOf } from './resource';
+export { useFormSubmit } from './use-form-submit';
+export type { FormSubmitOptions } from './use-form-submit';

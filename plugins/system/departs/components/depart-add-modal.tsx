@@ -1,6 +1,6 @@
-import { Form, Modal, Typography, message } from 'antd';
-import { useState } from 'react';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormSubmit } from '../../../../src/toolkit/crud';
 import type { DepartTreeNode } from '../entities';
 import { addDepart } from './depart-api';
 import { DepartFields, departValues } from './depart-fields';
@@ -17,33 +17,15 @@ export interface DepartAddModalProps {
 export function DepartAddModal({ open, parent, onClose, onSaved }: DepartAddModalProps) {
   const { t } = useTranslation('sysDepart');
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await addDepart({ ...departValues(values), parentId: parent?.id ?? null });
-      if (!answer.success) {
-        void message.error(answer.message);
-        return;
-      }
-      void message.success(answer.message);
+  const { submit: save, saving } = useFormSubmit(form, {
+    save: (values: Record<string, unknown>) => addDepart({ ...departValues(values), parentId: parent?.id ?? null }),
+    onSaved: (answer) => {
       const created: unknown = answer.result;
       const id = typeof created === 'object' && created !== null && 'id' in created && typeof created.id === 'string' ? created.id : null;
       form.resetFields();
       onSaved(id);
-    } catch {
-      // Presented by the http client.
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Modal

@@ -1,8 +1,8 @@
-import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, TreeSelect, message } from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudApi } from '../../../../src/toolkit/crud';
+import { crudApi, useFormSubmit } from '../../../../src/toolkit/crud';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
 import { MENU_TYPE, MENU_URL_PATTERN, PERMS_PATTERN, permissionEntity, type MenuType, type PermissionRecord, type PermissionTreeRecord } from '../entities';
 import { IconPicker } from './icon-picker';
@@ -113,7 +113,6 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
   const menuType = Form.useWatch('menuType', form);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
-  const [saving, setSaving] = useState(false);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const createParent = state?.mode === 'create' ? state.parentId : undefined;
   const stateKey = state === null ? null : editId !== undefined ? `edit:${editId}` : `create:${createParent ?? ''}`;
@@ -149,31 +148,13 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
   const isButton = menuType === MENU_TYPE.button;
   const needsParent = menuType === MENU_TYPE.sub || menuType === MENU_TYPE.button;
 
-  const submit = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: FormValues) => {
       const api = crudApi(permissionEntity);
-      const body = toBody(values);
-      const answer = editId === undefined ? await api.add(body) : await api.edit(editId, body);
-      if (answer.success) {
-        void message.success(answer.message);
-        onSaved();
-      } else {
-        // The drawer stays open with everything typed so far.
-        void message.error(answer.message);
-      }
-    } catch {
-      // The http client already presented the failure.
-    } finally {
-      setSaving(false);
-    }
-  };
+      return editId === undefined ? api.add(toBody(values)) : api.edit(editId, toBody(values));
+    },
+    onSaved: () => onSaved(),
+  });
 
   const required = (key: string): Rule => ({ required: true, message: t(`rules.${key}`) });
   const urlRules: Rule[] = [required('url'), { pattern: MENU_URL_PATTERN, message: t('rules.urlFormat') }];

@@ -1,11 +1,10 @@
-import { Form, Input, Modal, message } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormSubmit } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { userCalls } from './user-calls';
 
-/** Password modal width (spec §9). */
-export const PASSWORD_MODAL_WIDTH = 800;
+import { PASSWORD_MODAL_WIDTH } from '../../../../src/shell/dialogs/password-modal';
 
 interface PasswordValues {
   password: string;
@@ -16,32 +15,12 @@ interface PasswordValues {
 export function PasswordModal({ username, onClose }: { username: string | null; onClose: () => void }) {
   const { t } = useTranslation(['sysUser', 'crud']);
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
   const label = (name: string) => t(`fields.${name}`);
-
-  const submit = async () => {
-    if (username === null) return;
-    let values: PasswordValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await userCalls.changePassword({ username, ...values });
-      if (answer.success) {
-        void message.success(answer.message);
-        onClose();
-      } else {
-        void message.warning(answer.message);
-      }
-    } catch {
-      // Presented by the http client.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: PasswordValues) => userCalls.changePassword({ username: username ?? '', ...values }),
+    onSaved: onClose,
+    refusal: 'warning',
+  });
 
   return (
     <Modal

@@ -1,11 +1,11 @@
-import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TreeSelect, message } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
-import { crudApi, type EntityFormModalProps } from '../../../../src/toolkit/crud';
+import { crudApi, useFormSubmit, type EntityFormModalProps } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { AvatarInput } from './avatar-input';
 import { userCalls, type Option, type TreeOption } from './user-calls';
@@ -52,7 +52,6 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
   const [form] = Form.useForm<Values>();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; values?: Values; error: string | null } | null>(null);
-  const [saving, setSaving] = useState(false);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const stateKey = state === null ? null : editId === undefined ? 'create' : `edit:${editId}`;
   const loadKey = `${stateKey ?? ''}#${attempt}`;
@@ -84,35 +83,19 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
     },
   });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const toBody = (values: Values) => {
     const body: Values = {};
     for (const [name, value] of Object.entries(values)) {
       if (dayjs.isDayjs(value)) body[name] = value.format('YYYY-MM-DD');
       else if (Array.isArray(value)) body[name] = value.join(',');
       else body[name] = typeof value === 'string' ? value.trim() : (value ?? null);
     }
-    setSaving(true);
-    try {
-      const answer = editId === undefined ? await userCalls.add(body) : await userCalls.edit(editId, body);
-      if (answer.success) {
-        void message.success(answer.message);
-        onSaved();
-      } else {
-        // The dialog stays open with everything typed so far.
-        void message.error(answer.message);
-      }
-    } catch {
-      // Presented by the http client; keep the input.
-    } finally {
-      setSaving(false);
-    }
+    return body;
   };
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: Values) => (editId === undefined ? userCalls.add(toBody(values)) : userCalls.edit(editId, toBody(values))),
+    onSaved: () => onSaved(),
+  });
 
   const half = { xs: 24, sm: 12 };
   return (
