@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MenuItem, PermissionEntry, PermissionResult } from '../../src/contracts/session';
 import type { Database, PermissionRow } from '../db/schema';
+import { grantedToUser } from './permission-grants';
 import { isAdmin } from './users';
 
 const EXTERNAL_URL = /^https?:\/\//i;
@@ -10,25 +11,17 @@ function permsType(value: string): '1' | '2' {
   return value === '2' ? '2' : '1';
 }
 
-/** The user's live permission rows: all of them for admins, else those granted through roles. */
+/** The user's live permission rows: all of them for admins, else those granted through roles or department roles. */
 async function grantedRows(db: Kysely<Database>, userId: string): Promise<PermissionRow[]> {
   if (await isAdmin(db, userId)) {
     return db.selectFrom('permissions').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('name').execute();
   }
-  return db
+  const { db: grantDb, granted } = await grantedToUser(db, userId);
+  return grantDb
     .selectFrom('permissions')
     .selectAll('permissions')
     .where('permissions.del_flag', '=', 0)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('role_permission')
-          .innerJoin('user_role', 'user_role.role_id', 'role_permission.role_id')
-          .select('role_permission.id')
-          .whereRef('role_permission.permission_id', '=', 'permissions.id')
-          .where('user_role.user_id', '=', userId),
-      ),
-    )
+    .where(granted)
     .orderBy('permissions.sort_no')
     .orderBy('permissions.name')
     .execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../src/contracts/session';
 import type { Database, UserRow } from '../db/schema';
+import { grantedToUser } from './permission-grants';
 
 /** The role whose holders are granted every permission. */
 export const ADMIN_ROLE = 'admin';
@@ -35,19 +36,19 @@ function splitCodes(perms: string | null): string[] {
 
 /**
  * Whether the user may use a permission code: admins may use all; a code defined with status '0'
- * is not controlled; otherwise one of the user's roles must grant a live permission carrying it.
+ * is not controlled; otherwise the user must be granted a live permission carrying it, through a role or a
+ * department role (the same rule as the menu and auth the user is shown).
  */
 export async function hasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
   if (await isAdmin(db, userId)) return true;
-  const rows = await db
+  const { db: grantDb, granted } = await grantedToUser(db, userId);
+  const rows = await grantDb
     .selectFrom('permissions')
-    .leftJoin('role_permission', 'role_permission.permission_id', 'permissions.id')
-    .leftJoin('user_role', (join) => join.onRef('user_role.role_id', '=', 'role_permission.role_id').on('user_role.user_id', '=', userId))
-    .select(['permissions.perms', 'permissions.status', 'user_role.id as grant'])
+    .select((eb) => ['permissions.perms', 'permissions.status', granted(eb).as('granted')])
     .where('permissions.del_flag', '=', 0)
     .where('permissions.perms', 'like', `%${code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     .execute();
-  return rows.some((row) => splitCodes(row.perms).includes(code) && (row.status === '0' || row.grant !== null));
+  return rows.some((row) => splitCodes(row.perms).includes(code) && (row.status === '0' || row.granted));
 }
 
 export async function belongsToTenant(db: Kysely<Database>, userId: string, tenantId: number): Promise<boolean> {
