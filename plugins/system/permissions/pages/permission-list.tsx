@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { permissionCode } from '../../../../src/contracts/entity';
 import { crudApi, gateOf } from '../../../../src/toolkit/crud';
 import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
+import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
 import { findNode, parentIds } from '../components/menu-tree-data';
 import { PermissionFormDrawer, type DrawerState } from '../components/permission-form-drawer';
 import { usePermissionTree } from '../components/use-permission-tree';
@@ -13,6 +14,8 @@ import { MENU_TYPE, permissionEntity, type PermissionTreeRecord } from '../entit
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const KEYS = { create: 'create', parent: 'parent', edit: 'edit' } as const;
+/** `?dataRule=<id>`: the 数据规则 drawer of that page. */
+const DATA_RULE_KEY = 'dataRule';
 
 /** The drawer lives in the URL (`?create=1[&parent=<id>]`, `?edit=<id>`), so a reload reopens it. */
 function readDrawer(params: URLSearchParams): DrawerState {
@@ -49,6 +52,8 @@ export default function PermissionListPage() {
   const [modal, modalHolder] = Modal.useModal();
   const gates = { add: gate('add'), edit: gate('edit'), delete: gate('delete'), deleteBatch: gate('deleteBatch') };
   const drawer = readDrawer(searchParams);
+  const dataRuleId = searchParams.get(DATA_RULE_KEY);
+  const dataRuleMenu = dataRuleId !== null && ID.test(dataRuleId) ? { id: dataRuleId, name: findNode(tree, dataRuleId)?.name ?? '' } : null;
 
   if (expandedFor !== tree) {
     // A name search shows every match opened up; the full tree starts folded.
@@ -59,6 +64,12 @@ export default function PermissionListPage() {
 
   // replace, not push: the drawer belongs to this page's tab (Session 2 notes).
   const setDrawer = (state: DrawerState) => setSearchParams(writeDrawer(searchParams, state), { replace: true });
+  const setDataRule = (id: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (id === null) next.delete(DATA_RULE_KEY);
+    else next.set(DATA_RULE_KEY, id);
+    setSearchParams(next, { replace: true });
+  };
 
   const removeOne = async (id: string) => {
     try {
@@ -121,6 +132,7 @@ export default function PermissionListPage() {
 
   const moreItems = (record: PermissionTreeRecord) => [
     ...(gates.add.visible && record.menuType !== MENU_TYPE.button ? [{ key: 'addChild', label: t('addChild'), disabled: gates.add.disabled }] : []),
+    ...(gates.edit.visible && takesDataRules(record) ? [{ key: 'dataRule', label: t('dataRule.action'), disabled: gates.edit.disabled }] : []),
     ...(gates.delete.visible ? [{ key: 'delete', label: t('delete'), danger: true, disabled: gates.delete.disabled }] : []),
   ];
 
@@ -146,6 +158,7 @@ export default function PermissionListPage() {
                   items: more,
                   onClick: ({ key }) => {
                     if (key === 'addChild') setDrawer({ mode: 'create', parentId: record.id });
+                    if (key === 'dataRule') setDataRule(record.id);
                     if (key === 'delete') confirmRemove(record);
                   },
                 }}
@@ -249,6 +262,7 @@ export default function PermissionListPage() {
           reload();
         }}
       />
+      <DataRuleDrawer menu={dataRuleMenu} onClose={() => setDataRule(null)} />
     </Card>
   );
 }
