@@ -159,8 +159,10 @@ describe('notices', () => {
     await releaseOnAdminPage(admin.page, title);
 
     await clerk.page.locator('[data-testid=notice-bell] button').click();
-    await clerk.page.locator('.ant-popover:visible .ant-list-item', { hasText: title }).click();
+    // Dispatched on the item itself: the list may re-render (6 s reload, pushes) and shift under a pointer click.
+    await clerk.page.locator('.ant-popover:visible .ant-list-item', { hasText: title }).dispatchEvent('click');
     const modal = clerk.page.locator('.announcement-modal');
+    await modal.getByText(title).first().waitFor();
     await modal.getByRole('button', { name: /去\s*处\s*理/ }).click();
     await clerk.page.waitForURL((url) => url.pathname === '/isps/userAnnouncement' && url.searchParams.get('busId') === busId);
     await modal.waitFor({ state: 'hidden' });

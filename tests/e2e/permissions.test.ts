@@ -20,10 +20,10 @@ const OK = /^确\s*定$/;
 const ADD = /新\s*增/;
 const stamp = () => String(Date.now() % 1_000_000);
 
-// Keep-alive tabs may hold hidden copies of a screen: act on what is visible.
-const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
+// Keep-alive tabs hold other screens (hidden): act inside the active tab's page only.
+const rows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
 const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
-const toolbar = (page: Page) => page.locator('.ant-card .crud-toolbar:visible').first();
+const toolbar = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .crud-toolbar:visible').first();
 const modalOk = (page: Page) => page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK });
 
 async function openFromMenu(page: Page, branch: string, entry: string, path: string): Promise<void> {
