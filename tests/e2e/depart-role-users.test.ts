@@ -43,6 +43,16 @@ const detail = (page: Page) => page.locator('.depart-detail-pane:visible');
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
 const roleBox = (page: Page, name: string): Locator => dialog(page).getByRole('checkbox', { name, exact: true });
 
+// Clicks until the box shows the wanted state: a click during the dialog's opening animation may not land.
+async function setBox(box: Locator, checked: boolean): Promise<void> {
+  await expect
+    .poll(async () => {
+      if ((await box.isChecked()) !== checked) await box.click();
+      return box.isChecked();
+    })
+    .toBe(checked);
+}
+
 async function openAssignment(page: Page): Promise<void> {
   const clerkRow = detail(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'clerk' });
   await clerkRow.getByRole('button', { name: '分配角色' }).click();
@@ -74,7 +84,7 @@ describe('部门管理 用户 分配角色', () => {
       await roleBox(page, roleName).waitFor();
       expect(await roleBox(page, roleName).isChecked()).toBe(false);
 
-      await roleBox(page, roleName).check();
+      await setBox(roleBox(page, roleName), true);
       await save(page);
       await expect.poll(async () => (await held()).map((link) => link.droleId)).toContain(role.id);
 
@@ -83,7 +93,7 @@ describe('部门管理 用户 分配角色', () => {
       await expect.poll(() => roleBox(page, roleName).isChecked()).toBe(true);
 
       // Undo through the screen too.
-      await roleBox(page, roleName).uncheck();
+      await setBox(roleBox(page, roleName), false);
       await save(page);
       await expect.poll(async () => (await held()).map((link) => link.droleId)).not.toContain(role.id);
       await openAssignment(page);

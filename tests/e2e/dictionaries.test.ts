@@ -28,6 +28,8 @@ const firstCode = (page: Page) => rows(page).first().locator('td').nth(2).innerT
 
 describe('数据字典', () => {
   it('searches, sorts, pages, creates with an item, edits after a reload, exports and deletes', async () => {
+    // Unique per attempt: the shared server keeps what an earlier attempt created.
+    const code = `e2e_color_${Date.now() % 1_000_000}`;
     const { context, page } = await newPage(browser);
     await loginAs(page, DEMO.admin);
     await openDictionaries(page);
@@ -63,17 +65,17 @@ describe('数据字典', () => {
     await field(page, 'form_dictCode').fill('sex');
     await field(page, 'form_dictName').click();
     await page.getByText('该值不可用，系统中已存在！').first().waitFor();
-    await field(page, 'form_dictCode').fill('e2e_color');
+    await field(page, 'form_dictCode').fill(code);
     await page.locator('.ant-modal-footer').getByRole('button', { name: OK }).click();
     await page.getByText('添加成功！').first().waitFor();
     await page.waitForURL((url) => !url.searchParams.has('create'));
     // The dialog lived in this tab's URL, yet the list behind it kept its state (page size 20).
     expect(await page.locator('.ant-pagination-options .ant-select-selection-item').filter({ visible: true }).innerText()).toBe('20 条/页');
 
-    await field(page, 'search_dictCode').fill('e2e_color');
+    await field(page, 'search_dictCode').fill(code);
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
-    expect(await firstCode(page)).toBe('e2e_color');
+    expect(await firstCode(page)).toBe(code);
 
     // An item in the drawer.
     await rows(page).first().getByRole('button', { name: '字典配置' }).click();
@@ -90,7 +92,7 @@ describe('数据字典', () => {
     // Edit: the dialog reopens after a reload.
     await page.goto('/system/dict');
     await rows(page).first().waitFor();
-    await field(page, 'search_dictCode').fill('e2e_color');
+    await field(page, 'search_dictCode').fill(code);
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
     await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
@@ -107,7 +109,7 @@ describe('数据字典', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
     // Delete with confirm.
-    await field(page, 'search_dictCode').fill('e2e_color');
+    await field(page, 'search_dictCode').fill(code);
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
     await rows(page).first().getByRole('button', { name: /删\s*除/ }).click();

@@ -66,7 +66,9 @@ export function DepartUserRolesModal({ departId, user, onClose }: DepartUserRole
   useEffect(() => {
     let alive = true;
     loadAssignment(departId, userId)
-      .catch((): LoadState => ({ status: 'error', message: t('userRoles.loadError') }))
+      // The text is chosen at render time: `t` changes identity as namespaces load, and a reload
+      // here would wipe what the user already ticked.
+      .catch((): LoadState => ({ status: 'error', message: '' }))
       .then((next) => {
         if (!alive) return;
         setState(next);
@@ -76,7 +78,7 @@ export function DepartUserRolesModal({ departId, user, onClose }: DepartUserRole
     return () => {
       alive = false;
     };
-  }, [departId, userId, t]);
+  }, [departId, userId]);
 
   const save = async () => {
     if (state.status !== 'ready') return;
@@ -98,7 +100,7 @@ export function DepartUserRolesModal({ departId, user, onClose }: DepartUserRole
 
   const body = () => {
     if (state.status === 'loading') return <Spin />;
-    if (state.status === 'error') return <Alert type="error" showIcon message={state.message} />;
+    if (state.status === 'error') return <Alert type="error" showIcon message={state.message || t('userRoles.loadError')} />;
     if (state.roles.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userRoles.empty')} />;
     return (
       <Checkbox.Group
