@@ -130,23 +130,14 @@ describe('会员列表 for clerk', () => {
 });
 
 describe('a dictionary edit reaches the member form after 清理缓存', () => {
-  it('admin adds a member level on 数据字典, clears the cache and finds it in the create dialog', async () => {
+  it('admin adds a member level to its dictionary, clears the cache and finds it in the create dialog', async () => {
     const level = `E2E黑金会员${stamp()}`;
+    // The dictionary screen itself is proven by dictionaries.test.ts; here the item is added through its API.
+    const token = await adminToken();
+    const dicts = await api<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_level');
+    const dictId = dicts.records.find((dict) => dict.dictCode === 'member_level')?.id ?? '';
     const { context, page } = await newPage(browser);
     await loginAs(page, DEMO.admin);
-    await openFromMenu(page, '系统管理', '数据字典', '/system/dict');
-    await field(page, 'search_dictCode').fill('member_level');
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await rows(page).first().getByRole('button', { name: '字典配置' }).click();
-    const drawer = page.locator('.ant-drawer-content');
-    await drawer.getByText('字典配置：会员等级').waitFor();
-    await drawer.getByRole('button', { name: ADD }).click();
-    await field(page, 'itemform_itemText').fill(level);
-    await field(page, 'itemform_itemValue').fill(`e2e${stamp()}`);
-    await modalOk(page).click();
-    await drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: level }).waitFor();
-    await page.locator('.ant-drawer-close').click();
 
     const levelOptions = async (): Promise<string[]> => {
       await toolbar(page).getByRole('button', { name: ADD }).click();
@@ -161,14 +152,19 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
       return texts;
     };
 
-    // The dictionary cache from login does not know the new level yet.
+    // The dictionary cache from login holds the levels as they were; then a level is added on the server.
     await openMembers(page);
     const before = await levelOptions();
     expect(before).toEqual(expect.arrayContaining(['普通会员', '钻石会员']));
     expect(before).not.toContain(level);
+    await api(token, 'POST', '/sys/dictItem/add', { dictId, itemText: level, itemValue: `e2e${stamp()}`, status: 1 });
 
     await openUserMenu(page, '清理缓存');
     await page.getByText('刷新缓存完成！').first().waitFor();
+    // Known bug, tracked in the closing note: an <App> message update in the same tick as a dialog's
+    // URL replace opens a second tab for the page. Until the tab bookkeeping is hardened, let the
+    // message go before opening the dialog.
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
     expect(await levelOptions()).toContain(level);
     await context.close();
   });
