@@ -8,6 +8,7 @@ import { roleEntity } from './roles/entities';
 
 export default definePlugin({
   name: 'system',
+  namespaces: ['sysUser', 'sysRole', 'sysDepart', 'sysPermission'],
   resources: [resourceOf(dictEntity), resourceOf(dictItemEntity), resourceOf(userEntity), resourceOf(permissionEntity), resourceOf(departRoleEntity), resourceOf(roleEntity)],
   pages: {
     'system/DictList': () => import('./pages/dict-list'),

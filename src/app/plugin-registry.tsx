@@ -25,6 +25,8 @@ export interface PluginStaticRoute {
 export interface PluginDefinition {
   /** Also the plugin's locale namespace (`locales/<lng>/<name>.json`). */
   name: string;
+  /** Further namespaces the plugin's pages use; all load with any of its pages, before it renders. */
+  namespaces?: readonly string[];
   resources?: ResourceProps[];
   /** Pages keyed by the server-menu component path, each its own lazy chunk. */
   pages: Record<string, PageLoader>;
@@ -54,9 +56,12 @@ export interface PageRegistry {
 }
 
 interface RegisteredPage {
-  namespace: string;
+  namespaces: readonly string[];
   loader: PageLoader;
 }
+
+/** The toolkit's own namespaces: every plugin page renders toolkit components. */
+const TOOLKIT_NAMESPACES = ['crud', 'toolkit'] as const;
 
 const ModuleNotFoundPage = lazy(() => import('../shell/exception/module-not-found-page'));
 
@@ -70,7 +75,8 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
   const pages = new Map<string, RegisteredPage>();
   for (const plugin of plugins) {
     for (const [path, loader] of Object.entries(plugin.pages)) {
-      pages.set(normaliseComponentPath(path), { namespace: plugin.name, loader });
+      const namespaces = [plugin.name, ...(plugin.namespaces ?? []), ...TOOLKIT_NAMESPACES];
+      pages.set(normaliseComponentPath(path), { namespaces, loader });
     }
   }
   // One lazy component per path: a fresh React.lazy on every render would remount the page.
@@ -81,7 +87,7 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     const page = pages.get(key);
     if (!page) return Promise.reject(new Error(`MODULE_NOT_FOUND: ${key}`));
     return loadWithTimeout(
-      () => Promise.all([page.loader(), loadNamespace(page.namespace)]).then(([module]) => module),
+      () => Promise.all([page.loader(), ...page.namespaces.map(loadNamespace)]).then(([module]) => module),
       key,
       options.timeoutMs,
     );
@@ -114,6 +120,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     load,
     resources: plugins.flatMap((plugin) => plugin.resources ?? []),
     staticRoutes: plugins.flatMap((plugin) => plugin.staticRoutes ?? []),
-    namespaces: plugins.map((plugin) => plugin.name),
+    namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),
   };
 }

@@ -18,6 +18,7 @@ const registry = createRegistry(
   [
     definePlugin({
       name: 'demo',
+      namespaces: ['demoExtra'],
       pages: {
         'demo/Page': () => Promise.resolve({ default: DemoPage }),
         'demo/Slow': never,
@@ -40,10 +41,11 @@ beforeAll(async () => {
 });
 
 describe('plugin registry', () => {
-  it('renders a registered component path as a lazily loaded page and loads its namespace', async () => {
+  it('renders a registered component path as a lazily loaded page and loads its namespaces first', async () => {
     renderPage('demo/Page');
     expect(await screen.findByText('demo page body')).toBeTruthy();
-    expect(loadNamespace).toHaveBeenCalledWith('demo');
+    const loaded = loadNamespace.mock.calls.map((call: unknown[]) => call[0]);
+    expect(loaded).toEqual(expect.arrayContaining(['demo', 'demoExtra', 'crud', 'toolkit']));
   });
 
   it('accepts the menu spellings of a component path', () => {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
+import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
 import { DepartUsersTab } from '../../../plugins/system/departs/components/depart-users-tab';
 
@@ -48,6 +48,8 @@ const roleBox = (name: string) => {
 
 beforeAll(async () => {
   await initI18n('zh-CN');
+  // Plugin namespaces load lazily; a render that wins the race would show keys.
+  await Promise.all(['crud', 'sysDepart', 'sysRole', 'toolkit'].map((namespace) => loadNamespace(namespace)));
 });
 beforeEach(() => {
   api.get.mockReset();

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
+import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import type { PermissionTreeNode, PermissionTreeResult } from '../../../plugins/system/roles/contracts';
 import { PermissionAssignTree, type PermissionOwner } from '../../../plugins/system/roles/components/permission-assign-tree';
 
@@ -25,6 +25,8 @@ const TREE: PermissionTreeResult = {
 
 beforeAll(async () => {
   await initI18n('zh-CN');
+  // Plugin namespaces load lazily; a render that wins the race would show keys.
+  await Promise.all(['crud', 'sysRole', 'toolkit'].map((namespace) => loadNamespace(namespace)));
 });
 beforeEach(() => {
   api.get.mockReset();
