@@ -21,7 +21,10 @@ export function createApp(plugins: readonly PluginDefinition[]): ComponentType {
     return (
       <AppProviders>
         <RegistryContext.Provider value={registry}>
-          <BrowserRouter>
+          {/* Navigations render at once, not as transitions: a transition held back (by an update such as a
+              message arriving in the same tick) left the address bar ahead of the tabs and dialogs, which
+              live in the URL; a lazy page shows its own spinner instead. */}
+          <BrowserRouter useTransitions={false}>
             <PageErrorBoundary>
               <EntryGate
                 publicRoutes={<PublicRoutes />}

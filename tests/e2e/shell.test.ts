@@ -139,6 +139,58 @@ describe('tabs', () => {
     expect(currentPath(page)).toBe(REFUND);
     await context.close();
   });
+
+  it('keeps one tab per page while its dialogs come and go in the URL, with messages showing', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, DEMO.admin);
+    const tabKeys = () => page.locator('.page-tabs .ant-tabs-nav [data-tab-key]').evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-key')));
+    // The tab follows the address bar: one tab for the page, keyed by exactly what the URL shows.
+    const tabFollowsUrl = async () => {
+      await expect.poll(async () => ({ tabs: await tabKeys(), url: currentPath(page) })).toEqual({ tabs: ['/dashboard/analysis', currentPath(page)], url: currentPath(page) });
+    };
+    const active = page.locator('.ant-tabs-tabpane-active');
+    const footer = page.locator('.ant-modal-footer:visible');
+    const code = `e2e_tab_${Date.now() % 1_000_000}`;
+    await openPage(page, '/system/dict');
+    await active.locator('.ant-table-row').first().waitFor();
+
+    // Create: the success message shows while the dialog leaves the URL.
+    await active.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page.waitForURL((url) => url.searchParams.get('create') === '1');
+    await tabFollowsUrl();
+    await page.locator('#form_dictName:visible').fill('页签');
+    await page.locator('#form_dictCode:visible').fill(code);
+    await footer.getByRole('button', { name: /确\s*定/ }).click();
+    await seeMessage(page, '添加成功！');
+    await page.waitForURL((url) => !url.searchParams.has('create'));
+    await tabFollowsUrl();
+
+    // A message from the header shows while a dialog enters the URL.
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: '清理缓存' }).click();
+    await active.getByRole('button', { name: /新\s*增/ }).first().click();
+    await seeMessage(page, '刷新缓存完成！');
+    await page.waitForURL((url) => url.searchParams.get('create') === '1');
+    await tabFollowsUrl();
+    await footer.getByRole('button', { name: /取\s*消/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has('create'));
+    await tabFollowsUrl();
+
+    // Edit after a reload, then save.
+    await page.locator('#search_dictCode:visible').fill(code);
+    await active.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => active.locator('.ant-table-row').count()).toBe(1);
+    await active.locator('.ant-table-row').first().getByRole('button', { name: /编\s*辑/ }).click();
+    await page.waitForURL((url) => url.searchParams.has('edit'));
+    await page.reload();
+    await expect.poll(() => page.locator('#form_dictName:visible').inputValue()).toBe('页签');
+    await tabFollowsUrl();
+    await footer.getByRole('button', { name: /确\s*定/ }).click();
+    await seeMessage(page, '编辑成功!');
+    await page.waitForURL((url) => !url.searchParams.has('edit'));
+    await tabFollowsUrl();
+    await context.close();
+  });
 });
 
 describe('settings drawer', () => {

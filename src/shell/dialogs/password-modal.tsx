@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../contracts/api-paths';
 import { http } from '../../providers/http';
@@ -30,7 +30,6 @@ export function PasswordModal({ open, username, onClose }: PasswordModalProps) {
       onClose();
     },
     refusal: 'warning',
-    message: App.useApp().message,
   });
 
   return (

@@ -46,8 +46,9 @@ export function openTab(tabs: readonly PageTab[], key: string, title: string, ne
 }
 
 /**
- * A page that replaced its own URL (a list syncing its filters) keeps its tab and its state: the tab
- * takes the new key, unless another tab already has it.
+ * A page that replaced its own URL (a dialog or filter kept in the query) keeps its tab and its state:
+ * the tab takes the new key. Another tab already holding that key closes, so the user stays in the tab
+ * they act in; the home tab is never retargeted.
  */
 export function retargetTab(
   tabs: readonly PageTab[],
@@ -56,8 +57,8 @@ export function retargetTab(
   title: string,
   newId: (key: string) => string = (k) => k,
 ): PageTab[] {
-  if (fromKey === toKey || isHomeKey(fromKey) || tabs.some((tab) => tab.key === toKey)) return openTab(tabs, toKey, title, newId);
-  return tabs.map((tab) => (tab.key === fromKey ? { ...tab, key: toKey, title } : tab));
+  if (fromKey === toKey || isHomeKey(fromKey) || isHomeKey(toKey) || !tabs.some((tab) => tab.key === fromKey)) return openTab(tabs, toKey, title, newId);
+  return tabs.filter((tab) => tab.key !== toKey).map((tab) => (tab.key === fromKey ? { ...tab, key: toKey, title } : tab));
 }
 
 /** Spec §2 Tabs: the last tab cannot be closed, nor the home tab. */

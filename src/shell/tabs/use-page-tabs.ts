@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, withHomeFirst } from './tab-rules';
@@ -57,20 +57,24 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
 
   const currentKey = tabKeyOf(location);
   const currentTitle = titleOf(location.pathname);
-  const [seenKey, setSeenKey] = useState<string | null>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  if (seenKey !== currentKey) {
-    // Adjusting state while rendering (not in an effect) so the new tab shows in the same paint.
-    setSeenKey(currentKey);
+  // The tabs follow committed navigations only, once each: in a layout effect (still before the paint),
+  // not during render, where a render React discards or restarts (a transition meeting an unrelated
+  // update, such as a message appearing) could drop or repeat the bookkeeping.
+  const shown = useRef<{ location: string; activeKey: string | null }>({ location: '', activeKey: null });
+  useLayoutEffect(() => {
+    // A title arriving (menus loaded) or changing (language) for the same location counts as new.
+    const locationId = `${location.key}|${currentKey}|${currentTitle ?? ''}`;
+    if (shown.current.location === locationId) return;
+    const previous = shown.current.activeKey;
+    const next = currentTitle === undefined ? null : currentKey;
+    shown.current = { location: locationId, activeKey: next };
     if (currentTitle !== undefined) {
-      const previous = activeKey;
       const sameTabReplaced = navigationType === 'REPLACE' && previous !== null && pathnameOf(previous) === location.pathname;
-      setTabs((open) => (sameTabReplaced && previous !== null ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId)));
-      setActiveKey(currentKey);
-    } else {
-      setActiveKey(null);
+      setTabs((open) => (sameTabReplaced ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId)));
     }
-  }
+    setActiveKey(next);
+  }, [location.key, location.pathname, currentKey, currentTitle, navigationType, newId]);
 
   useEffect(() => {
     saveTabKeys(user, tabs.map((tab) => tab.key));

@@ -1,5 +1,4 @@
-import { message as staticMessage, type FormInstance } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
+import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
 import type { ApiResult } from '../../contracts/envelope';
 
@@ -10,8 +9,6 @@ export interface FormSubmitOptions<V, R> {
   onSaved: (answer: ApiResult<R>) => void;
   /** How a refusal shows (the spec's password dialogs warn); default 'error'. */
   refusal?: 'error' | 'warning';
-  /** Where messages show: App.useApp().message inside a themed <App> tree; default antd's static API. */
-  message?: MessageInstance;
 }
 
 /**
@@ -19,10 +16,9 @@ export interface FormSubmitOptions<V, R> {
  * save, show the server's message; on success `onSaved`, on a refusal the dialog stays open with
  * everything typed. Transport failures were already presented by the http client.
  */
-export function useFormSubmit<V, R = unknown>(form: FormInstance<V>, { save, onSaved, refusal = 'error', message = staticMessage }: FormSubmitOptions<V, R>) {
-  // List dialogs keep the static API: an update of the <App> tree in the same tick as a dialog's URL
-  // replace made the tabs open a second tab for the page (seen after a reload with ?edit=…); the
-  // tabs' render-time bookkeeping must be hardened before those can pass App.useApp().message.
+export function useFormSubmit<V, R = unknown>(form: FormInstance<V>, { save, onSaved, refusal = 'error' }: FormSubmitOptions<V, R>) {
+  // The <App> instance: messages follow the theme (dark mode, primary colour) like the rest of the UI.
+  const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
 
   const submit = async (): Promise<void> => {

@@ -52,8 +52,12 @@ describe('tab rules (spec §2 Tabs)', () => {
   it('lets a page that replaced its own URL keep its tab (and its id)', () => {
     const tabs = retargetTab([tab(HOME_KEY), tab('/list')], '/list', '/list?page=2', '列表');
     expect(tabs[1]).toEqual({ id: '/list', key: '/list?page=2', title: '列表' });
-    // The key already belongs to another tab: that one is used.
-    expect(keys(retargetTab([tab(HOME_KEY), tab('/list'), tab('/list?x=1')], '/list', '/list?x=1', '列表'))).toEqual([HOME_KEY, '/list', '/list?x=1']);
+    // The key already belongs to another tab: the acting tab takes it (keeping its id), the other closes.
+    const merged = retargetTab([tab(HOME_KEY), tab('/list'), tab('/other'), tab('/list?x=1')], '/list', '/list?x=1', '列表');
+    expect(merged).toEqual([tab(HOME_KEY), { id: '/list', key: '/list?x=1', title: '列表' }, tab('/other')]);
+    // Home is never retargeted, and a vanished source tab means a plain open.
+    expect(keys(retargetTab([tab(HOME_KEY)], HOME_KEY, `${HOME_KEY}?x=1`, '首页'))).toEqual([HOME_KEY, `${HOME_KEY}?x=1`]);
+    expect(keys(retargetTab([tab(HOME_KEY), tab('/b')], '/gone', '/gone?x=1', '列表'))).toEqual([HOME_KEY, '/b', '/gone?x=1']);
   });
 });
 

@@ -69,7 +69,6 @@ function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModa
       return editing.mode === 'edit' ? editDataRule(editing.rule.id, permissionId, body) : addDataRule(permissionId, body);
     },
     onSaved,
-    message: App.useApp().message,
   });
   const required = (key: string) => ({ required: true, whitespace: true, message: t(`dataRule.rules.${key}`) });
 
