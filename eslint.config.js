@@ -13,6 +13,22 @@ const noServerFromClient = {
   group: ['**/server/**', '../server/*', '../../server/*'],
   message: 'client code never imports server/.',
 };
+// Inside React, messages, confirms and notifications come from App.useApp(): themed (dark mode, primary
+// colour) and one way of doing it. Only code outside React (the http presenter, main.tsx) uses the static API.
+const noStaticFeedback = {
+  name: 'antd',
+  importNames: ['message', 'notification'],
+  message: "use App.useApp() (const { message, notification } = App.useApp()) instead of antd's static API.",
+};
+const noFetch = {
+  selector: "CallExpression[callee.name='fetch']",
+  message: 'Only src/providers/http talks to the network.',
+};
+const noStaticModal = {
+  selector: "MemberExpression[object.name='Modal'][property.name=/^(confirm|info|success|error|warning)$/]",
+  message: "use App.useApp() (const { modal } = App.useApp(); modal.confirm(...)) instead of antd's static Modal methods.",
+};
+const STATIC_FEEDBACK_ALLOWED = ['src/app/http-presenter.ts', 'src/main.tsx'];
 
 export default tseslint.config(
   { ignores: ['build/**', 'data/**', 'node_modules/**', 'coverage/**', '.tmp/**'] },
@@ -33,20 +49,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='fetch']",
-          message: 'Only src/providers/http talks to the network.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noFetch, noStaticModal],
+      'no-restricted-imports': ['error', { paths: [noStaticFeedback] }],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     // src/main.tsx is the composition root: the one place that hands the plugin list to the registry.
     ignores: ['src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noPluginsFromSrc, noServerFromClient] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noStaticFeedback], patterns: [noPluginsFromSrc, noServerFromClient] }] },
   },
   {
     files: ['src/main.tsx'],
@@ -58,6 +69,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [noStaticFeedback],
           patterns: [noPluginsFromSrc, noServerFromClient, { group: ['react', 'react-dom', 'antd', 'axios', '@refinedev/*', '../*'], message: 'contracts are pure data shared with the server.' }],
         },
       ],
@@ -65,7 +77,7 @@ export default tseslint.config(
   },
   {
     files: ['plugins/*/pages/**', 'plugins/*/components/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noServerFromClient] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noStaticFeedback], patterns: [noServerFromClient] }] },
   },
   {
     // A plugin definition is in the login page's entry chunk (src/main.tsx imports the list): it may
@@ -75,6 +87,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [noStaticFeedback],
           patterns: [
             noServerFromClient,
             {
@@ -89,5 +102,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Outside React: the http client's presenter and main.tsx (ConfigProvider.config) keep antd's static API.
+    files: STATIC_FEEDBACK_ALLOWED,
+    rules: { 'no-restricted-syntax': ['error', noFetch] },
+  },
+  {
+    files: ['src/app/http-presenter.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noPluginsFromSrc, noServerFromClient] }] },
   },
 );

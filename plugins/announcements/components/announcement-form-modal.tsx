@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Radio, Select, message } from 'antd';
+import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../src/contracts/api-paths';
@@ -66,6 +66,7 @@ function toBody(values: FormValues): Record<string, unknown> {
 export function AnnouncementFormModal({ record, open, onClose, onSaved }: { record: Announcement | null; open: boolean; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('announcements');
   const [form] = Form.useForm<FormValues>();
+  const { message } = App.useApp();
   const [users, setUsers] = useState<DictItem[]>([]);
   const [saving, setSaving] = useState(false);
   const msgType = Form.useWatch('msgType', form);

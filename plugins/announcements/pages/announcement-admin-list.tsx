@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, message } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
@@ -19,6 +19,7 @@ interface SearchValues {
 /** 通告管理: list, create/edit, release and revoke; live, so a change made elsewhere shows at once. */
 export default function AnnouncementAdminList() {
   const { t } = useTranslation('announcements');
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<{ record: Announcement | null } | null>(null);
   const { tableProps, searchFormProps, tableQuery } = useTable<Announcement, never, SearchValues>({
     resource: announcementEntity.table,

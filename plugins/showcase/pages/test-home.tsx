@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Space, Spin, Typography, message } from 'antd';
+import { App, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, type EditableTableApi, type Row } from '../../../src/toolkit/editable-table';
@@ -27,6 +27,7 @@ function SubTable({ row }: { row: Row }) {
 /** `test/Home`: the toolkit showcase (every editable-table column type, upload, popup picker, large mode). */
 export default function TestHomePage() {
   const { t, ready } = useTranslation(['showcase', 'toolkit', 'showcaseMedia']);
+  const { message } = App.useApp();
   const columns = useMemo(() => everyTypeColumns(t), [t]);
   const [lines] = useState(() => demoLines(t));
   const table = useRef<EditableTableApi>(null);

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Drawer, message } from 'antd';
+import { App, Button, Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -49,6 +49,7 @@ function DictItemsDrawer({ dictId, onClose }: { dictId: string | null; onClose: 
 /** 数据字典: dictionaries with their items in a drawer (both kept in the URL), and 刷新缓存. */
 export default function DictListPage() {
   const { t } = useTranslation('system');
+  const { message } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const [refreshing, setRefreshing] = useState(false);
   const itemsOf = searchParams.get(ITEMS_KEY);

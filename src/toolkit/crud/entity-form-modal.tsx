@@ -1,13 +1,15 @@
-import { Alert, Button, Form, Modal, Spin } from 'antd';
+import { Form, Modal, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnOf, fieldEntries, isFormField, maxLengthOf, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { crudApi } from './crud-api';
 import { FieldInput } from './field-input';
+import { LoadErrorAlert } from './load-error-alert';
 import { wireValue } from './search-query';
 import { useFormSubmit } from './use-form-submit';
+import { outcomeOf, useKeyedLoad } from './use-keyed-load';
 import { duplicateRule } from './validators';
 
 export interface EntityFormModalProps {
@@ -33,45 +35,30 @@ function toFormValue(field: FieldDefinition, value: unknown): unknown {
 export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form' }: EntityFormModalProps) {
   const { t } = useTranslation('crud');
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   // A stable key: the URL state is re-read on every render as a new object.
   const stateKey = state === null ? null : editId === undefined ? 'create' : `edit:${editId}`;
-  const loadKey = `${stateKey ?? ''}#${attempt}`;
   const api = crudApi(entity);
   const fields = fieldEntries(entity).filter(([, field]) => isFormField(field));
 
   useEffect(() => {
-    if (stateKey === null) return;
-    form.resetFields();
-    if (editId === undefined) return;
-    let alive = true;
-    crudApi(entity)
-      .queryById<Record<string, unknown>>(editId)
-      .then(
-        (answer) => {
-          if (!alive) return;
-          if (answer.success) {
-            const values: Record<string, unknown> = {};
-            for (const [name, field] of fieldEntries(entity)) {
-              if (isFormField(field) && field.type !== 'password') values[name] = toFormValue(field, answer.result[name]);
-            }
-            form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
-          }
-          setLoaded({ key: loadKey, error: answer.success ? null : answer.message });
-        },
-        () => {
-          if (alive) setLoaded({ key: loadKey, error: t('loadError') });
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [stateKey, loadKey, editId, entity, form, t]);
-
-  const loading = editId !== undefined && loaded?.key !== loadKey;
-  const loadError = !loading && editId !== undefined ? (loaded?.error ?? null) : null;
+    if (stateKey !== null) form.resetFields();
+  }, [stateKey, form]);
+  const record = useKeyedLoad(
+    editId === undefined ? null : `edit:${editId}`,
+    () => api.queryById<Record<string, unknown>>(editId ?? '').then(outcomeOf),
+    {
+      failure: t('loadError'),
+      onLoaded: (loaded) => {
+        const values: Record<string, unknown> = {};
+        for (const [name, field] of fields) {
+          if (field.type !== 'password') values[name] = toFormValue(field, loaded[name]);
+        }
+        form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+      },
+    },
+  );
+  const { loading, error: loadError } = record;
 
   const toBody = (values: Record<string, unknown>) => {
     const body: Record<string, unknown> = { ...fixedValues };
@@ -117,18 +104,7 @@ export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, 
       width={640}
     >
       <Spin spinning={loading}>
-        {loadError !== null ? (
-          <Alert
-            type="error"
-            showIcon
-            message={loadError}
-            action={
-              <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
-                {t('retry')}
-              </Button>
-            }
-          />
-        ) : null}
+        <LoadErrorAlert error={loadError} onRetry={record.retry} />
         <Form form={form} name={formName} layout="vertical" preserve={false} validateTrigger={['onChange', 'onBlur']}>
           {fields.map(([name, field]) => {
             const label = t(field.label);

@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilters } from '@refinedev/core';
-import { Alert, Button, Card, Divider, Modal, Popconfirm, Space, Table, Upload, message, type TableColumnType } from 'antd';
+import { App, Button, Card, Divider, Popconfirm, Space, Table, Upload, type TableColumnType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { buildListQuery } from '../../providers/data-provider';
 import { entityColumns } from './columns';
 import { crudApi, saveBlob, type ImportResult } from './crud-api';
 import { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
+import { LoadErrorAlert } from './load-error-alert';
 import { gateOf } from './permission-gate';
+import { SelectionAlert } from './selection-alert';
 import { SearchForm } from './search-form';
 import { searchFilters } from './search-query';
 import { toolbarHiddenByPrefix } from './toolbar-prefix';
@@ -80,6 +82,7 @@ function errorMessageOfBlob(blob: Blob): Promise<string | null> {
 export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
   const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE } = props;
   const { t } = useTranslation('crud');
+  const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selected, setSelected] = useState<string[]>([]);
   const [importPercent, setImportPercent] = useState<number | null>(null);
@@ -165,7 +168,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       const answer = await api.importExcel(file, file.name, setImportPercent);
       if (answer.success && Number(answer.code) === 201) {
         const result: ImportResult | null = answer.result;
-        Modal.warning({
+        modal.warning({
           title: answer.message,
           content: (
             <ul className="crud-import-errors">
@@ -286,34 +289,8 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
         ) : null}
         {typeof toolbarExtra === 'function' ? toolbarExtra(controls) : toolbarExtra}
       </Space>
-      {batchDelete && selected.length > 0 ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <Space>
-              {t('selected', { count: selected.length })}
-              <Button type="link" size="small" onClick={() => setSelected([])}>
-                {t('clear')}
-              </Button>
-            </Space>
-          }
-        />
-      ) : null}
-      {tableQuery.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('loadError')}
-          action={
-            <Button size="small" onClick={refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {batchDelete ? <SelectionAlert count={selected.length} onClear={() => setSelected([])} /> : null}
+      <LoadErrorAlert error={tableQuery.isError ? t('loadError') : null} onRetry={refresh} style={{ marginBottom: 16 }} />
       <Table<T>
         {...tableProps}
         rowKey="id"

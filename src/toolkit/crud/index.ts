@@ -11,3 +11,8 @@ export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, shouldCheckDup
 export { resourceOf } from './resource';
 export { useFormSubmit } from './use-form-submit';
 export type { FormSubmitOptions } from './use-form-submit';
+export { useSaveAction } from './use-save-action';
+export type { SaveActionOptions } from './use-save-action';
+export { useKeyedLoad, outcomeOf, type KeyedLoad, type LoadOutcome } from './use-keyed-load';
+export { LoadErrorAlert } from './load-error-alert';
+export { SelectionAlert } from './selection-alert';

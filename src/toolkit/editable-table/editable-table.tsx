@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Popover, message, theme } from 'antd';
+import { App, Button, Checkbox, Popover, theme } from 'antd';
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { randomId } from '../utils/random-id';
@@ -213,6 +213,7 @@ function SelectAll({ store }: { store: RowStore }) {
  */
 export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, socketKey, ref, ...rest }: EditableTableProps) {
   const { t } = useTranslation('toolkit');
+  const { message } = App.useApp();
   const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [store] = useState(() => new RowStore(dataSource ?? [], dragSort ? dragSortKey : null));
@@ -289,7 +290,7 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
         return false;
       }
     },
-    [store, virtualizer, t],
+    [store, virtualizer, t, message],
   );
 
   const toggleSubTable = useCallback(

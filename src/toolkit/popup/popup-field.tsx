@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, message } from 'antd';
+import { App, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PopupModal } from './popup-modal';
@@ -20,6 +20,7 @@ export interface PopupFieldProps extends PopupParams {
 /** An input that opens the popup picker and writes the destination fields. */
 export function PopupField({ code, orgFields, destFields, value, multiple, disabled, size, invalid, ariaLabel, placeholder, onSelect }: PopupFieldProps) {
   const { t } = useTranslation('toolkit');
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const openPicker = () => {
     if (disabled) return;

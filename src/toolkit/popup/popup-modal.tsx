@@ -1,7 +1,7 @@
-import { Button, Col, Form, Modal, Row, Space, Table, message } from 'antd';
+import { App, Button, Col, Form, Modal, Row, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
 import { loadQueryInfo, loadReportConfig, loadReportPage, PopupQueryError, type QueryItem, type ReportConfig } from './popup-api';
@@ -27,11 +27,13 @@ interface QueryState {
   filters: Record<string, string>;
 }
 
-const rowKeyOf = (row: Record_, index?: number): string => (typeof row.id === 'string' ? row.id : String(index ?? ''));
+// Rows are keyed by id; a report row without one by its content (antd deprecates keys by index).
+const rowKeyOf = (row: Record_): string => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row));
 
 /** The popup picker (spec §5): a 1200-wide modal listing a stored report with query, paging, sorting and selection. */
 export function PopupModal({ open, code, multiple = false, onCancel, onOk }: PopupModalProps) {
   const { t } = useTranslation('toolkit');
+  const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [config, setConfig] = useState<ReportConfig | null>(null);
   const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
@@ -42,9 +44,12 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
   const [loadedQuery, setLoadedQuery] = useState<QueryState | null>(null);
   const [selected, setSelected] = useState<Record_[]>([]);
 
-  const warn = (error: unknown) => {
-    void message.warning(error instanceof PopupQueryError || error instanceof Error ? error.message : String(error));
-  };
+  const warn = useCallback(
+    (error: unknown) => {
+      void message.warning(error instanceof PopupQueryError || error instanceof Error ? error.message : String(error));
+    },
+    [message],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +65,7 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
     return () => {
       alive = false;
     };
-  }, [open, code]);
+  }, [open, code, warn]);
 
   useEffect(() => {
     if (!open || config === null) return;
@@ -80,7 +85,7 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
     return () => {
       alive = false;
     };
-  }, [open, config, query]);
+  }, [open, config, query, warn]);
 
   const search = () => {
     // Every registered field, hidden (collapsed) ones included: a value chosen before collapsing still applies.

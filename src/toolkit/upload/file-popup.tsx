@@ -1,4 +1,4 @@
-import { Modal, message } from 'antd';
+import { App, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadWidget, type UploadWidgetProps, type UploadWidgetValue } from './upload-widget';
@@ -17,6 +17,7 @@ const isEmpty = (value: UploadWidgetValue | undefined) => value === undefined ||
 /** The file popup: 图片上传 / 文件上传, 520 px; confirming with no file warns 未上传任何文件. */
 export function FilePopup({ open, initialValue, onCancel, onOk, ...widget }: FilePopupProps) {
   const { t } = useTranslation('toolkit');
+  const { message } = App.useApp();
   const [value, setValue] = useState<UploadWidgetValue | undefined>(initialValue);
   return (
     <Modal

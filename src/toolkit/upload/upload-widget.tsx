@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Modal, Upload, message } from 'antd';
+import { App, Button, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ function emitted(list: readonly UploadFile[], returnUrl: boolean): UploadWidgetV
 /** The upload widget (spec §4/§5): several files, image mode, a number limit, reordering of pictures. */
 export function UploadWidget({ value, onChange, fileType = 'all', number = 0, bizPath = DEFAULT_BIZ_PATH, returnUrl = true, text, multiple = true, disabled, action = COMMON_UPLOAD_PATH }: UploadWidgetProps) {
   const { t } = useTranslation('toolkit');
+  const { message, modal } = App.useApp();
   const [fileList, setFileList] = useState<UploadFile[]>(() => initialList(value));
   const [pdf, setPdf] = useState<{ path: string; name: string } | null>(null);
   const image = fileType === 'image';
@@ -88,7 +89,7 @@ export function UploadWidget({ value, onChange, fileType = 'all', number = 0, bi
     }
     if (file.status === 'error') {
       const reason = file.error instanceof Error ? file.error.message : '';
-      if (image) Modal.error({ title: t('upload.errorTitle'), content: reason || t('upload.failed', { name: file.name }) });
+      if (image) modal.error({ title: t('upload.errorTitle'), content: reason || t('upload.failed', { name: file.name }) });
       else void message.error(t('upload.failed', { name: file.name }));
       update(next.filter((f) => f.uid !== file.uid), true);
       return;

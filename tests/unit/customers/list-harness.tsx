@@ -2,6 +2,7 @@
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { PermissionEntry } from '../../../src/contracts/session';
@@ -65,7 +66,8 @@ export function renderInRefine(node: ReactNode, resources: ResourceProps[], path
         resources={resources}
         options={{ disableTelemetry: true, syncWithLocation: false }}
       >
-        {node}
+        {/* The screens show their messages through App.useApp(), as under the product's <App>. */}
+        <AntdApp>{node}</AntdApp>
       </Refine>
     </MemoryRouter>,
   );

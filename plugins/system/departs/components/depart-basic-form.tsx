@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Space, Spin, message } from 'antd';
+import { Alert, App, Button, Form, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateOf } from '../../../../src/toolkit/crud';
@@ -21,6 +21,7 @@ type Loaded = { request: string } & ({ status: 'error'; message: string } | { st
 /** 基本信息: edits the department; changing 上级部门 moves it (the server refuses its own subtree). */
 export function DepartBasicForm({ departId, nodes, node, onSaved }: DepartBasicFormProps) {
   const { t } = useTranslation('sysDepart');
+  const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree, Typography, message, type TreeDataNode, type TreeProps } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateOf } from '../../../../src/toolkit/crud';
@@ -24,6 +24,7 @@ export interface DepartTreePaneProps {
 /** The left pane: search, add/add child/delete/batch delete, expand/collapse, drag to move. */
 export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePaneProps) {
   const { t } = useTranslation('sysDepart');
+  const { message } = App.useApp();
   // null until the user expands or collapses anything: the tree then opens fully.
   const [expandedState, setExpandedState] = useState<string[] | null>(null);
   const [checkedState, setChecked] = useState<string[]>([]);

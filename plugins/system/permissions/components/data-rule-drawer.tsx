@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App, Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gateOf, useFormSubmit } from '../../../../src/toolkit/crud';
+import { gateOf, LoadErrorAlert, useFormSubmit } from '../../../../src/toolkit/crud';
 import { ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RuleCondition } from '../../roles/contracts';
 import { MENU_TYPE, type PermissionTreeRecord } from '../entities';
 import { addDataRule, deleteDataRule, editDataRule, queryDataRules, type DataRuleSearch, type DataRuleValues } from './data-rule-api';
@@ -246,20 +246,12 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
           </Button>
         </div>
       ) : null}
-      {state.status === 'error' ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('dataRule.loadError')}
-          description={state.message !== fallbackError ? state.message : undefined}
-          action={
-            <Button size="small" onClick={reload}>
-              {t('dataRule.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      <LoadErrorAlert
+        error={state.status === 'error' ? t('dataRule.loadError') : null}
+        description={state.status === 'error' && state.message !== fallbackError ? state.message : undefined}
+        onRetry={reload}
+        style={{ marginBottom: 16 }}
+      />
       <Table<PermissionDataRule>
         rowKey="id"
         size="small"

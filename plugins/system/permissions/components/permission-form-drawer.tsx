@@ -1,8 +1,8 @@
-import { Alert, Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, TreeSelect } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudApi, useFormSubmit } from '../../../../src/toolkit/crud';
+import { crudApi, LoadErrorAlert, outcomeOf, useFormSubmit, useKeyedLoad } from '../../../../src/toolkit/crud';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
 import { MENU_TYPE, MENU_URL_PATTERN, PERMS_PATTERN, permissionEntity, type MenuType, type PermissionRecord, type PermissionTreeRecord } from '../entities';
 import { IconPicker } from './icon-picker';
@@ -111,40 +111,20 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
   const { t } = useTranslation('sysPermission');
   const [form] = Form.useForm<FormValues>();
   const menuType = Form.useWatch('menuType', form);
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const createParent = state?.mode === 'create' ? state.parentId : undefined;
   const stateKey = state === null ? null : editId !== undefined ? `edit:${editId}` : `create:${createParent ?? ''}`;
-  const loadKey = `${stateKey ?? ''}#${attempt}`;
 
   useEffect(() => {
     if (stateKey === null) return;
     form.resetFields();
-    if (editId === undefined) {
-      form.setFieldsValue(defaults(createParent));
-      return;
-    }
-    let alive = true;
-    crudApi(permissionEntity)
-      .queryById<PermissionRecord>(editId)
-      .then(
-        (answer) => {
-          if (!alive) return;
-          if (answer.success) form.setFieldsValue(fromRecord(answer.result));
-          setLoaded({ key: loadKey, error: answer.success ? null : answer.message });
-        },
-        () => {
-          if (alive) setLoaded({ key: loadKey, error: t('loadError') });
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [stateKey, loadKey, editId, createParent, form, t]);
-
-  const loading = editId !== undefined && loaded?.key !== loadKey;
-  const loadError = !loading && editId !== undefined ? (loaded?.error ?? null) : null;
+    if (editId === undefined) form.setFieldsValue(defaults(createParent));
+  }, [stateKey, editId, createParent, form]);
+  const record = useKeyedLoad(editId === undefined ? null : `edit:${editId}`, () => crudApi(permissionEntity).queryById<PermissionRecord>(editId ?? '').then(outcomeOf), {
+    failure: t('loadError'),
+    onLoaded: (loaded) => form.setFieldsValue(fromRecord(loaded)),
+  });
+  const { loading, error: loadError } = record;
   const isButton = menuType === MENU_TYPE.button;
   const needsParent = menuType === MENU_TYPE.sub || menuType === MENU_TYPE.button;
 
@@ -178,19 +158,7 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
       }
     >
       <Spin spinning={loading}>
-        {loadError !== null ? (
-          <Alert
-            type="error"
-            showIcon
-            message={loadError}
-            style={{ marginBottom: 16 }}
-            action={
-              <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
-                {t('retry')}
-              </Button>
-            }
-          />
-        ) : null}
+        <LoadErrorAlert error={loadError} onRetry={record.retry} style={{ marginBottom: 16 }} />
         <Form form={form} name="permissionForm" layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }}>
           <Form.Item name="menuType" label={t('fields.menuType')}>
             <Radio.Group

@@ -1,10 +1,10 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Divider, Dropdown, Input, Modal, Space, Table, message, type TableColumnType } from 'antd';
+import { App, Button, Card, Divider, Dropdown, Input, Space, Table, type TableColumnType } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { crudApi, gateOf } from '../../../../src/toolkit/crud';
+import { crudApi, gateOf, LoadErrorAlert, SelectionAlert } from '../../../../src/toolkit/crud';
 import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
 import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
 import { findNode, parentIds } from '../components/menu-tree-data';
@@ -42,6 +42,7 @@ const gate = (action: 'add' | 'edit' | 'delete' | 'deleteBatch') => gateOf(permi
 /** 菜单管理: the menus and their buttons as a tree table, with the create/edit drawer kept in the URL. */
 export default function PermissionListPage() {
   const { t } = useTranslation('sysPermission');
+  const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState('');
   const [name, setName] = useState('');
@@ -49,7 +50,6 @@ export default function PermissionListPage() {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [expandedFor, setExpandedFor] = useState<PermissionTreeRecord[] | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [modal, modalHolder] = Modal.useModal();
   const gates = { add: gate('add'), edit: gate('edit'), delete: gate('delete'), deleteBatch: gate('deleteBatch') };
   const drawer = readDrawer(searchParams);
   const dataRuleId = searchParams.get(DATA_RULE_KEY);
@@ -177,7 +177,6 @@ export default function PermissionListPage() {
   const batchDelete = gates.deleteBatch.visible;
   return (
     <Card title={t('title')}>
-      {modalHolder}
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -212,35 +211,8 @@ export default function PermissionListPage() {
         <Button onClick={() => setExpanded(parentIds(tree))}>{t('expandAll')}</Button>
         <Button onClick={() => setExpanded([])}>{t('collapseAll')}</Button>
       </Space>
-      {batchDelete && selected.length > 0 ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <Space>
-              {t('selected', { count: selected.length })}
-              <Button type="link" size="small" onClick={() => setSelected([])}>
-                {t('clear')}
-              </Button>
-            </Space>
-          }
-        />
-      ) : null}
-      {error !== null ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('loadError')}
-          description={error}
-          action={
-            <Button size="small" onClick={reload}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {batchDelete ? <SelectionAlert count={selected.length} onClear={() => setSelected([])} /> : null}
+      <LoadErrorAlert error={error === null ? null : t('loadError')} description={error ?? undefined} onRetry={reload} style={{ marginBottom: 16 }} />
       <Table<PermissionTreeRecord>
         rowKey="id"
         size="middle"

@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Input, Space, Spin, Tree, App, type TreeDataNode } from 'antd';
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { useMemo, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorAlert, useKeyedLoad, useSaveAction, type LoadOutcome } from '../../../../src/toolkit/crud';
 import type { PermissionTreeNode } from '../contracts';
 import { loadGrantedPermissions, loadPermissionTree, savePermissions, type PermissionOwner } from './permission-assign-api';
 import { allKeys, assignmentOf, filterTree, parentKeys, toggleChecked } from './permission-tree-model';
@@ -14,25 +15,21 @@ export interface PermissionAssignTreeProps {
   onCancel?: () => void;
 }
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; tree: PermissionTreeNode[]; ids: string[] };
+interface Assignment {
+  tree: PermissionTreeNode[];
+  ids: string[];
+  granted: string[];
+}
 
-const LOADING: LoadState = { status: 'loading' };
 const NO_NODES: PermissionTreeNode[] = [];
 
-/** Loads the tree and the owner's grants together; never rejects (failures become an error state). */
-async function fetchAssignment(owner: PermissionOwner, fallbackError: string): Promise<{ state: LoadState; granted: string[] }> {
-  try {
-    const [tree, held] = await Promise.all([loadPermissionTree(owner), loadGrantedPermissions(owner)]);
-    const failure = !tree.success ? tree : !held.success ? held : null;
-    if (failure !== null) return { state: { status: 'error', message: failure.message }, granted: [] };
-    const ids = tree.result.ids.length > 0 ? tree.result.ids : allKeys(tree.result.treeList);
-    return { state: { status: 'ready', tree: tree.result.treeList, ids }, granted: held.result };
-  } catch {
-    return { state: { status: 'error', message: fallbackError }, granted: [] };
-  }
+/** Loads the tree and the owner's grants together. */
+async function fetchAssignment(owner: PermissionOwner): Promise<LoadOutcome<Assignment>> {
+  const [tree, held] = await Promise.all([loadPermissionTree(owner), loadGrantedPermissions(owner)]);
+  const failure = !tree.success ? tree : !held.success ? held : null;
+  if (failure !== null) return { ok: false, error: failure.message };
+  const ids = tree.result.ids.length > 0 ? tree.result.ids : allKeys(tree.result.treeList);
+  return { ok: true, value: { tree: tree.result.treeList, ids, granted: held.result } };
 }
 
 function ownerOf(kind: PermissionOwner['kind'], roleId: string, departId: string): PermissionOwner {
@@ -66,41 +63,26 @@ function indexNodes(nodes: readonly PermissionTreeNode[], into = new Map<string,
  */
 export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAssignTreeProps): JSX.Element {
   const { t } = useTranslation('sysRole');
-  const { message } = App.useApp();
   // The owner object may be rebuilt on every parent render; reload only when it names someone else.
   const { kind } = owner;
   const roleId = owner.kind === 'depart' ? '' : owner.roleId;
   const departId = owner.kind === 'role' ? '' : owner.departId;
   const stableOwner = useMemo(() => ownerOf(kind, roleId, departId), [kind, roleId, departId]);
-  // Which owner and attempt the shown state belongs to: anything else is still loading.
-  const [attempt, setAttempt] = useState(0);
-  const loadKey = `${kind}:${roleId}:${departId}#${attempt}`;
-  const [loaded, setLoaded] = useState<{ key: string; state: LoadState } | null>(null);
   const [granted, setGranted] = useState<string[]>([]);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [search, setSearch] = useState('');
-  const [saving, setSaving] = useState(false);
   const [ruleTarget, setRuleTarget] = useState<RoleDataRuleTarget | null>(null);
 
-  useEffect(() => {
-    let alive = true;
-    void fetchAssignment(stableOwner, t('assign.loadError')).then((result) => {
-      if (!alive) return;
-      setLoaded({ key: loadKey, state: result.state });
-      if (result.state.status === 'ready') {
-        setGranted(result.granted);
-        setChecked(result.granted);
-        setExpanded(parentKeys(result.state.tree));
-      }
-    });
-    return () => {
-      alive = false;
-    };
-  }, [stableOwner, loadKey, t]);
-
-  const state: LoadState = loaded !== null && loaded.key === loadKey ? loaded.state : LOADING;
-  const tree = state.status === 'ready' ? state.tree : NO_NODES;
+  const assignment = useKeyedLoad(`${kind}:${roleId}:${departId}`, () => fetchAssignment(stableOwner), {
+    failure: t('assign.loadError'),
+    onLoaded: (loaded) => {
+      setGranted(loaded.granted);
+      setChecked(loaded.granted);
+      setExpanded(parentKeys(loaded.tree));
+    },
+  });
+  const tree = assignment.value?.tree ?? NO_NODES;
   const nodes = useMemo(() => indexNodes(tree), [tree]);
   const filtered = useMemo(() => filterTree(tree, search), [tree, search]);
   const treeData = useMemo(() => toTreeData(filtered.nodes), [filtered]);
@@ -108,23 +90,13 @@ export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAss
 
   const toggle = (nodeKey: string, on: boolean) => setChecked((current) => toggleChecked(current, nodeKey, on));
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const answer = await savePermissions(stableOwner, assignmentOf(checked, granted));
-      if (answer.success) {
-        void message.success(answer.message);
-        setGranted(checked);
-        onSaved?.();
-      } else {
-        void message.error(answer.message);
-      }
-    } catch {
-      // Presented by the http client.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { run: save, saving } = useSaveAction({
+    save: () => savePermissions(stableOwner, assignmentOf(checked, granted)),
+    onSaved: () => {
+      setGranted(checked);
+      onSaved?.();
+    },
+  });
 
   const renderTitle = (data: TreeDataNode) => {
     const node = nodes.get(String(data.key));
@@ -149,28 +121,15 @@ export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAss
   };
 
   const content = () => {
-    if (state.status === 'loading') {
+    if (assignment.loading) {
       return (
         <div className="permission-assign-loading" style={{ padding: 24, textAlign: 'center' }}>
           <Spin />
         </div>
       );
     }
-    if (state.status === 'error') {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={state.message}
-          action={
-            <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
-              {t('assign.retry')}
-            </Button>
-          }
-        />
-      );
-    }
-    if (state.tree.length === 0) return <Empty description={stableOwner.kind === 'deptRole' ? t('assign.emptyForDeptRole') : t('assign.empty')} />;
+    if (assignment.value === undefined) return <LoadErrorAlert error={assignment.error} onRetry={assignment.retry} />;
+    if (assignment.value.tree.length === 0) return <Empty description={stableOwner.kind === 'deptRole' ? t('assign.emptyForDeptRole') : t('assign.empty')} />;
     if (treeData.length === 0) return <Empty description={t('assign.noMatch')} />;
     return (
       <Tree
@@ -191,8 +150,8 @@ export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAss
     );
   };
 
-  const ready = state.status === 'ready';
-  const ids = ready ? state.ids : [];
+  const ready = assignment.value !== undefined;
+  const ids = assignment.value?.ids ?? [];
   return (
     <div className="permission-assign-tree">
       <Space direction="vertical" style={{ width: '100%' }} size="middle">

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Modal, message, type MenuProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../../src/contracts/envelope';
@@ -11,24 +11,28 @@ import { userCalls } from './user-calls';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** Runs a call, shows the server's message and refreshes the list on success. */
-async function run(call: () => Promise<ApiResult<unknown>>, list: ListControls, clearSelection: boolean): Promise<void> {
-  try {
-    const answer = await call();
-    if (!answer.success) {
-      void message.error(answer.message);
-      return;
+/** run and confirm, shown through the app's themed message and modal. */
+function useUserCommands(t: TFunction) {
+  const { message, modal } = App.useApp();
+  /** Runs a call, shows the server's message and refreshes the list on success. */
+  const run = async (call: () => Promise<ApiResult<unknown>>, list: ListControls, clearSelection: boolean): Promise<void> => {
+    try {
+      const answer = await call();
+      if (!answer.success) {
+        void message.error(answer.message);
+        return;
+      }
+      void message.success(answer.message);
+      if (clearSelection) list.clearSelection();
+      list.refresh();
+    } catch {
+      // Presented by the http client.
     }
-    void message.success(answer.message);
-    if (clearSelection) list.clearSelection();
-    list.refresh();
-  } catch {
-    // Presented by the http client.
-  }
-}
-
-function confirm(t: TFunction, title: string, action: () => Promise<void>): void {
-  Modal.confirm({ title, okText: t('ok'), cancelText: t('cancel'), onOk: action });
+  };
+  const confirm = (title: string, action: () => Promise<void>): void => {
+    modal.confirm({ title, okText: t('ok'), cancelText: t('cancel'), onOk: action });
+  };
+  return { run, confirm };
 }
 
 /** The gates of the screen's own buttons, decided locally like the toolkit's. */
@@ -44,6 +48,7 @@ function userGates() {
 /** 更多 ▾ of a row: 密码, 冻结 or 解冻, 删除 (each with the user's button permission). */
 export function UserRowMenu({ record, list, onPassword }: { record: UserRecord; list: ListControls; onPassword: (username: string) => void }) {
   const { t } = useTranslation('sysUser');
+  const { run, confirm } = useUserCommands(t);
   const gates = userGates();
   const id = String(record.id);
   const username = String(record.username ?? '');
@@ -57,8 +62,8 @@ export function UserRowMenu({ record, list, onPassword }: { record: UserRecord; 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'password') onPassword(username);
     if (key === 'unfreeze') void run(() => userCalls.setStatus([id], USER_STATUS.normal), list, false);
-    if (key === 'freeze') confirm(t, t('confirmFreeze', { username }), () => run(() => userCalls.setStatus([id], USER_STATUS.frozen), list, false));
-    if (key === 'delete') confirm(t, t('confirmDelete', { username }), () => run(() => userCalls.remove(id), list, true));
+    if (key === 'freeze') confirm(t('confirmFreeze', { username }), () => run(() => userCalls.setStatus([id], USER_STATUS.frozen), list, false));
+    if (key === 'delete') confirm(t('confirmDelete', { username }), () => run(() => userCalls.remove(id), list, true));
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
@@ -72,6 +77,7 @@ export function UserRowMenu({ record, list, onPassword }: { record: UserRecord; 
 /** 批量操作 ▾ on the selected rows: 冻结, 解冻, 删除. */
 export function UserBatchMenu({ list }: { list: ListControls }) {
   const { t } = useTranslation('sysUser');
+  const { run, confirm } = useUserCommands(t);
   const gates = userGates();
   const ids = list.selected;
   const items: MenuItem[] = [];
@@ -83,9 +89,9 @@ export function UserBatchMenu({ list }: { list: ListControls }) {
 
   const count = ids.length;
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'freeze') confirm(t, t('confirmBatchFreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.frozen), list, true));
-    if (key === 'unfreeze') confirm(t, t('confirmBatchUnfreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.normal), list, true));
-    if (key === 'delete') confirm(t, t('confirmBatchDelete', { count }), () => run(() => userCalls.removeBatch(ids), list, true));
+    if (key === 'freeze') confirm(t('confirmBatchFreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.frozen), list, true));
+    if (key === 'unfreeze') confirm(t('confirmBatchUnfreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.normal), list, true));
+    if (key === 'delete') confirm(t('confirmBatchDelete', { count }), () => run(() => userCalls.removeBatch(ids), list, true));
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>

@@ -1,11 +1,11 @@
-import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TreeSelect } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
-import { crudApi, useFormSubmit, type EntityFormModalProps } from '../../../../src/toolkit/crud';
+import { crudApi, LoadErrorAlert, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { AvatarInput } from './avatar-input';
 import { userCalls, type Option, type TreeOption } from './user-calls';
@@ -13,12 +13,13 @@ import { userCalls, type Option, type TreeOption } from './user-calls';
 type Values = Record<string, unknown>;
 
 /** Form values of an edited user: its record plus its role and department ids. */
-async function loadUser(entity: EntityFormModalProps['entity'], id: string): Promise<{ values: Values } | { error: string }> {
+async function loadUser(entity: EntityFormModalProps['entity'], id: string): Promise<LoadOutcome<Values>> {
   const [record, roles, departs] = await Promise.all([crudApi(entity).queryById<Values>(id), userCalls.roleIdsOf(id), userCalls.departsOf(id)]);
-  if (!record.success) return { error: record.message };
+  if (!record.success) return { ok: false, error: record.message };
   const birthday = typeof record.result.birthday === 'string' && record.result.birthday !== '' ? dayjs(record.result.birthday) : undefined;
   return {
-    values: {
+    ok: true,
+    value: {
       ...record.result,
       birthday,
       selectedroles: roles.success ? roles.result : [],
@@ -50,27 +51,10 @@ function useOptions(open: boolean) {
 export function UserFormModal({ entity, state, onClose, onSaved, formName = 'form' }: EntityFormModalProps) {
   const { t } = useTranslation(['sysUser', 'crud']);
   const [form] = Form.useForm<Values>();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; values?: Values; error: string | null } | null>(null);
   const editId = state?.mode === 'edit' ? state.id : undefined;
-  const stateKey = state === null ? null : editId === undefined ? 'create' : `edit:${editId}`;
-  const loadKey = `${stateKey ?? ''}#${attempt}`;
   const { roles, departs } = useOptions(state !== null);
-
-  useEffect(() => {
-    if (editId === undefined) return;
-    let alive = true;
-    loadUser(entity, editId).then(
-      (answer) => alive && setLoaded('values' in answer ? { key: loadKey, values: answer.values, error: null } : { key: loadKey, error: answer.error }),
-      () => alive && setLoaded({ key: loadKey, error: t('crud:loadError') }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [entity, editId, loadKey, t]);
-
-  const loading = editId !== undefined && loaded?.key !== loadKey;
-  const loadError = !loading && editId !== undefined ? (loaded?.error ?? null) : null;
+  const record = useKeyedLoad(editId === undefined ? null : `edit:${editId}`, () => loadUser(entity, editId ?? ''), { failure: t('crud:loadError') });
+  const { loading, error: loadError } = record;
   const ready = state !== null && !loading && loadError === null;
 
   const label = (name: string) => t(`fields.${name}`);
@@ -112,20 +96,9 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
       width={800}
     >
       <Spin spinning={loading}>
-        {loadError !== null ? (
-          <Alert
-            type="error"
-            showIcon
-            message={loadError}
-            action={
-              <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
-                {t('crud:retry')}
-              </Button>
-            }
-          />
-        ) : null}
+        <LoadErrorAlert error={loadError} onRetry={record.retry} />
         {ready ? (
-          <Form key={loadKey} form={form} name={formName} layout="vertical" preserve={false} initialValues={loaded?.key === loadKey ? loaded.values : undefined} validateTrigger={['onChange', 'onBlur']}>
+          <Form key={record.loadKey} form={form} name={formName} layout="vertical" preserve={false} initialValues={record.value} validateTrigger={['onChange', 'onBlur']}>
             <Row gutter={16}>
               <Col {...half}>
                 <Form.Item
