@@ -1,16 +1,10 @@
 /** Spec §2 account pages (register, register result, password recovery) and every login variant, in the browser. */
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, baseURL, currentPath, newPage, openBrowser, serverLog, submitLogin } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, baseURL, currentPath, newPage, serverLog, submitLogin, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = 'Passw0rd2024';
 const freshPhone = () => `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
@@ -66,7 +60,7 @@ async function clerkTicket(): Promise<string> {
 
 describe('register', () => {
   it('checks the form in the page: required fields, the strength hint and the confirmation', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/user/register');
     await expect.poll(() => page.title()).toMatch(/^注册 - /);
     await page.locator('button[type=submit]').click();
@@ -88,7 +82,7 @@ describe('register', () => {
   });
 
   it('registers a new account end to end; it cannot log in until an administrator approves it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const username = freshUsername();
     const phone = freshPhone();
 
@@ -125,7 +119,7 @@ describe('register', () => {
 
 describe('password recovery (找回密码)', () => {
   it('verifies the phone, sets a new password and ends on the done step', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const username = freshUsername();
     const phone = freshPhone();
     await registerThroughUi(page, username, phone);
@@ -160,7 +154,7 @@ describe('password recovery (找回密码)', () => {
 
 describe('login variants', () => {
   it('logs clerk in by phone with an SMS code from the log', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/user/login');
     await page.getByRole('tab', { name: '手机号登录' }).click();
     await page.locator('#mobile').fill('13900000000');
@@ -172,7 +166,7 @@ describe('login variants', () => {
   });
 
   it('logs in with a third-party token (?thirdToken=)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`/user/login?thirdToken=${await clerkTicket()}`);
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBeGreaterThan(0);
@@ -180,13 +174,13 @@ describe('login variants', () => {
   });
 
   it('logs in by single sign-on (?ticket=), and a used ticket is refused', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const ticket = await clerkTicket();
     await page.goto(`/user/login?ticket=${ticket}`);
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await context.close();
 
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     await second.page.goto(`/user/login?ticket=${ticket}`);
     await second.page.getByRole('alert').filter({ hasText: '登录凭证无效或已过期' }).waitFor();
     expect(new URL(second.page.url()).pathname).toBe('/user/login');

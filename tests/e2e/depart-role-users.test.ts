@@ -1,33 +1,9 @@
 /** Issue 4: 部门管理 → 用户 → 分配角色 gives a department member the department's roles. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, SAVE, apiResult, apiToken, dialog, dialogsClosed, loginAs, newPage, noToasts, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const SAVE = /^保\s*存$/;
-
-async function apiToken(user: { username: string; password: string }): Promise<string> {
-  const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  return ((await login.json()) as { result: { token: string } }).result.token;
-}
-
-async function api<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as { success: boolean; result: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.result;
-}
+const browser = useBrowser();
 
 interface TreeNode {
   id: string;
@@ -40,7 +16,6 @@ const findDepart = (nodes: TreeNode[], name: string): TreeNode | undefined =>
 
 // Keep-alive tabs may hold hidden copies of the screen: act on what is visible.
 const detail = (page: Page) => page.locator('.depart-detail-pane:visible');
-const dialog = (page: Page) => page.locator('.ant-modal:visible');
 const roleBox = (page: Page, name: string): Locator => dialog(page).getByRole('checkbox', { name, exact: true });
 
 // Clicks until the box shows the wanted state: a click during the dialog's opening animation may not land.
@@ -60,23 +35,23 @@ async function openAssignment(page: Page): Promise<void> {
 }
 
 async function save(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+  await noToasts(page);
   await dialog(page).getByRole('button', { name: SAVE }).click();
   await page.getByText('添加成功！').first().waitFor();
-  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+  await dialogsClosed(page);
 }
 
 describe('部门管理 用户 分配角色', () => {
   it('assigns a department role to a member, shows it checked on reopening, and takes it back', async () => {
     const admin = await apiToken(DEMO.admin);
-    const south = findDepart(await api<TreeNode[]>(admin, 'GET', '/sys/sysDepart/queryTreeList'), '华南分公司');
+    const south = findDepart(await apiResult<TreeNode[]>(admin, 'GET', '/sys/sysDepart/queryTreeList'), '华南分公司');
     if (south === undefined) throw new Error('no 华南分公司');
     const suffix = Date.now() % 100_000;
     const roleName = `e2e店长${suffix}`;
-    const role = await api<{ id: string }>(admin, 'POST', '/sys/sysDepartRole/add', { departId: south.id, roleName, roleCode: `e2e_drole_${suffix}` });
-    const clerkId = (await api<{ records: Array<{ id: string; username: string }> }>(admin, 'GET', '/sys/user/list?username=clerk')).records.find((user) => user.username === 'clerk')?.id ?? '';
-    const held = () => api<Array<{ droleId: string }>>(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${clerkId}&departId=${south.id}`);
-    const { context, page } = await newPage(browser);
+    const role = await apiResult<{ id: string }>(admin, 'POST', '/sys/sysDepartRole/add', { departId: south.id, roleName, roleCode: `e2e_drole_${suffix}` });
+    const clerkId = (await apiResult<{ records: Array<{ id: string; username: string }> }>(admin, 'GET', '/sys/user/list?username=clerk')).records.find((user) => user.username === 'clerk')?.id ?? '';
+    const held = () => apiResult<Array<{ droleId: string }>>(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${clerkId}&departId=${south.id}`);
+    const { context, page } = await newPage(browser());
     try {
       await loginAs(page, DEMO.admin);
       await page.goto(`/system/depart?depart=${south.id}&tab=users`);
@@ -100,7 +75,7 @@ describe('部门管理 用户 分配角色', () => {
       await expect.poll(() => roleBox(page, roleName).isChecked()).toBe(false);
     } finally {
       await context.close();
-      await api(admin, 'DELETE', `/sys/sysDepartRole/delete?id=${role.id}`);
+      await apiResult(admin, 'DELETE', `/sys/sysDepartRole/delete?id=${role.id}`);
     }
   });
 });

@@ -1,36 +1,22 @@
 /** Issue 4 foundation: the 数据字典 screen end to end on the generic CRUD toolkit and engine. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, OK, apiFetch, apiToken, expectNoMenuEntryForClerk, field, loginAs, newPage, openFromMenu, rows, searchForOne, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const OK = /^确\s*定$/;
+const browser = useBrowser();
 
 async function openDictionaries(page: Page): Promise<void> {
-  const menu = page.getByRole('menu').first();
-  await menu.getByText('系统管理').first().click();
-  await menu.getByText('数据字典').first().click();
-  await page.waitForURL((url) => url.pathname === '/system/dict');
+  await openFromMenu(page, '系统管理', '数据字典', '/system/dict');
   await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
 }
 
-// Keep-alive tabs may hold hidden copies of the screen: act on what is visible.
-const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
-const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
 const firstCode = (page: Page) => rows(page).first().locator('td').nth(2).innerText();
 
 describe('数据字典', () => {
   it('searches, sorts, pages, creates with an item, edits after a reload, exports and deletes', async () => {
     // Unique per attempt: the shared server keeps what an earlier attempt created.
     const code = `e2e_color_${Date.now() % 1_000_000}`;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await openDictionaries(page);
 
@@ -72,9 +58,7 @@ describe('数据字典', () => {
     // The dialog lived in this tab's URL, yet the list behind it kept its state (page size 20).
     expect(await page.locator('.ant-pagination-options .ant-select-selection-item').filter({ visible: true }).innerText()).toBe('20 条/页');
 
-    await field(page, 'search_dictCode').fill(code);
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await searchForOne(page, 'search_dictCode', code);
     expect(await firstCode(page)).toBe(code);
 
     // An item in the drawer.
@@ -92,9 +76,7 @@ describe('数据字典', () => {
     // Edit: the dialog reopens after a reload.
     await page.goto('/system/dict');
     await rows(page).first().waitFor();
-    await field(page, 'search_dictCode').fill(code);
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await searchForOne(page, 'search_dictCode', code);
     await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
     await page.waitForURL((url) => url.searchParams.has('edit'));
     await page.reload();
@@ -109,9 +91,7 @@ describe('数据字典', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 
     // Delete with confirm.
-    await field(page, 'search_dictCode').fill(code);
-    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await searchForOne(page, 'search_dictCode', code);
     await rows(page).first().getByRole('button', { name: /删\s*除/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: OK }).click();
     await page.getByText('删除成功!').first().waitFor();
@@ -119,16 +99,8 @@ describe('数据字典', () => {
   });
 
   it('gives clerk no menu entry, and the API answers 403', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAs(page, DEMO.clerk);
-    const menu = page.getByRole('menu').first();
-    await menu.getByText('客户管理').first().waitFor();
-    expect(await menu.getByText('数据字典').count()).toBe(0);
-    await context.close();
-
-    const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.clerk) });
-    const { result } = (await login.json()) as { result: { token: string } };
-    const list = await fetch(`${baseURL()}/api/sys/dict/list`, { headers: { 'X-Access-Token': result.token } });
+    await expectNoMenuEntryForClerk(browser(), '数据字典');
+    const list = await apiFetch(await apiToken(DEMO.clerk), 'GET', '/sys/dict/list');
     expect(list.status).toBe(403);
   });
 });

@@ -1,15 +1,9 @@
 /** Issue 5: notices pushed over the notice socket, the announcement modal, live lists over the table socket. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { DEMO, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { DEMO, loginAs, newPage, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const ADMIN_LIST = '/system/annountCement';
 
@@ -58,7 +52,7 @@ async function releaseOnAdminPage(page: Page, title: string): Promise<void> {
 
 describe('notices', () => {
   it('admin releases to clerk on the admin page; clerk sees the count rise without reloading, opens it, 去处理 navigates; the socket comes back after a drop', async () => {
-    const clerk = await newPage(browser);
+    const clerk = await newPage(browser());
     // Playwright stands between the page and the server on the notice socket, so the test can drop it.
     const noticeRoutes: WebSocketRoute[] = [];
     await clerk.page.routeWebSocket(/\/api\/websocket\//, (route) => {
@@ -71,7 +65,7 @@ describe('notices', () => {
     await clerk.page.waitForFunction(() => document.querySelector('[data-testid=notice-bell]')?.getAttribute('data-count') !== '0', undefined, { timeout: 10_000 }).catch(() => undefined);
     const before = await bellCount(clerk.page);
 
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await loginAs(admin.page, DEMO.admin);
     await admin.page.goto(ADMIN_LIST);
     const title = `店员通知 ${Date.now()}`;
@@ -116,8 +110,8 @@ describe('notices', () => {
   });
 
   it('a list page open in two contexts shows an edit made in the other in place: the row changes and the list is not fetched again', async () => {
-    const first = await newPage(browser);
-    const second = await newPage(browser);
+    const first = await newPage(browser());
+    const second = await newPage(browser());
     await loginAs(first.page, DEMO.admin);
     await loginAs(second.page, DEMO.admin);
     await first.page.goto(ADMIN_LIST);
@@ -148,8 +142,8 @@ describe('notices', () => {
   });
 
   it('openType component: 去处理 opens the page openPage names with the busId', async () => {
-    const admin = await newPage(browser);
-    const clerk = await newPage(browser);
+    const admin = await newPage(browser());
+    const clerk = await newPage(browser());
     await loginAs(admin.page, DEMO.admin);
     await loginAs(clerk.page, DEMO.clerk);
     await admin.page.goto(ADMIN_LIST);
@@ -176,7 +170,7 @@ describe('notices', () => {
     const table = (page: Page) => page.getByRole('table', { name: '可编辑表格：全部列类型' });
     const row = (page: Page, id: string) => table(page).locator(`[data-row-id="${id}"]`);
     const open = async () => {
-      const opened = await newPage(browser);
+      const opened = await newPage(browser());
       let subscribed = false;
       opened.page.on('websocket', (socket) => {
         socket.on('framesent', (frame) => {

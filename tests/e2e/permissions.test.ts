@@ -3,44 +3,29 @@
  * with no permission request while the list shows; a dictionary edit reaching a form select after
  * 清理缓存; and a new clerk user gaining 新增 once 角色管理 grants 新增会员 to its role.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, OK, apiCall, apiToken, field, loginAs, modalOk, newPage, openFromMenu, openUserMenu, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
+const browser = useBrowser();
 afterAll(async () => {
   await revokeAddMemberFromClerkRole();
-  await browser?.close();
 });
 
-const OK = /^确\s*定$/;
 const ADD = /新\s*增/;
 const stamp = () => String(Date.now() % 1_000_000);
 
 // Keep-alive tabs hold other screens (hidden): act inside the active tab's page only.
 const rows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
-const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
 const toolbar = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .crud-toolbar:visible').first();
-const modalOk = (page: Page) => page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK });
 
-async function openFromMenu(page: Page, branch: string, entry: string, path: string): Promise<void> {
-  const menu = page.getByRole('menu').first();
-  // A branch already unfolded would fold on a second click.
-  if (!(await menu.getByText(entry).first().isVisible())) await menu.getByText(branch).first().click();
-  await menu.getByText(entry).first().click();
-  await page.waitForURL((url) => url.pathname === path);
+/** Opens a list page from the side menu and waits for its first row. */
+async function openList(page: Page, branch: string, entry: string, path: string): Promise<void> {
+  await openFromMenu(page, branch, entry, path);
   await rows(page).first().waitFor();
 }
 
-const openMembers = (page: Page) => openFromMenu(page, '客户管理', '会员列表', '/cust/custMemberList');
-
-async function openUserMenu(page: Page, item: string): Promise<void> {
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: item }).click();
-}
+const openMembers = (page: Page) => openList(page, '客户管理', '会员列表', '/cust/custMemberList');
 
 async function logout(page: Page): Promise<void> {
   await openUserMenu(page, '退出登录');
@@ -59,19 +44,8 @@ async function memberButtons(page: Page): Promise<{ add: number; edit: boolean; 
   };
 }
 
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return ((await response.json()) as { result: T }).result;
-}
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.admin) });
-  return ((await response.json()) as { result: { token: string } }).result.token;
-}
+/** The result of an API call, failed or not (the clean-up reads what there is). */
+const api = async <T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => (await apiCall<T>(token, method, path, body)).result;
 
 interface TreeNode {
   key: string;
@@ -84,7 +58,7 @@ const findNode = (nodes: TreeNode[], title: string): TreeNode | undefined =>
 
 /** The shared server outlives this file: give the clerk role back exactly what it had. */
 async function revokeAddMemberFromClerkRole(): Promise<void> {
-  const token = await adminToken();
+  const token = await apiToken();
   const roles = await api<Array<{ id: string; roleCode?: string }>>(token, 'GET', '/sys/role/queryall');
   const roleId = roles.find((role) => role.roleCode === 'clerk')?.id;
   const tree = await api<{ treeList: TreeNode[] }>(token, 'GET', '/sys/permission/queryTreeList');
@@ -101,7 +75,7 @@ async function revokeAddMemberFromClerkRole(): Promise<void> {
 
 describe('会员列表 for clerk', () => {
   it('hides 新增, shows 删除 disabled and 编辑 enabled, and asks for no permission while the list shows', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.clerk);
     await openMembers(page);
     expect(await memberButtons(page)).toEqual({ add: 0, edit: true, remove: false });
@@ -133,10 +107,10 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
   it('admin adds a member level to its dictionary, clears the cache and finds it in the create dialog', async () => {
     const level = `E2E黑金会员${stamp()}`;
     // The dictionary screen itself is proven by dictionaries.test.ts; here the item is added through its API.
-    const token = await adminToken();
+    const token = await apiToken();
     const dicts = await api<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_level');
     const dictId = dicts.records.find((dict) => dict.dictCode === 'member_level')?.id ?? '';
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
 
     const levelOptions = async (): Promise<string[]> => {
@@ -170,11 +144,11 @@ describe('granting 新增会员 through 角色管理', () => {
   it('a user created with the clerk role lacks 新增 until its role is granted 新增会员, then has it after re-login', async () => {
     const username = `e2e_m${stamp()}`;
     const password = 'member123';
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
 
     // 用户管理: a new user with the clerk role (店员).
-    await openFromMenu(page, '系统管理', '用户管理', '/system/user');
+    await openList(page, '系统管理', '用户管理', '/system/user');
     await toolbar(page).getByRole('button', { name: ADD }).click();
     await page.waitForURL((url) => url.searchParams.get('create') === '1');
     await field(page, 'form_username').fill(username);
@@ -188,13 +162,13 @@ describe('granting 新增会员 through 角色管理', () => {
     await page.getByText('添加成功！').first().waitFor();
 
     // The new user: 新增 absent, 删除 disabled.
-    const member = await newPage(browser);
+    const member = await newPage(browser());
     await loginAs(member.page, { username, password });
     await openMembers(member.page);
     expect(await memberButtons(member.page)).toEqual({ add: 0, edit: true, remove: false });
 
     // 角色管理 → 店员 → 授权: tick 新增会员 and save.
-    await openFromMenu(page, '系统管理', '角色管理', '/system/role');
+    await openList(page, '系统管理', '角色管理', '/system/role');
     const clerkRow = rows(page).filter({ has: page.locator('td', { hasText: /^clerk$/ }) });
     await clerkRow.getByRole('button', { name: '授权' }).click();
     const drawer = page.locator('.ant-drawer-content:visible');

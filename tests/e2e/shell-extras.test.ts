@@ -1,29 +1,23 @@
 /** Spec §2/§9 shell details: the footer credit, the bell's 查看更多, the side menu widths and its 1087.99 px fold. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, loginAs, newPage, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const sider = (page: Page) => page.locator('.ant-layout-sider');
 const siderWidth = (page: Page) => sider(page).evaluate((element) => Math.round(element.getBoundingClientRect().width));
 
 describe('main layout', () => {
   it('credits 商城管理团队出品 in the footer', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await expect.poll(() => page.locator('.ant-layout-footer').innerText()).toBe('商城管理团队出品');
     await context.close();
   });
 
   it('opens 我的消息 (/isps/userAnnouncement) with its list from the bell\'s 查看更多', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.getByRole('button', { name: '消息通知' }).click();
     const popover = page.locator('.ant-popover:not(.ant-popover-hidden)');
@@ -41,7 +35,7 @@ describe('main layout', () => {
 
 describe('side menu', () => {
   it('is inline and 200 px wide, 80 px when collapsed', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await expect.poll(() => siderWidth(page)).toBe(200);
     expect(await sider(page).locator('ul.ant-menu-inline').count()).toBe(1);
@@ -54,7 +48,7 @@ describe('side menu', () => {
   });
 
   it('is folded up to 1087 px wide screens and open from 1088 px', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1087, height: 800 });
     await loginAs(page, DEMO.admin);
     await expect.poll(() => siderWidth(page)).toBe(80);
@@ -69,7 +63,7 @@ describe('side menu', () => {
   });
 
   it('becomes the phone drawer up to 767 px and is a sider from 768 px', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 767, height: 800 });
     await loginAs(page, DEMO.admin);
     await expect.poll(() => sider(page).count()).toBe(0);

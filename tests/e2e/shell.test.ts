@@ -1,19 +1,13 @@
 /** Issue 3: tabs that keep their state, the settings drawer, header tools and dialogs, accessibility. */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, baseURL, currentPath, loginAs, newPage, openBrowser, submitLogin } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, baseURL, currentPath, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Client-side navigation, as a link would do it (a page.goto would reload the app). */
 async function spaNavigate(page: Page, path: string): Promise<void> {
@@ -48,11 +42,6 @@ async function settled(locator: ReturnType<Page['locator']>): Promise<void> {
   await expect.poll(() => locator.evaluate((el) => /-(enter|appear)/.test(el.className)), { timeout: 5_000 }).toBe(false);
 }
 
-/** Waits until every dropdown finished closing (the next one's items are then unambiguous). */
-async function menusClosed(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
-}
-
 async function expectTabs(page: Page, titles: string[]): Promise<void> {
   await expect.poll(() => tabTitles(page), { timeout: 10_000 }).toEqual(titles);
 }
@@ -61,19 +50,13 @@ async function seeMessage(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
-async function openUserMenu(page: Page, item: string): Promise<void> {
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: item }).click();
-  await menusClosed(page);
-}
-
 const BRAND = '/goods/goodsBrandList';
 const TAG = '/goods/goodsTagList';
 const REFUND = '/saleorder/refundOrderList';
 
 describe('tabs', () => {
   it('opens a titled tab per page, refuses to close home and the last tab, and runs each context action', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await expectTabs(page, ['首页']);
     for (const path of [BRAND, TAG, REFUND]) await openPage(page, path);
@@ -112,7 +95,7 @@ describe('tabs', () => {
   });
 
   it('keeps a tab alive: typed filter and scroll position survive switching, and the tabs survive a reload', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 1366, height: 420 });
     await loginAs(page, DEMO.admin);
     const filter = page.locator('.area-filter input');
@@ -141,7 +124,7 @@ describe('tabs', () => {
   });
 
   it('keeps one tab per page while its dialogs come and go in the URL, with messages showing', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     const tabKeys = () => page.locator('.page-tabs .ant-tabs-nav [data-tab-key]').evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-key')));
     // The tab follows the address bar: one tab for the page, keyed by exactly what the URL shows.
@@ -195,7 +178,7 @@ describe('tabs', () => {
 
 describe('settings drawer', () => {
   it('applies every switch at once and keeps it across a reload', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     const layout = page.locator('[data-layout]').first();
     expect(await layout.getAttribute('data-menu-theme')).toBe('light');
@@ -258,7 +241,7 @@ describe('settings drawer', () => {
 
 describe('header tools and dialogs', () => {
   it('searches the menu from the keyboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     const search = page.getByPlaceholder('搜索菜单');
     await search.waitFor();
@@ -281,7 +264,7 @@ describe('header tools and dialogs', () => {
   });
 
   it('shows the welcome text and switches the language', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.locator('.welcome-text', { hasText: '管理员' }).waitFor();
     expect(await page.locator('.welcome-text').innerText()).toContain('欢迎使用商户管理平台');
@@ -293,7 +276,7 @@ describe('header tools and dialogs', () => {
   });
 
   it('clears the dictionary cache', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.evaluate(() => window.localStorage.removeItem('pro__UI_CACHE_DB_DICT_DATA'));
     await openUserMenu(page, '清理缓存');
@@ -304,7 +287,7 @@ describe('header tools and dialogs', () => {
   });
 
   it("switches admin's department, marking the field when nothing is chosen", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     const modal = page.locator('.ant-modal.depart-select-modal');
     const choose = async (name: string) => {
@@ -338,7 +321,7 @@ describe('header tools and dialogs', () => {
   });
 
   it('changes the password end to end and logs in with the new one', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const changeTo = async (from: string, to: string) => {
       await openUserMenu(page, '密码修改');
       const modal = page.locator('.ant-modal.password-modal');
@@ -384,13 +367,13 @@ describe('header tools and dialogs', () => {
       }
       await context.close();
     }
-    const check = await newPage(browser);
+    const check = await newPage(browser());
     await loginAs(check.page, DEMO.clerk);
     await check.context.close();
   });
 
   it('shows the menu in a drawer on a 375 px wide screen', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page, DEMO.admin);
     expect(await page.locator('.ant-layout-sider').count()).toBe(0);
@@ -424,7 +407,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('accessibility (axe-core)', () => {
   it('finds no serious or critical violation on the login page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/user/login');
     await page.locator('#username').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -432,7 +415,7 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('finds none on the shell with tabs, and reaches the header and tabs from the keyboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await openPage(page, BRAND);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 /** Helpers shared by the browser tests: one browser per test file, a fresh context per scenario. */
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 
 export const baseURL = (): string => inject('baseURL');
@@ -13,6 +13,21 @@ export const DEMO = {
 
 export async function openBrowser(): Promise<Browser> {
   return launchBrowser();
+}
+
+/** The test file's one browser: opened in `beforeAll`, closed in `afterAll`. Call the returned function inside tests. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('useBrowser: the browser opens in beforeAll; use it inside a test');
+    return browser;
+  };
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -42,4 +57,109 @@ export function currentPath(page: Page): string {
 
 export function serverLog(): string {
   return readFileSync(inject('serverLogFile'), 'utf8');
+}
+
+// ---- The screens' shared building blocks. Keep-alive tabs may hold hidden copies of a screen: act on what is visible.
+
+/** antd renders two-character button labels with a space between the characters. */
+export const OK = /^确\s*定$/;
+export const SAVE = /^保\s*存$/;
+
+/** Visible data rows of the tables inside `scope`. */
+export const tableRows = (scope: Page | Locator): Locator => scope.locator('.ant-table-tbody tr.ant-table-row:visible');
+
+/** Visible data rows of the screen's list (the table in the page's card). */
+export const rows = (page: Page): Locator => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
+
+/** Those of `rowsOf` with a cell reading exactly `text` (the `has` locator must start from the page). */
+export const rowWithCell = (rowsOf: Locator, text: string): Locator => rowsOf.filter({ has: rowsOf.page().locator('td', { hasText: new RegExp(`^${text}$`) }) });
+
+/** The visible form control with this id (antd ids are `<form name>_<field>`). */
+export const field = (page: Page, id: string): Locator => page.locator(`#${id}:visible`);
+
+export const dialog = (page: Page): Locator => page.locator('.ant-modal:visible');
+export const drawer = (page: Page): Locator => page.locator('.ant-drawer-content-wrapper:visible');
+/** The 确定 button of the open dialog. */
+export const modalOk = (page: Page): Locator => page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK });
+
+/** Opens a side-menu page: unfolds `branch` unless `entry` already shows (a second click would fold it), clicks `entry`, waits for `pathname`. */
+export async function openFromMenu(page: Page, branch: string, entry: string, pathname: string): Promise<void> {
+  const menu = page.getByRole('menu').first();
+  if (!(await menu.getByText(entry).first().isVisible())) await menu.getByText(branch).first().click();
+  await menu.getByText(entry).first().click();
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Fills a list's search field, presses 查询 and waits until exactly one row is left. */
+export async function searchForOne(page: Page, fieldId: string, value: string): Promise<void> {
+  await field(page, fieldId).fill(value);
+  await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+  await expect.poll(() => rows(page).count()).toBe(1);
+}
+
+/** Waits until no dialog shows any more (closing animations included). */
+export async function dialogsClosed(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+}
+
+/** Waits until earlier messages are gone, so the next one is really new. */
+export async function noToasts(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** Waits until every dropdown finished closing (the next one's items are then unambiguous). */
+export async function menusClosed(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
+}
+
+/** Picks an item of the header's user menu (e.g. 退出登录). */
+export async function openUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: item }).click();
+  await menusClosed(page);
+}
+
+/** Signs clerk in and checks that the side menu (once 客户管理 shows) has no `entry`. */
+export async function expectNoMenuEntryForClerk(browser: Browser, entry: string): Promise<void> {
+  const { context, page } = await newPage(browser);
+  await loginAs(page, DEMO.clerk);
+  const menu = page.getByRole('menu').first();
+  await menu.getByText('客户管理').first().waitFor();
+  expect(await menu.getByText(entry).count()).toBe(0);
+  await context.close();
+}
+
+// ---- The API, for test set-up and clean-up around the browser steps.
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+/** Logs a user in through the API and returns the token. */
+export async function apiToken(user: { username: string; password: string } = DEMO.admin): Promise<string> {
+  const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  return ((await login.json()) as { result: { token: string } }).result.token;
+}
+
+/** One call to `/api<path>` with the token (JSON body when given). */
+export async function apiFetch(token: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/** The envelope of one API call, successful or not. */
+export async function apiCall<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  return (await (await apiFetch(token, method, path, body)).json()) as Envelope<T>;
+}
+
+/** The result of one API call; throws when the envelope says it failed. */
+export async function apiResult<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const envelope = await apiCall<T>(token, method, path, body);
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.result;
 }

@@ -1,59 +1,34 @@
 /** 菜单管理 → 数据规则 end to end: a rule added on 会员列表 is offered in 角色管理 → 授权, then removed again. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, OK, apiCall, apiToken, dialog, drawer, loginAs, newPage, openFromMenu, rowWithCell, rows, tableRows, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
+const browser = useBrowser();
 afterAll(async () => {
   // The server is shared with the other browser tests: leave no rule behind, even after a failure.
   await removeLeftoverRules();
-  await browser?.close();
 });
 
-const OK = /^确\s*定$/;
 const RULE = 'E2E仅本人创建';
 const RENAMED = 'E2E仅本人创建的会员';
 
-interface Envelope<T> {
-  success: boolean;
-  result: T;
-}
-
-async function api<T>(token: string, method: 'GET' | 'DELETE', path: string): Promise<Envelope<T>> {
-  const response = await fetch(`${baseURL()}/api${path}`, { method, headers: { 'X-Access-Token': token } });
-  return (await response.json()) as Envelope<T>;
-}
-
 async function removeLeftoverRules(): Promise<void> {
-  const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.admin) });
-  const { result } = (await login.json()) as { result: { token: string } };
-  const permissions = await api<Array<{ id: string; name: string }>>(result.token, 'GET', '/api/permission/no-pager');
+  const token = await apiToken();
+  const permissions = await apiCall<Array<{ id: string; name: string }>>(token, 'GET', '/api/permission/no-pager');
   const members = permissions.result.find((permission) => permission.name === '会员列表');
   if (members === undefined) return;
-  const rules = await api<Array<{ id: string; ruleName: string }>>(result.token, 'GET', `/sys/permission/getPermRuleListByPermId?permissionId=${members.id}`);
+  const rules = await apiCall<Array<{ id: string; ruleName: string }>>(token, 'GET', `/sys/permission/getPermRuleListByPermId?permissionId=${members.id}`);
   for (const rule of rules.result.filter((candidate) => candidate.ruleName.startsWith('E2E'))) {
-    await api(result.token, 'DELETE', `/sys/permission/deletePermissionRule?id=${rule.id}`);
+    await apiCall(token, 'DELETE', `/sys/permission/deletePermissionRule?id=${rule.id}`);
   }
 }
 
-// Keep-alive tabs may hold hidden copies of a screen: act on what is visible.
-const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row:visible');
-const pageRows = (page: Page) => rows(page.locator('.ant-card'));
-/** The `has` locator is queried inside each row, so it must start from the page, not from the scope. */
-const rowNamed = (scope: Locator, name: string) => rows(scope).filter({ has: scope.page().locator('td', { hasText: new RegExp(`^${name}$`) }) });
+const rowNamed = (scope: Locator, name: string) => rowWithCell(tableRows(scope), name);
 const field = (page: Page, id: string) => page.locator(`#dataRuleForm_${id}:visible`);
-const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible');
-const dialog = (page: Page) => page.locator('.ant-modal:visible');
 
 async function openFromSideMenu(page: Page, title: string, pathname: string): Promise<void> {
-  const menu = page.getByRole('menu').first();
-  await menu.getByText('系统管理').first().click();
-  await menu.getByText(title).first().click();
-  await page.waitForURL((url) => url.pathname === pathname);
-  await pageRows(page).first().waitFor();
+  await openFromMenu(page, '系统管理', title, pathname);
+  await rows(page).first().waitFor();
 }
 
 /** 菜单管理, searched down to 会员列表, its 数据规则 drawer opened from 更多 ▾. */
@@ -74,7 +49,7 @@ async function openMemberRules(page: Page): Promise<Locator> {
 
 describe('菜单管理 数据规则', () => {
   it('adds a rule to 会员列表, renames it, offers it in 角色管理 授权, and deletes it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
 
     // A button row has no 数据规则.
@@ -136,7 +111,7 @@ describe('菜单管理 数据规则', () => {
 
     // 角色管理 → 授权 on 店员: 会员列表 now carries a 数据规则 link listing the rule.
     await openFromSideMenu(page, '角色管理', '/system/role');
-    await pageRows(page).filter({ hasText: 'clerk' }).first().getByRole('button', { name: '授权' }).click();
+    await rows(page).filter({ hasText: 'clerk' }).first().getByRole('button', { name: '授权' }).click();
     const authorize = drawer(page);
     await authorize.getByText('角色权限配置：店员').waitFor();
     const memberNode = authorize.locator('.ant-tree-treenode').filter({ hasText: '会员列表' });

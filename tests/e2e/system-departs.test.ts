@@ -1,25 +1,15 @@
 /** Issue 4: the 部门管理 screen — tree maintenance, moves by editing and by dragging, edit, delete. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, OK, SAVE, apiFetch, apiResult, apiToken, dialogsClosed, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const OK = /^确\s*定$/;
-const SAVE = /^保\s*存$/;
+const browser = useBrowser();
 
 // Keep-alive tabs may hold hidden copies of the screen: act on what is visible.
 const pane = (page: Page) => page.locator('.depart-tree-pane:visible');
 const titles = (page: Page) => pane(page).locator('.ant-tree-title');
 const titleOf = (page: Page, name: string) => titles(page).getByText(name, { exact: true });
 const treeButton = (page: Page, name: RegExp) => pane(page).getByRole('button', { name });
-const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
 const treeNode = (page: Page, name: string): Locator => pane(page).locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }) });
 
 /** How deep a department shows in the tree (1 = top level). */
@@ -28,19 +18,14 @@ const depthOf = async (page: Page, name: string) => (await treeNode(page, name).
 /** The visible department names in tree order (the tree is fully expanded). */
 const order = (page: Page) => titles(page).allInnerTexts();
 
-/** Waits until earlier messages are gone, so the next one is really new. */
-async function noToasts(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
-}
-
 async function addDepartment(page: Page, button: RegExp, name: string): Promise<void> {
   await treeButton(page, button).click();
   await field(page, 'departAdd_departName').fill(name);
   await noToasts(page);
-  await page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK }).click();
+  await modalOk(page).click();
   await page.getByText('添加成功！').first().waitFor();
   await titleOf(page, name).waitFor();
-  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+  await dialogsClosed(page);
 }
 
 /**
@@ -58,22 +43,6 @@ async function dragOnto(page: Page, source: string, target: string): Promise<voi
   });
 }
 
-async function apiToken(user: { username: string; password: string }): Promise<string> {
-  const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  return ((await login.json()) as { result: { token: string } }).result.token;
-}
-
-async function api<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as { success: boolean; result: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.result;
-}
-
 async function followsDirectly(page: Page, parent: string, child: string): Promise<boolean> {
   const names = await order(page);
   return names.indexOf(child) === names.indexOf(parent) + 1;
@@ -81,12 +50,9 @@ async function followsDirectly(page: Page, parent: string, child: string): Promi
 
 describe('部门管理', () => {
   it('adds a department and a child, moves the child by editing and by dragging, renames and deletes', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
-    const menu = page.getByRole('menu').first();
-    await menu.getByText('系统管理').first().click();
-    await menu.getByText('部门管理').first().click();
-    await page.waitForURL((url) => url.pathname === '/system/depart');
+    await openFromMenu(page, '系统管理', '部门管理', '/system/depart');
     await titleOf(page, '华南分公司').waitFor();
     expect((await order(page)).slice(0, 3)).toEqual(['总部', '华东分公司', '华南分公司']);
     await page.getByText('请在左侧选择一个部门').waitFor();
@@ -129,10 +95,10 @@ describe('部门管理', () => {
     // and the tree snaps back (and catches up with the deletion).
     const ghost = `${top}幽灵`;
     const admin = await apiToken(DEMO.admin);
-    const created = await api<{ id: string }>(admin, 'POST', '/sys/sysDepart/add', { departName: ghost });
+    const created = await apiResult<{ id: string }>(admin, 'POST', '/sys/sysDepart/add', { departName: ghost });
     await page.reload();
     await titleOf(page, ghost).waitFor();
-    await api(admin, 'DELETE', `/sys/sysDepart/delete?id=${created.id}`);
+    await apiResult(admin, 'DELETE', `/sys/sysDepart/delete?id=${created.id}`);
     await dragOnto(page, child, ghost);
     await page.getByText('上级部门不存在').first().waitFor();
     await expect.poll(() => titles(page).getByText(ghost, { exact: true }).count()).toBe(0);
@@ -156,7 +122,7 @@ describe('部门管理', () => {
     await detail.getByRole('button', { name: /新\s*增/ }).click();
     await field(page, 'roleform_roleName').fill('店长');
     await field(page, 'roleform_roleCode').fill('e2e_manager');
-    await page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK }).click();
+    await modalOk(page).click();
     await page.getByText('添加成功！').first().waitFor();
     const roleRow = detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'e2e_manager' });
     await roleRow.waitFor();
@@ -187,7 +153,7 @@ describe('部门管理', () => {
   });
 
   it('searches by name and deletes checked departments in a batch', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.goto('/system/depart');
     await titleOf(page, '总部').waitFor();
@@ -218,14 +184,8 @@ describe('部门管理', () => {
   });
 
   it('gives clerk no menu entry, and the API answers 403', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAs(page, DEMO.clerk);
-    const menu = page.getByRole('menu').first();
-    await menu.getByText('客户管理').first().waitFor();
-    expect(await menu.getByText('部门管理').count()).toBe(0);
-    await context.close();
-
-    const tree = await fetch(`${baseURL()}/api/sys/sysDepart/queryTreeList`, { headers: { 'X-Access-Token': await apiToken(DEMO.clerk) } });
+    await expectNoMenuEntryForClerk(browser(), '部门管理');
+    const tree = await apiFetch(await apiToken(DEMO.clerk), 'GET', '/sys/sysDepart/queryTreeList');
     expect(tree.status).toBe(403);
   });
 });

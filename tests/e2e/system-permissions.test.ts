@@ -1,31 +1,18 @@
 /** 菜单管理 end to end: a sub-menu with a picked icon reaches the side menu after re-login; edit; delete. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, OK, field, loginAs, newPage, openFromMenu, rowWithCell, rows, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const OK = /^确\s*定$/;
 const NAME = 'E2E会员画像';
 const RENAMED = 'E2E会员画像分析';
 
-// Keep-alive tabs may hold hidden copies of the screen: act on what is visible.
-const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
-const rowNamed = (page: Page, name: string) => rows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${name}$`) }) });
-const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
+const rowNamed = (page: Page, name: string) => rowWithCell(rows(page), name);
 const sideMenu = (page: Page) => page.getByRole('menu').first();
 
 async function openMenuManagement(page: Page): Promise<void> {
-  const menu = sideMenu(page);
-  await menu.getByText('系统管理').first().click();
-  await menu.getByText('菜单管理').first().click();
-  await page.waitForURL((url) => url.pathname === '/system/permission');
+  await openFromMenu(page, '系统管理', '菜单管理', '/system/permission');
   await rowNamed(page, '客户管理').waitFor();
 }
 
@@ -54,7 +41,7 @@ async function searchByName(page: Page, name: string): Promise<void> {
 
 describe('菜单管理', () => {
   it('adds a sub-menu with a picked icon that the side menu shows after re-login, renames it, deletes it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await openMenuManagement(page);
 

@@ -1,56 +1,31 @@
 /** 角色管理 end to end: granting a button to the clerk role through the 授权 drawer. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser } from './support';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, apiCall, apiToken, drawer, loginAs, newPage, openFromMenu, rows, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
+const browser = useBrowser();
 afterAll(async () => {
   // Other browser tests share this server and expect clerk without 新增会员: take the grant back.
   await revokeClerkMemberAdd();
-  await browser?.close();
 });
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
 async function revokeClerkMemberAdd(): Promise<void> {
-  const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.admin) });
-  const { result } = (await login.json()) as { result: { token: string } };
-  const roles = await api<Array<{ id: string; roleCode: string }>>(result.token, 'GET', '/sys/role/queryall');
+  const token = await apiToken();
+  const roles = await apiCall<Array<{ id: string; roleCode: string }>>(token, 'GET', '/sys/role/queryall');
   const clerkRole = roles.result.find((role) => role.roleCode === 'clerk');
-  const permissions = await api<Array<{ id: string; perms: string | null }>>(result.token, 'GET', '/api/permission/no-pager');
+  const permissions = await apiCall<Array<{ id: string; perms: string | null }>>(token, 'GET', '/api/permission/no-pager');
   const addMember = permissions.result.find((permission) => permission.perms === 'cust:member:add');
   if (clerkRole === undefined || addMember === undefined) return;
-  const held = await api<string[]>(result.token, 'GET', `/sys/permission/queryRolePermission?roleId=${clerkRole.id}`);
+  const held = await apiCall<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${clerkRole.id}`);
   if (!held.result.includes(addMember.id)) return;
-  await api(result.token, 'POST', '/sys/permission/saveRolePermission', { roleId: clerkRole.id, permissionIds: held.result.filter((id) => id !== addMember.id).join(','), lastpermissionIds: held.result.join(',') });
+  await apiCall(token, 'POST', '/sys/permission/saveRolePermission', { roleId: clerkRole.id, permissionIds: held.result.filter((id) => id !== addMember.id).join(','), lastpermissionIds: held.result.join(',') });
 }
 
-const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
-const drawer = (page: Page) => page.locator('.ant-drawer-content-wrapper:visible');
 const treeNode = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) });
 const isChecked = async (scope: Locator, title: string) => (await treeNode(scope, title).locator('.ant-tree-checkbox').getAttribute('class'))?.includes('ant-tree-checkbox-checked') ?? false;
 
 async function openRoles(page: Page): Promise<void> {
-  const menu = page.getByRole('menu').first();
-  await menu.getByText('系统管理').first().click();
-  await menu.getByText('角色管理').first().click();
-  await page.waitForURL((url) => url.pathname === '/system/role');
+  await openFromMenu(page, '系统管理', '角色管理', '/system/role');
   await rows(page).first().waitFor();
 }
 
@@ -65,7 +40,7 @@ async function openAuthorize(page: Page): Promise<Locator> {
 
 describe('角色管理', () => {
   it('admin grants 新增会员 to the clerk role in the 授权 drawer, and it shows checked when reopened', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await openRoles(page);
     expect(await rows(page).filter({ hasText: '店员' }).count()).toBe(1);

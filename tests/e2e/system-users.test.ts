@@ -1,48 +1,24 @@
 /** Issue 4: 用户管理 end to end — create with a role and an avatar, edit after a reload, freeze, unfreeze, reset the password. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, baseURL, loginAs, newPage, openBrowser, submitLogin } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, OK, apiFetch, apiToken, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, openFromMenu, rows, searchForOne, submitLogin, useBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const OK = /^确\s*定$/;
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-// Keep-alive tabs may hold hidden copies of the screen: act on what is visible.
-const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row:visible');
-const field = (page: Page, id: string) => page.locator(`#${id}:visible`);
-const modalOk = (page: Page) => page.locator('.ant-modal-footer:visible').getByRole('button', { name: OK });
-
-async function apiToken(): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.admin) });
-  return ((await response.json()) as { result: { token: string } }).result.token;
-}
-
 async function apiGet<T>(token: string, path: string): Promise<{ status: number; body: { success: boolean; result: T } | null }> {
-  const response = await fetch(`${baseURL()}/api${path}`, { headers: { 'X-Access-Token': token } });
+  const response = await apiFetch(token, 'GET', path);
   return { status: response.status, body: response.ok ? ((await response.json()) as { success: boolean; result: T }) : null };
 }
 
 async function openUsers(page: Page): Promise<void> {
-  const menu = page.getByRole('menu').first();
-  await menu.getByText('系统管理').first().click();
-  await menu.getByText('用户管理').first().click();
-  await page.waitForURL((url) => url.pathname === '/system/user');
+  await openFromMenu(page, '系统管理', '用户管理', '/system/user');
   await rows(page).first().waitFor();
 }
 
-async function search(page: Page, username: string): Promise<void> {
-  await field(page, 'search_username').fill(username);
-  await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-  await expect.poll(() => rows(page).count()).toBe(1);
-}
+const search = (page: Page, username: string) => searchForOne(page, 'search_username', username);
 
 /** Closes an open select dropdown of the dialog without Escape (which may close the dialog too). */
 async function closeDropdown(page: Page): Promise<void> {
@@ -64,7 +40,7 @@ describe('用户管理', () => {
     const clerkRoleId = (await apiGet<string[]>(token, `/sys/user/queryUserRole?userid=${clerkUser.body?.result.records[0]?.id ?? ''}`)).body?.result[0] ?? '';
     expect(clerkRoleId).not.toBe('');
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // The role picker reads /sys/role/queryall, built by the roles area: when this build does not
     // serve it yet, the browser gets the seeded role from here instead, so the picker is still exercised.
     const roles = await apiGet<Array<{ id: string; roleName?: string }>>(token, '/sys/role/queryall');
@@ -138,7 +114,7 @@ describe('用户管理', () => {
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
     await page.getByText('冻结成功!').first().waitFor();
     await expect.poll(() => rows(page).first().innerText()).toContain('冻结');
-    const other = await newPage(browser);
+    const other = await newPage(browser());
     await other.page.goto('/user/login');
     await submitLogin(other.page, { username, password: 'first123' });
     await other.page.getByText('用户名或密码错误').first().waitFor();
@@ -162,7 +138,7 @@ describe('用户管理', () => {
   });
 
   it('keeps the dialog usable with a clear message when roles and departments cannot be loaded', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     for (const path of ['**/api/sys/role/queryall**', '**/api/sys/sysDepart/queryTreeList**']) {
       await page.route(path, (route) => route.fulfill({ json: { success: false, code: 500, message: '服务不可用', result: null } }));
     }
@@ -175,14 +151,7 @@ describe('用户管理', () => {
   });
 
   it('gives clerk no 用户管理 entry, and the users API answers 403', async () => {
-    const { context, page } = await newPage(browser);
-    await loginAs(page, DEMO.clerk);
-    const menu = page.getByRole('menu').first();
-    await menu.getByText('客户管理').first().waitFor();
-    expect(await menu.getByText('用户管理').count()).toBe(0);
-    await context.close();
-    const login = await fetch(`${baseURL()}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.clerk) });
-    const { result } = (await login.json()) as { result: { token: string } };
-    expect((await apiGet(result.token, '/sys/user/list')).status).toBe(403);
+    await expectNoMenuEntryForClerk(browser(), '用户管理');
+    expect((await apiGet(await apiToken(DEMO.clerk), '/sys/user/list')).status).toBe(403);
   });
 });

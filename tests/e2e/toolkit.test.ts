@@ -1,7 +1,7 @@
 /** Issue 6: the editable-table, upload and popup toolkit, driven through its showcase at /test/home. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, openBrowser } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, loginAs, newPage, useBrowser } from './support';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
@@ -17,16 +17,10 @@ const PDF = Buffer.from(
   ].join('\n'),
 );
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openShowcase(path = '/test'): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser());
   await loginAs(page, DEMO.admin);
   await page.goto(path);
   await page.waitForURL((url) => url.pathname === '/test/home');

@@ -1,19 +1,13 @@
 /** Issue 2: log in and work in the shell, end to end, against the real build and server. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DEMO, currentPath, loginAs, newPage, openBrowser, submitLogin } from './support';
+import { describe, expect, it } from 'vitest';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { DEMO, currentPath, loginAs, newPage, submitLogin, useBrowser } from './support';
+
+const browser = useBrowser();
 
 describe('redirect rules', () => {
   it('sends a logged-out visit of a deep path to the login page with the full original path', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/system/user?status=1&page=2');
     await page.waitForURL((url) => url.pathname === '/user/login');
     const redirect = new URL(page.url()).searchParams.get('redirect');
@@ -22,7 +16,7 @@ describe('redirect rules', () => {
   });
 
   it('logs admin in and lands on the redirect target', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/dashboard/workplace?from=mail');
     await page.waitForURL((url) => url.pathname === '/user/login');
     await submitLogin(page, DEMO.admin);
@@ -32,21 +26,21 @@ describe('redirect rules', () => {
   });
 
   it('sends a logged-in visit of /user/login to /dashboard/analysis, and /user to /user/login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.goto('/user/login');
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     expect(currentPath(page)).toBe('/dashboard/analysis');
     await context.close();
 
-    const fresh = await newPage(browser);
+    const fresh = await newPage(browser());
     await fresh.page.goto('/user');
     await fresh.page.waitForURL((url) => url.pathname === '/user/login');
     await fresh.context.close();
   });
 
   it('redirects an unknown path to /404, which shows a failure page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/404');
@@ -57,7 +51,7 @@ describe('redirect rules', () => {
 
 describe('login failures', () => {
   it('shows the server message and keeps the typed username on a wrong password', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/user/login');
     await submitLogin(page, { username: 'admin', password: 'wrong-password' });
     await page.getByText('用户名或密码错误').first().waitFor();
@@ -69,7 +63,7 @@ describe('login failures', () => {
 
 describe('shell', () => {
   it('logs out after the confirm and lands on /user/login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.getByRole('button', { name: /用户菜单/ }).click();
     await page.getByText('退出登录').click();
@@ -83,14 +77,14 @@ describe('shell', () => {
   });
 
   it("shows admin the system menu that clerk's side menu lacks", async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await loginAs(admin.page, DEMO.admin);
     const adminMenu = admin.page.getByRole('menu').first();
     await adminMenu.getByText('客户管理').first().waitFor();
     expect(await adminMenu.getByText('系统管理').count()).toBeGreaterThan(0);
     await admin.context.close();
 
-    const clerk = await newPage(browser);
+    const clerk = await newPage(browser());
     await loginAs(clerk.page, DEMO.clerk);
     const clerkMenu = clerk.page.getByRole('menu').first();
     await clerkMenu.getByText('客户管理').first().waitFor();
@@ -99,7 +93,7 @@ describe('shell', () => {
   });
 
   it('opens a menu item whose screen is not built yet on the MODULE_NOT_FOUND page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await page.goto('/goods/goodsBrandList');
     await page.getByText('MODULE_NOT_FOUND').first().waitFor();

@@ -2,27 +2,17 @@
  * The access matrix, table-driven from app.routeAccess: every route that demands a permission code
  * clerk does not hold answers clerk 403 with the envelope — hiding a button is not security.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../../server/http/access';
-import { startWithDemoSessions, type TestServer } from './helpers';
+import { useDemoServer } from './helpers';
 
-let server: TestServer;
-let clerkToken: string;
-
-beforeAll(async () => {
-  const sessions = await startWithDemoSessions();
-  ({ server } = sessions);
-  clerkToken = sessions.clerk.token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const demo = useDemoServer();
 
 const split = (perms: string | null) => (perms ?? '').split(',').map((code) => code.trim()).filter(Boolean);
 
 /** Clerk's codes straight from the database: granted through clerk's roles, plus codes with status '0'. */
 async function clerkCodes(): Promise<Set<string>> {
-  const db = server.app.db;
+  const db = demo.app.db;
   const granted = await db
     .selectFrom('users')
     .innerJoin('user_role', 'user_role.user_id', 'users.id')
@@ -48,12 +38,12 @@ describe('every permission-guarded route refuses a user without its code', () =>
     const held = await clerkCodes();
     expect(held.has('cust:member:edit')).toBe(true);
     expect(held.has('cust:member:add')).toBe(false);
-    const guarded = server.app.routeAccess.filter((route) => permissionOf(route) !== null);
+    const guarded = demo.app.routeAccess.filter((route) => permissionOf(route) !== null);
     const denied = guarded.filter((route) => !held.has(permissionOf(route) ?? ''));
     const allowed = guarded.length - denied.length;
     const skipped = guarded.filter((route) => held.has(permissionOf(route) ?? '')).map((route) => `${route.method} ${route.url} (${permissionOf(route) ?? ''})`);
     console.info(
-      `access matrix: ${server.app.routeAccess.length} routes, ${guarded.length} permission-guarded; ${denied.length} checked for clerk 403, ${allowed} not checked because clerk holds the code:\n  ${skipped.join('\n  ')}`,
+      `access matrix: ${demo.app.routeAccess.length} routes, ${guarded.length} permission-guarded; ${denied.length} checked for clerk 403, ${allowed} not checked because clerk holds the code:\n  ${skipped.join('\n  ')}`,
     );
     expect(denied.length).toBeGreaterThan(20);
     // Clerk's own member routes are among the checked ones.
@@ -62,10 +52,10 @@ describe('every permission-guarded route refuses a user without its code', () =>
     const failures: string[] = [];
     for (const route of denied) {
       const body = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH' ? '{}' : undefined;
-      const response = await server.app.inject({
+      const response = await demo.app.inject({
         method: route.method as 'GET',
         url: concreteUrl(route.url),
-        headers: { 'x-access-token': clerkToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: { 'x-access-token': demo.clerk, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { payload: body } : {}),
       });
       const label = `${route.method} ${route.url} (${permissionOf(route) ?? ''})`;
@@ -98,7 +88,7 @@ describe('every route is declared', () => {
   ];
 
   it('declares access on every route, and only self-service routes of user/role/permission/department administration are open to any user', () => {
-    const routes = server.app.routeAccess;
+    const routes = demo.app.routeAccess;
     for (const route of routes) expect(['public', 'authenticated', 'static'].includes(String(route.access)) || permissionOf(route) !== null, route.url).toBe(true);
     const adminAreas = /^\/api\/sys\/(user|role|permission|sysDepart[A-Za-z]*)\//;
     const open = routes.filter((route) => adminAreas.test(route.url) && typeof route.access !== 'object').map((route) => `${route.method} ${route.url}`);

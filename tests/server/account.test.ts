@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import { newId } from '../../server/db/ids';
 import { SMS_MODE } from '../../src/contracts/account';
 import type { LoginResult } from '../../src/contracts/session';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, login, useTestServer } from './helpers';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const backend = useTestServer();
 
 const SMS = '/api/account/sms';
 const REGISTER = '/api/auth/register';
@@ -26,16 +19,16 @@ let nextAddress = 10;
 const newAddress = () => `10.0.0.${nextAddress++}`;
 
 function codeFor(mobile: string): string | undefined {
-  const line = [...server.logs].reverse().find((msg) => msg.startsWith(`SMS code for ${mobile}: `));
+  const line = [...backend.server.logs].reverse().find((msg) => msg.startsWith(`SMS code for ${mobile}: `));
   return line?.slice(-6);
 }
 
 function codesLoggedFor(mobile: string): number {
-  return server.logs.filter((msg) => msg.startsWith(`SMS code for ${mobile}: `)).length;
+  return backend.server.logs.filter((msg) => msg.startsWith(`SMS code for ${mobile}: `)).length;
 }
 
 async function sendCode(mobile: string, smsmode: string) {
-  return call(server.app, 'POST', SMS, { body: { mobile, smsmode } });
+  return call(backend.app, 'POST', SMS, { body: { mobile, smsmode } });
 }
 
 async function registerCode(phone: string): Promise<string> {
@@ -48,7 +41,7 @@ async function registerCode(phone: string): Promise<string> {
 /** A live user inserted straight into the database, for the recovery tests. */
 async function insertUser(username: string, phone: string, status = 1): Promise<string> {
   const id = newId();
-  await server.app.db
+  await backend.app.db
     .insertInto('users')
     .values({ id, username, realname: username, password: await hashPassword(PASSWORD), phone, status, create_by: null })
     .execute();
@@ -58,7 +51,7 @@ async function insertUser(username: string, phone: string, status = 1): Promise<
 async function forgetTicket(phone: string, remoteAddress = newAddress()): Promise<string> {
   expect((await sendCode(phone, SMS_MODE.forget)).body.success).toBe(true);
   const smscode = codeFor(phone);
-  const checked = await call<{ ticket: string }>(server.app, 'POST', CHECK, { body: { phone, smscode }, remoteAddress });
+  const checked = await call<{ ticket: string }>(backend.app, 'POST', CHECK, { body: { phone, smscode }, remoteAddress });
   expect(checked.body).toMatchObject({ success: true, message: '验证成功' });
   return checked.body.result.ticket;
 }
@@ -87,9 +80,9 @@ describe('POST /api/account/sms with smsmode', () => {
     expect(codesLoggedFor('13700000003')).toBe(0);
 
     // A guess for the unknown number fails exactly like a wrong code for the known one.
-    const guess = await call(server.app, 'POST', CHECK, { body: { phone: '13700000003', smscode: '123456' }, remoteAddress: newAddress() });
+    const guess = await call(backend.app, 'POST', CHECK, { body: { phone: '13700000003', smscode: '123456' }, remoteAddress: newAddress() });
     const real = codeFor('13700000002') ?? '';
-    const wrong = await call(server.app, 'POST', CHECK, {
+    const wrong = await call(backend.app, 'POST', CHECK, {
       body: { phone: '13700000002', smscode: real === '000000' ? '111111' : '000000' },
       remoteAddress: newAddress(),
     });
@@ -109,7 +102,7 @@ describe('POST /api/account/sms with smsmode', () => {
   });
 
   it('stores every code hashed and bound to its purpose', async () => {
-    const rows = await server.app.db.selectFrom('sms_codes').select(['code_hash', 'purpose']).execute();
+    const rows = await backend.app.db.selectFrom('sms_codes').select(['code_hash', 'purpose']).execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -121,31 +114,31 @@ describe('POST /api/account/sms with smsmode', () => {
 describe('POST /api/auth/register', () => {
   it('creates a frozen account without roles that cannot log in until approved', async () => {
     const smscode = await registerCode('13700000010');
-    const response = await call<{ username: string }>(server.app, 'POST', REGISTER, {
+    const response = await call<{ username: string }>(backend.app, 'POST', REGISTER, {
       body: { username: 'new_user1', password: PASSWORD, phone: '13700000010', smscode },
       remoteAddress: newAddress(),
     });
     expect(response.body).toMatchObject({ success: true, code: 200, message: '注册成功', result: { username: 'new_user1' } });
 
-    const row = await server.app.db.selectFrom('users').selectAll().where('username', '=', 'new_user1').executeTakeFirstOrThrow();
+    const row = await backend.app.db.selectFrom('users').selectAll().where('username', '=', 'new_user1').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 2, phone: '13700000010', del_flag: 0 });
     expect(row.password).not.toContain(PASSWORD);
     expect(await verifyPassword(PASSWORD, row.password)).toBe(true);
-    const roles = await server.app.db.selectFrom('user_role').select('id').where('user_id', '=', row.id).execute();
+    const roles = await backend.app.db.selectFrom('user_role').select('id').where('user_id', '=', row.id).execute();
     expect(roles).toEqual([]);
 
-    const refused = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
+    const refused = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
     expect(refused.body).toMatchObject({ success: false, message: '用户名或密码错误' });
 
-    await server.app.db.updateTable('users').set({ status: 1 }).where('id', '=', row.id).execute();
-    const allowed = await call<LoginResult>(server.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
+    await backend.app.db.updateTable('users').set({ status: 1 }).where('id', '=', row.id).execute();
+    const allowed = await call<LoginResult>(backend.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
     expect(allowed.body).toMatchObject({ success: true, message: '登录成功' });
   });
 
   it('refuses a bad user name, a weak password and a bad phone before touching the code', async () => {
     const remoteAddress = newAddress();
     const attempt = (body: Record<string, string>) =>
-      call(server.app, 'POST', REGISTER, { body: { username: 'valid_name', password: PASSWORD, phone: '13700000011', smscode: '000000', ...body }, remoteAddress });
+      call(backend.app, 'POST', REGISTER, { body: { username: 'valid_name', password: PASSWORD, phone: '13700000011', smscode: '000000', ...body }, remoteAddress });
     expect((await attempt({ username: 'ab' })).body).toMatchObject({ success: false, message: '用户名须为 3-32 位字母、数字或下划线' });
     expect((await attempt({ username: 'has space' })).body.message).toBe('用户名须为 3-32 位字母、数字或下划线');
     expect((await attempt({ username: 'x'.repeat(33) })).body.message).toBe('用户名须为 3-32 位字母、数字或下划线');
@@ -158,25 +151,25 @@ describe('POST /api/auth/register', () => {
   it('refuses a taken user name without using up the code, and a wrong or reused code', async () => {
     const smscode = await registerCode('13700000012');
     const base = { password: PASSWORD, phone: '13700000012', smscode };
-    const taken = await call(server.app, 'POST', REGISTER, { body: { ...base, username: 'admin' }, remoteAddress: newAddress() });
+    const taken = await call(backend.app, 'POST', REGISTER, { body: { ...base, username: 'admin' }, remoteAddress: newAddress() });
     expect(taken.body).toMatchObject({ success: false, message: '用户名已存在' });
 
-    const wrong = await call(server.app, 'POST', REGISTER, {
+    const wrong = await call(backend.app, 'POST', REGISTER, {
       body: { ...base, username: 'new_user2', smscode: smscode === '000000' ? '111111' : '000000' },
       remoteAddress: newAddress(),
     });
     expect(wrong.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
 
-    const created = await call(server.app, 'POST', REGISTER, { body: { ...base, username: 'new_user2' }, remoteAddress: newAddress() });
+    const created = await call(backend.app, 'POST', REGISTER, { body: { ...base, username: 'new_user2' }, remoteAddress: newAddress() });
     expect(created.body.success).toBe(true);
-    const reused = await call(server.app, 'POST', REGISTER, { body: { ...base, username: 'new_user3' }, remoteAddress: newAddress() });
+    const reused = await call(backend.app, 'POST', REGISTER, { body: { ...base, username: 'new_user3' }, remoteAddress: newAddress() });
     expect(reused.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
   });
 
   it('refuses a phone taken after the code was sent', async () => {
     const smscode = await registerCode('13700000013');
     await insertUser('phone_holder', '13700000013');
-    const response = await call(server.app, 'POST', REGISTER, {
+    const response = await call(backend.app, 'POST', REGISTER, {
       body: { username: 'new_user4', password: PASSWORD, phone: '13700000013', smscode },
       remoteAddress: newAddress(),
     });
@@ -188,16 +181,16 @@ describe('POST /api/auth/register', () => {
     expect((await sendCode('13700000014', SMS_MODE.login)).body.success).toBe(true);
     const loginCode = codeFor('13700000014');
     // The number's holder is removed, so a register attempt reaches the code check.
-    await server.app.db.updateTable('users').set({ del_flag: 1, phone: null }).where('username', '=', 'purpose_user').execute();
-    const mismatch = await call(server.app, 'POST', REGISTER, {
+    await backend.app.db.updateTable('users').set({ del_flag: 1, phone: null }).where('username', '=', 'purpose_user').execute();
+    const mismatch = await call(backend.app, 'POST', REGISTER, {
       body: { username: 'new_user5', password: PASSWORD, phone: '13700000014', smscode: loginCode },
       remoteAddress: newAddress(),
     });
     expect(mismatch.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
 
     const smscode = await registerCode('13700000015');
-    await server.app.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('mobile', '=', '13700000015').execute();
-    const expired = await call(server.app, 'POST', REGISTER, {
+    await backend.app.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('mobile', '=', '13700000015').execute();
+    const expired = await call(backend.app, 'POST', REGISTER, {
       body: { username: 'new_user6', password: PASSWORD, phone: '13700000015', smscode },
       remoteAddress: newAddress(),
     });
@@ -207,7 +200,7 @@ describe('POST /api/auth/register', () => {
   it('limits registrations per address', async () => {
     const remoteAddress = newAddress();
     const attempt = () =>
-      call(server.app, 'POST', REGISTER, { body: { username: 'limit_user', password: PASSWORD, phone: '13700000016', smscode: '000000' }, remoteAddress });
+      call(backend.app, 'POST', REGISTER, { body: { username: 'limit_user', password: PASSWORD, phone: '13700000016', smscode: '000000' }, remoteAddress });
     for (let i = 0; i < 5; i += 1) expect((await attempt()).status).toBe(200);
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
@@ -218,32 +211,32 @@ describe('POST /api/auth/register', () => {
 describe('password recovery', () => {
   it('resets the password with a one-time ticket and revokes every session', async () => {
     await insertUser('reset_user', '13700000020');
-    const before = await login(server.app, 'reset_user', PASSWORD);
-    expect((await call(server.app, 'GET', ME, { token: before.token })).status).toBe(200);
+    const before = await login(backend.app, 'reset_user', PASSWORD);
+    expect((await call(backend.app, 'GET', ME, { token: before.token })).status).toBe(200);
 
     const ticket = await forgetTicket('13700000020');
     expect(ticket).toMatch(/^[0-9a-f]{32}$/);
-    const stored = await server.app.db.selectFrom('password_reset_tickets').select('ticket_hash').execute();
+    const stored = await backend.app.db.selectFrom('password_reset_tickets').select('ticket_hash').execute();
     for (const row of stored) expect(row.ticket_hash).not.toBe(ticket);
 
-    const reset = await call(server.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
+    const reset = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
     expect(reset.body).toMatchObject({ success: true, message: '密码重置成功' });
 
-    expect((await call(server.app, 'GET', ME, { token: before.token })).status).toBe(401);
-    const oldPassword = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'reset_user', password: PASSWORD }, remoteAddress: newAddress() });
+    expect((await call(backend.app, 'GET', ME, { token: before.token })).status).toBe(401);
+    const oldPassword = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'reset_user', password: PASSWORD }, remoteAddress: newAddress() });
     expect(oldPassword.body.success).toBe(false);
-    await login(server.app, 'reset_user', 'NewSecret99');
+    await login(backend.app, 'reset_user', 'NewSecret99');
 
-    const again = await call(server.app, 'POST', RESET, { body: { ticket, password: 'Another123', confirmpassword: 'Another123' } });
+    const again = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'Another123', confirmpassword: 'Another123' } });
     expect(again.body).toMatchObject({ success: false, message: '重置凭证无效或已过期，请重新验证手机号' });
   });
 
   it('lets a frozen account awaiting approval recover its password', async () => {
     await insertUser('frozen_reset', '13700000021', 2);
     const ticket = await forgetTicket('13700000021');
-    const reset = await call(server.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
+    const reset = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
     expect(reset.body.success).toBe(true);
-    const row = await server.app.db.selectFrom('users').select(['status', 'password']).where('username', '=', 'frozen_reset').executeTakeFirstOrThrow();
+    const row = await backend.app.db.selectFrom('users').select(['status', 'password']).where('username', '=', 'frozen_reset').executeTakeFirstOrThrow();
     expect(row.status).toBe(2);
     expect(await verifyPassword('NewSecret99', row.password)).toBe(true);
   });
@@ -251,21 +244,21 @@ describe('password recovery', () => {
   it('refuses a weak or mismatched new password and keeps the ticket', async () => {
     await insertUser('weak_reset', '13700000022');
     const ticket = await forgetTicket('13700000022');
-    const weak = await call(server.app, 'POST', RESET, { body: { ticket, password: 'password', confirmpassword: 'password' } });
+    const weak = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'password', confirmpassword: 'password' } });
     expect(weak.body).toMatchObject({ success: false, message: '密码须为 8-64 位，且同时包含字母和数字' });
-    const mismatch = await call(server.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret98' } });
+    const mismatch = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret98' } });
     expect(mismatch.body).toMatchObject({ success: false, message: '两次输入的密码不一样！' });
-    const reset = await call(server.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
+    const reset = await call(backend.app, 'POST', RESET, { body: { ticket, password: 'NewSecret99', confirmpassword: 'NewSecret99' } });
     expect(reset.body.success).toBe(true);
   });
 
   it('refuses an expired, unknown or malformed ticket alike', async () => {
     await insertUser('expired_reset', '13700000023');
     const ticket = await forgetTicket('13700000023');
-    await server.app.db.updateTable('password_reset_tickets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await backend.app.db.updateTable('password_reset_tickets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     const body = (value: string) => ({ ticket: value, password: 'NewSecret99', confirmpassword: 'NewSecret99' });
     const answers = await Promise.all(
-      [ticket, 'f'.repeat(32), 'not-a-ticket'].map(async (value) => (await call(server.app, 'POST', RESET, { body: body(value) })).body),
+      [ticket, 'f'.repeat(32), 'not-a-ticket'].map(async (value) => (await call(backend.app, 'POST', RESET, { body: body(value) })).body),
     );
     for (const answer of answers) expect(answer).toMatchObject({ success: false, message: '重置凭证无效或已过期，请重新验证手机号' });
   });
@@ -274,28 +267,28 @@ describe('password recovery', () => {
     await insertUser('code_rules', '13700000024');
     expect((await sendCode('13700000024', SMS_MODE.forget)).body.success).toBe(true);
     const smscode = codeFor('13700000024');
-    const first = await call(server.app, 'POST', CHECK, { body: { phone: '13700000024', smscode }, remoteAddress: newAddress() });
+    const first = await call(backend.app, 'POST', CHECK, { body: { phone: '13700000024', smscode }, remoteAddress: newAddress() });
     expect(first.body.success).toBe(true);
-    const reused = await call(server.app, 'POST', CHECK, { body: { phone: '13700000024', smscode }, remoteAddress: newAddress() });
+    const reused = await call(backend.app, 'POST', CHECK, { body: { phone: '13700000024', smscode }, remoteAddress: newAddress() });
     expect(reused.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
 
     // A login code does not open recovery, and stays good for login.
     expect((await sendCode('13700000024', SMS_MODE.login)).body.success).toBe(true);
     const loginCode = codeFor('13700000024');
-    const mismatch = await call(server.app, 'POST', CHECK, { body: { phone: '13700000024', smscode: loginCode }, remoteAddress: newAddress() });
+    const mismatch = await call(backend.app, 'POST', CHECK, { body: { phone: '13700000024', smscode: loginCode }, remoteAddress: newAddress() });
     expect(mismatch.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
-    const phoneLogin = await call(server.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13700000024', captcha: loginCode }, remoteAddress: newAddress() });
+    const phoneLogin = await call(backend.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13700000024', captcha: loginCode }, remoteAddress: newAddress() });
     expect(phoneLogin.body).toMatchObject({ success: true, message: '登录成功' });
 
     await insertUser('code_expiry', '13700000025');
     expect((await sendCode('13700000025', SMS_MODE.forget)).body.success).toBe(true);
-    await server.app.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('mobile', '=', '13700000025').execute();
-    const expired = await call(server.app, 'POST', CHECK, { body: { phone: '13700000025', smscode: codeFor('13700000025') }, remoteAddress: newAddress() });
+    await backend.app.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('mobile', '=', '13700000025').execute();
+    const expired = await call(backend.app, 'POST', CHECK, { body: { phone: '13700000025', smscode: codeFor('13700000025') }, remoteAddress: newAddress() });
     expect(expired.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
   });
 
   it('declares the account routes public and nothing more', () => {
-    const publicOnes = server.app.routeAccess.filter((entry) => entry.access === 'public').map((entry) => entry.url);
+    const publicOnes = backend.app.routeAccess.filter((entry) => entry.access === 'public').map((entry) => entry.url);
     expect(publicOnes).toEqual(expect.arrayContaining(['/api/account/sms', '/api/auth/register', '/api/auth/forge-password/check', '/api/auth/forge-password']));
   });
 });

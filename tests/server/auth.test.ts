@@ -1,23 +1,16 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTokenSecret } from '../../server/auth/token-secret';
 import type { LoginResult } from '../../src/contracts/session';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, login, useTestServer } from './helpers';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const backend = useTestServer();
 
 const ME = '/api/sys/user/getCurrentUserDeparts';
 
 describe('POST /api/sys/login', () => {
   it('returns the login result with a token and no password material', async () => {
-    const response = await call<LoginResult>(server.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '123456' } });
+    const response = await call<LoginResult>(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '123456' } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, code: 200, message: '登录成功' });
     expect(typeof response.body.timestamp).toBe('number');
@@ -40,15 +33,15 @@ describe('POST /api/sys/login', () => {
   });
 
   it('sets the only department as current for a one-department user', async () => {
-    const result = await login(server.app, 'clerk');
+    const result = await login(backend.app, 'clerk');
     expect(result.multi_depart).toBe(1);
     expect(result.userInfo.orgCode).toBe('A01A02');
     expect(result.tenantList).toEqual([]);
   });
 
   it('answers a wrong password and an unknown user identically', async () => {
-    const wrong = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: 'nope' } });
-    const unknown = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'ghost', password: 'nope' } });
+    const wrong = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: 'nope' } });
+    const unknown = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'ghost', password: 'nope' } });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ success: false, code: 500, message: '用户名或密码错误', result: null });
@@ -56,14 +49,14 @@ describe('POST /api/sys/login', () => {
   });
 
   it('rejects a malformed body with a 400 envelope', async () => {
-    const response = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'admin' } });
+    const response = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin' } });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, code: 400 });
   });
 
   it('blocks after 5 failures for the same user from one address; success resets the count', async () => {
     const remoteAddress = '10.0.0.9';
-    const attempt = (password: string) => call(server.app, 'POST', '/api/sys/login', { body: { username: 'admin', password }, remoteAddress });
+    const attempt = (password: string) => call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password }, remoteAddress });
     for (let i = 0; i < 4; i += 1) expect((await attempt('bad')).body.message).toBe('用户名或密码错误');
     expect((await attempt('123456')).body.success).toBe(true);
     for (let i = 0; i < 5; i += 1) expect((await attempt('bad')).status).toBe(200);
@@ -71,139 +64,139 @@ describe('POST /api/sys/login', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ success: false, code: 429, message: '登录失败次数过多，请稍后再试' });
     // Another account from the same address is not blocked by this one's failures.
-    expect((await call(server.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' }, remoteAddress })).body.success).toBe(true);
+    expect((await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' }, remoteAddress })).body.success).toBe(true);
     // Nor is the same account from another address.
-    expect((await call(server.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '123456' } })).body.success).toBe(true);
+    expect((await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '123456' } })).body.success).toBe(true);
   });
 
   it('blocks an address after 30 failures whatever the user names', async () => {
     const remoteAddress = '10.0.0.10';
     for (let i = 0; i < 30; i += 1) {
-      const response = await call(server.app, 'POST', '/api/sys/login', { body: { username: `nobody${i}`, password: 'x' }, remoteAddress });
+      const response = await call(backend.app, 'POST', '/api/sys/login', { body: { username: `nobody${i}`, password: 'x' }, remoteAddress });
       expect(response.status).toBe(200);
     }
-    const blocked = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' }, remoteAddress });
+    const blocked = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' }, remoteAddress });
     expect(blocked.status).toBe(429);
   });
 });
 
 describe('tokens', () => {
   it('401 envelope without a token', async () => {
-    const response = await call(server.app, 'GET', ME);
+    const response = await call(backend.app, 'GET', ME);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, code: 401, message: 'Token失效，请重新登录!' });
   });
 
   it('401 for a garbage token and for a token signed with another key', async () => {
-    expect((await call(server.app, 'GET', ME, { token: 'not-a-jwt' })).status).toBe(401);
-    const { token } = await login(server.app, 'clerk');
+    expect((await call(backend.app, 'GET', ME, { token: 'not-a-jwt' })).status).toBe(401);
+    const { token } = await login(backend.app, 'clerk');
     const claims = decodeJwt(token);
     const forged = await new SignJWT({ username: 'clerk', sid: String(claims.sid) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(64)));
-    expect((await call(server.app, 'GET', ME, { token: forged })).status).toBe(401);
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(200);
+    expect((await call(backend.app, 'GET', ME, { token: forged })).status).toBe(401);
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(200);
   });
 
   it('401 for a token past its expiry, even with a live session', async () => {
-    const { token } = await login(server.app, 'clerk');
+    const { token } = await login(backend.app, 'clerk');
     const claims = decodeJwt(token);
-    const secret = loadTokenSecret(server.dataDir);
+    const secret = loadTokenSecret(backend.server.dataDir);
     const expired = await new SignJWT({ username: 'clerk', sid: String(claims.sid) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.sub))
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(secret);
-    const response = await call(server.app, 'GET', ME, { token: expired });
+    const response = await call(backend.app, 'GET', ME, { token: expired });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Token失效，请重新登录!');
   });
 
   it('401 once the session has been idle longer than TOKEN_IDLE_MINUTES', async () => {
-    const { token } = await login(server.app, 'clerk');
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(200);
+    const { token } = await login(backend.app, 'clerk');
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(200);
     const sid = String(decodeJwt(token).sid);
-    await server.app.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 121 * 60_000) }).where('id', '=', sid).execute();
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(401);
+    await backend.app.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 121 * 60_000) }).where('id', '=', sid).execute();
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(401);
   });
 
   it('a recent request slides the idle window', async () => {
-    const { token } = await login(server.app, 'clerk');
+    const { token } = await login(backend.app, 'clerk');
     const sid = String(decodeJwt(token).sid);
-    await server.app.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 119 * 60_000) }).where('id', '=', sid).execute();
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(200);
-    const row = await server.app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow();
+    await backend.app.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 119 * 60_000) }).where('id', '=', sid).execute();
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(200);
+    const row = await backend.app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow();
     expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(10_000);
   });
 
   it('logout revokes the session and always succeeds', async () => {
-    const { token } = await login(server.app, 'admin');
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(200);
-    const out = await call(server.app, 'POST', '/api/sys/logout', { token });
+    const { token } = await login(backend.app, 'admin');
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(200);
+    const out = await call(backend.app, 'POST', '/api/sys/logout', { token });
     expect(out.body).toMatchObject({ success: true, message: '退出登录成功' });
-    expect((await call(server.app, 'GET', ME, { token })).status).toBe(401);
-    expect((await call(server.app, 'POST', '/api/sys/logout')).body.success).toBe(true);
-    expect((await call(server.app, 'POST', '/api/sys/logout', { token: 'garbage' })).body.success).toBe(true);
+    expect((await call(backend.app, 'GET', ME, { token })).status).toBe(401);
+    expect((await call(backend.app, 'POST', '/api/sys/logout')).body.success).toBe(true);
+    expect((await call(backend.app, 'POST', '/api/sys/logout', { token: 'garbage' })).body.success).toBe(true);
   });
 
   it('a frozen user loses open sessions and cannot log in', async () => {
-    const { token } = await login(server.app, 'clerk');
-    await server.app.db.updateTable('users').set({ status: 2 }).where('username', '=', 'clerk').execute();
+    const { token } = await login(backend.app, 'clerk');
+    await backend.app.db.updateTable('users').set({ status: 2 }).where('username', '=', 'clerk').execute();
     try {
-      expect((await call(server.app, 'GET', ME, { token })).status).toBe(401);
-      const again = await call(server.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' } });
+      expect((await call(backend.app, 'GET', ME, { token })).status).toBe(401);
+      const again = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' } });
       expect(again.body).toMatchObject({ success: false, message: '用户名或密码错误' });
     } finally {
-      await server.app.db.updateTable('users').set({ status: 1 }).where('username', '=', 'clerk').execute();
+      await backend.app.db.updateTable('users').set({ status: 1 }).where('username', '=', 'clerk').execute();
     }
   });
 });
 
 describe('SMS code and phone login', () => {
   const codeFor = (mobile: string): string | undefined => {
-    const line = [...server.logs].reverse().find((msg) => msg.startsWith(`SMS code for ${mobile}: `));
+    const line = [...backend.server.logs].reverse().find((msg) => msg.startsWith(`SMS code for ${mobile}: `));
     return line?.slice(-6);
   };
 
   it('sends a code for a known phone and logs in with it once', async () => {
-    const sent = await call(server.app, 'POST', '/api/account/sms', { body: { mobile: '13900000000' } });
+    const sent = await call(backend.app, 'POST', '/api/account/sms', { body: { mobile: '13900000000' } });
     expect(sent.body).toMatchObject({ success: true, message: '验证码已发送' });
     const code = codeFor('13900000000');
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await call(server.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: wrongCode } });
+    const wrong = await call(backend.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: wrongCode } });
     expect(wrong.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
 
-    const ok = await call<LoginResult>(server.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: code } });
+    const ok = await call<LoginResult>(backend.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: code } });
     expect(ok.body).toMatchObject({ success: true, code: 200, message: '登录成功' });
     expect(ok.body.result.userInfo.username).toBe('clerk');
-    expect((await call(server.app, 'GET', ME, { token: ok.body.result.token })).status).toBe(200);
+    expect((await call(backend.app, 'GET', ME, { token: ok.body.result.token })).status).toBe(200);
 
-    const reused = await call(server.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: code } });
+    const reused = await call(backend.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13900000000', captcha: code } });
     expect(reused.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
   });
 
   it('answers the same for an unknown phone and logs no code', async () => {
-    const sent = await call(server.app, 'POST', '/api/account/sms', { body: { mobile: '13711112222' } });
+    const sent = await call(backend.app, 'POST', '/api/account/sms', { body: { mobile: '13711112222' } });
     expect(sent.body).toMatchObject({ success: true, message: '验证码已发送' });
     expect(codeFor('13711112222')).toBeUndefined();
-    const attempt = await call(server.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13711112222', captcha: '123456' } });
+    const attempt = await call(backend.app, 'POST', '/api/sys/phoneLogin', { body: { mobile: '13711112222', captcha: '123456' } });
     expect(attempt.body).toMatchObject({ success: false, message: '手机号或验证码错误' });
   });
 
   it('allows one code per mobile per minute', async () => {
-    expect((await call(server.app, 'POST', '/api/account/sms', { body: { mobile: '13800000000' } })).body.success).toBe(true);
-    const again = await call(server.app, 'POST', '/api/account/sms', { body: { mobile: '13800000000' } });
+    expect((await call(backend.app, 'POST', '/api/account/sms', { body: { mobile: '13800000000' } })).body.success).toBe(true);
+    const again = await call(backend.app, 'POST', '/api/account/sms', { body: { mobile: '13800000000' } });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ success: false, code: 429 });
   });
 
   it('stores codes hashed', async () => {
-    const rows = await server.app.db.selectFrom('sms_codes').select('code_hash').execute();
+    const rows = await backend.app.db.selectFrom('sms_codes').select('code_hash').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });

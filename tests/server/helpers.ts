@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ApiResult } from '../../src/contracts/envelope';
@@ -74,6 +75,13 @@ export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'P
   return { status: response.statusCode, body: response.json<ApiResult<T>>(), headers: response.headers };
 }
 
+export type RouteProbe = ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+
+/** Calls a route only to see whether it lets the caller in: POST and PUT send an empty JSON object; no token means anonymous. */
+export async function probe<T = unknown>(app: FastifyInstance, [method, url]: RouteProbe, token?: string): Promise<CallResult<T>> {
+  return call<T>(app, method, url, { ...(token !== undefined ? { token } : {}), ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) });
+}
+
 export async function login(app: FastifyInstance, username: string, password = '123456'): Promise<LoginResult> {
   const response = await call<LoginResult>(app, 'POST', '/api/sys/login', { body: { username, password } });
   if (response.status !== 200 || !response.body.success) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
@@ -99,4 +107,83 @@ export async function startWithDemoSessions(options: { listen?: boolean } = {}):
     wsBase = `ws://127.0.0.1:${address.port}/api`;
   }
   return { server, admin: await login(server.app, 'admin'), clerk: await login(server.app, 'clerk'), wsBase };
+}
+
+/** A test file's own app with nobody logged in, readable once its `beforeAll` has run. */
+export interface TestBackend {
+  readonly server: TestServer;
+  readonly app: FastifyInstance;
+}
+
+/** Registers `beforeAll` (start the app on a fresh data dir) and `afterAll` (close it); read the fields inside tests. */
+export function useTestServer(env: Record<string, string> = {}): TestBackend {
+  const started = startedInBeforeAll('useTestServer', () => startTestServer(env), (server) => server.close());
+  return {
+    get server() {
+      return started();
+    },
+    get app() {
+      return started().app;
+    },
+  };
+}
+
+/** Starts something in `beforeAll` and stops it in `afterAll`; the getter throws when read before `beforeAll` ran. */
+function startedInBeforeAll<T>(name: string, start: () => Promise<T>, stop: (value: T) => Promise<void>): () => T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await start();
+  });
+  afterAll(async () => {
+    if (value !== undefined) await stop(value);
+  });
+  return () => {
+    if (value === undefined) throw new Error(`${name}: it starts in beforeAll; read it inside a test or a later hook`);
+    return value;
+  };
+}
+
+/** The app and demo sessions of a test file, readable once its `beforeAll` has run. */
+export interface DemoServer {
+  readonly server: TestServer;
+  readonly app: FastifyInstance;
+  /** admin's token. */
+  readonly admin: string;
+  /** clerk's token. */
+  readonly clerk: string;
+  readonly adminSession: LoginResult;
+  readonly clerkSession: LoginResult;
+  /** `ws://…/api` when started with `listen`. */
+  readonly wsBase: string;
+}
+
+/**
+ * The usual test file's lifecycle in one line: registers `beforeAll` (start the app, log admin and clerk in)
+ * and `afterAll` (close it). Read the fields inside tests and later hooks; reading them earlier throws.
+ */
+export function useDemoServer(options: { listen?: boolean } = {}): DemoServer {
+  const started = startedInBeforeAll('useDemoServer', () => startWithDemoSessions(options), (sessions) => sessions.server.close());
+  return {
+    get server() {
+      return started().server;
+    },
+    get app() {
+      return started().server.app;
+    },
+    get admin() {
+      return started().admin.token;
+    },
+    get clerk() {
+      return started().clerk.token;
+    },
+    get adminSession() {
+      return started().admin;
+    },
+    get clerkSession() {
+      return started().clerk;
+    },
+    get wsBase() {
+      return started().wsBase;
+    },
+  };
 }

@@ -4,35 +4,26 @@
  * treat them as plain values — never as SQL — and the database is intact afterwards.
  * (tests/server/crud-engine.test.ts covers the engine's own probe entity; this runs the product routes.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '../../src/contracts/entity';
 import type { MemberRecord } from '../../plugins/customers/entities';
-import { call, startWithDemoSessions, type TestServer } from './helpers';
+import { call, useDemoServer } from './helpers';
 
 const HOSTILE = ["' or 1=1--", ';drop table users', '"users"', 'users.password', 'sys_user.id', 'users,password,id', 'member_no; delete from cust_member'];
 
-let server: TestServer;
-let admin: string;
-let clerk: string;
+const demo = useDemoServer();
 let passwordHashes: string[];
 const T1 = { 'tenant-id': '1' };
 const LIST = '/api/cust/custMember/list';
 
 beforeAll(async () => {
-  const sessions = await startWithDemoSessions();
-  ({ server } = sessions);
-  admin = sessions.admin.token;
-  clerk = sessions.clerk.token;
-  passwordHashes = (await server.app.db.selectFrom('users').select('password').orderBy('username').execute()).map((row) => row.password);
-});
-afterAll(async () => {
-  await server.close();
+  passwordHashes = (await demo.app.db.selectFrom('users').select('password').orderBy('username').execute()).map((row) => row.password);
 });
 
 const q = encodeURIComponent;
 
 async function list(query: string) {
-  const response = await call<PageResult<MemberRecord>>(server.app, 'GET', `${LIST}?pageSize=100&${query}`, { token: admin, headers: T1 });
+  const response = await call<PageResult<MemberRecord>>(demo.app, 'GET', `${LIST}?pageSize=100&${query}`, { token: demo.admin, headers: T1 });
   expect(response.status, query).toBe(200);
   return response.body;
 }
@@ -47,7 +38,7 @@ function expectClean(body: unknown, label: string): void {
 describe('duplicate check', () => {
   it('refuses a table or field off the allow-list, and binds the value', async () => {
     const check = async (params: Record<string, string>) => {
-      const response = await call(server.app, 'GET', `/api/sys/duplicate/check?${new URLSearchParams(params).toString()}`, { token: admin, headers: T1 });
+      const response = await call(demo.app, 'GET', `/api/sys/duplicate/check?${new URLSearchParams(params).toString()}`, { token: demo.admin, headers: T1 });
       expect(response.status).toBe(200);
       expectClean(response.body, JSON.stringify(params));
       return response.body;
@@ -107,7 +98,7 @@ describe('member list', () => {
 
   it('finds nothing by a hostile id', async () => {
     for (const value of HOSTILE) {
-      const response = await call(server.app, 'GET', `/api/cust/custMember/queryById?id=${q(value)}`, { token: admin, headers: T1 });
+      const response = await call(demo.app, 'GET', `/api/cust/custMember/queryById?id=${q(value)}`, { token: demo.admin, headers: T1 });
       expect(response.body).toMatchObject({ success: false, message: '未找到对应数据' });
     }
   });
@@ -117,25 +108,25 @@ describe('dictionary codes', () => {
   it('resolve only registered codes in getDictItems, loadDict and loadDictItem', async () => {
     for (const value of HOSTILE) {
       for (const url of [`/api/sys/dict/getDictItems/${q(value)}`, `/api/sys/dict/loadDict/${q(value)}?keyword=a`, `/api/sys/dict/loadDictItem/${q(value)}?key=1`]) {
-        const response = await call(server.app, 'GET', url, { token: clerk });
+        const response = await call(demo.app, 'GET', url, { token: demo.clerk });
         expectClean(response.body, url);
         expect(response.status, url).toBe(200);
         expect(response.body, url).toMatchObject({ success: false, message: '字典不存在' });
       }
       // A hostile key or keyword is just text to compare.
-      const keyed = await call<string[]>(server.app, 'GET', `/api/sys/dict/loadDictItem/member_level?key=${q(value)}`, { token: clerk });
+      const keyed = await call<string[]>(demo.app, 'GET', `/api/sys/dict/loadDictItem/member_level?key=${q(value)}`, { token: demo.clerk });
       expect(keyed.body).toMatchObject({ success: true, result: [] });
-      const searched = await call<unknown[]>(server.app, 'GET', `/api/sys/dict/loadDict/member_level?keyword=${q(value)}`, { token: clerk });
+      const searched = await call<unknown[]>(demo.app, 'GET', `/api/sys/dict/loadDict/member_level?keyword=${q(value)}`, { token: demo.clerk });
       expect(searched.body).toMatchObject({ success: true, result: [] });
     }
-    const real = await call<Array<{ value: string; text: string }>>(server.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: clerk });
+    const real = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: demo.clerk });
     expect(real.body.result).toHaveLength(4);
   });
 });
 
 describe('afterwards', () => {
   it('leaves the database intact: users, their hashes, members and dictionaries', async () => {
-    const db = server.app.db;
+    const db = demo.app.db;
     const users = await db.selectFrom('users').select(['username', 'password']).orderBy('username').execute();
     expect(users.map((user) => user.username)).toEqual(['admin', 'clerk']);
     expect(users.map((user) => user.password)).toEqual(passwordHashes);

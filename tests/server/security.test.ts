@@ -1,29 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { checkRouteDeclaration, installAccessControl } from '../../server/http/access';
 import { PUBLIC_API_PATHS, PUBLIC_API_ROUTES } from '../../src/contracts/api-paths';
-import { call, startWithDemoSessions, type TestServer } from './helpers';
+import { call, useDemoServer } from './helpers';
 
-let server: TestServer;
-let adminToken: string;
-let clerkToken: string;
-
-beforeAll(async () => {
-  const sessions = await startWithDemoSessions();
-  ({ server } = sessions);
-  adminToken = sessions.admin.token;
-  clerkToken = sessions.clerk.token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const demo = useDemoServer();
 
 describe('every route declares who may call it', () => {
   it('walks the registered routes', () => {
-    const routes = server.app.routeAccess;
+    const routes = demo.app.routeAccess;
     expect(routes.length).toBeGreaterThan(10);
     const publicOnes = routes.filter((route) => route.access === 'public').map((route) => route.url.replace(/^\/api/, ''));
     for (const url of publicOnes) expect([...PUBLIC_API_PATHS, ...PUBLIC_API_ROUTES]).toContain(url);
@@ -79,15 +67,15 @@ describe('no path trick bypasses authentication', () => {
 
   it('through the injector', async () => {
     for (const url of tricks) {
-      const response = await server.app.inject({ method: 'GET', url });
+      const response = await demo.app.inject({ method: 'GET', url });
       expect([401, 404], url).toContain(response.statusCode);
       expect(response.json<{ success: boolean }>().success, url).toBe(false);
     }
   });
 
   it('over a real socket, where the path is not normalised for us', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
+    await demo.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = demo.app.server.address() as AddressInfo;
     const get = (path: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
@@ -106,10 +94,10 @@ describe('no path trick bypasses authentication', () => {
   });
 
   it('unknown API routes answer a 404 envelope', async () => {
-    const response = await call(server.app, 'POST', '/api/no/such/thing', { token: adminToken, body: {} });
+    const response = await call(demo.app, 'POST', '/api/no/such/thing', { token: demo.admin, body: {} });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ success: false, code: 404 });
-    expect((await call(server.app, 'GET', '/api/no/such/thing')).status).toBe(404);
+    expect((await call(demo.app, 'GET', '/api/no/such/thing')).status).toBe(404);
   });
 });
 
@@ -117,21 +105,21 @@ describe('tenant header', () => {
   const ME = '/api/sys/user/getCurrentUserDeparts';
 
   it('is honoured for a tenant the user belongs to, and 0 means none', async () => {
-    expect((await call(server.app, 'GET', ME, { token: adminToken, headers: { 'tenant-id': '1' } })).status).toBe(200);
-    expect((await call(server.app, 'GET', ME, { token: adminToken, headers: { 'x-tenant-id': '1' } })).status).toBe(200);
-    expect((await call(server.app, 'GET', ME, { token: clerkToken, headers: { 'tenant-id': '0' } })).status).toBe(200);
+    expect((await call(demo.app, 'GET', ME, { token: demo.admin, headers: { 'tenant-id': '1' } })).status).toBe(200);
+    expect((await call(demo.app, 'GET', ME, { token: demo.admin, headers: { 'x-tenant-id': '1' } })).status).toBe(200);
+    expect((await call(demo.app, 'GET', ME, { token: demo.clerk, headers: { 'tenant-id': '0' } })).status).toBe(200);
   });
 
   it('is refused with 403 for any other tenant, under each header name', async () => {
     const cases: Array<[string, Record<string, string>]> = [
-      [adminToken, { 'tenant-id': '2' }],
-      [adminToken, { tenant_id: '99' }],
-      [adminToken, { 'x-tenant-id': '7' }],
-      [adminToken, { 'tenant-id': '1 or 1=1' }],
-      [clerkToken, { 'tenant-id': '1' }],
+      [demo.admin, { 'tenant-id': '2' }],
+      [demo.admin, { tenant_id: '99' }],
+      [demo.admin, { 'x-tenant-id': '7' }],
+      [demo.admin, { 'tenant-id': '1 or 1=1' }],
+      [demo.clerk, { 'tenant-id': '1' }],
     ];
     for (const [token, headers] of cases) {
-      const response = await call(server.app, 'GET', ME, { token, headers });
+      const response = await call(demo.app, 'GET', ME, { token, headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.body).toMatchObject({ success: false, code: 403, message: '用户租户信息变更,请重新登陆!' });
     }

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentDepartsResult, DictItem, DictMap, MenuItem, PermissionResult, SelectDepartResult } from '../../src/contracts/session';
-import { call, startWithDemoSessions, type TestServer } from './helpers';
+import { call, useDemoServer } from './helpers';
 
-let server: TestServer;
-let adminToken: string;
-let clerkToken: string;
-
-beforeAll(async () => {
-  const sessions = await startWithDemoSessions();
-  ({ server } = sessions);
-  adminToken = sessions.admin.token;
-  clerkToken = sessions.clerk.token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const demo = useDemoServer();
 
 function flatten(items: MenuItem[]): MenuItem[] {
   return items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
@@ -22,14 +10,14 @@ function flatten(items: MenuItem[]): MenuItem[] {
 
 describe('GET /api/sys/permission/getUserPermissionByToken', () => {
   const fetchFor = async (token: string) => {
-    const response = await call<PermissionResult>(server.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token });
+    const response = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     return response.body.result;
   };
 
   it('gives the admin every menu and every button', async () => {
-    const result = await fetchFor(adminToken);
+    const result = await fetchFor(demo.admin);
     const top = result.menu.map((item) => item.meta.title);
     expect(top).toEqual(expect.arrayContaining(['首页', '客户管理', '商品管理', '销售订单', '营销管理', '分销管理', '报表', '采购订单', '系统管理', '系统监控', '在线开发', '个人页']));
     const all = flatten(result.menu);
@@ -42,7 +30,7 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
   });
 
   it('marks a top item hidden when all its children are hidden', async () => {
-    const result = await fetchFor(adminToken);
+    const result = await fetchFor(demo.admin);
     const account = result.menu.find((item) => item.path === '/account');
     expect(account?.hidden).toBe(true);
     expect(account?.children?.map((child) => child.component)).toEqual(['account/center/Index', 'account/settings/Index']);
@@ -52,7 +40,7 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
   });
 
   it('describes the external link and the route-less entry', async () => {
-    const all = flatten((await fetchFor(adminToken)).menu);
+    const all = flatten((await fetchFor(demo.admin)).menu);
     const help = all.find((item) => item.meta.title === '帮助文档');
     expect(help).toMatchObject({ component: 'layouts/IframePageView', meta: { url: 'https://example.com/help', internalOrExternal: true } });
     expect(help?.path).toMatch(/^\/[0-9a-f]{32}$/);
@@ -61,7 +49,7 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
   });
 
   it('gives the clerk neither the system, monitor nor online branches nor cust:member:add', async () => {
-    const result = await fetchFor(clerkToken);
+    const result = await fetchFor(demo.clerk);
     const paths = result.menu.map((item) => item.path);
     expect(paths).toEqual(expect.arrayContaining(['/cust', '/goods', '/saleorder', '/marketing', '/marketingDrp', '/report', '/zcy']));
     expect(paths).not.toContain('/system');
@@ -78,13 +66,13 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
   });
 
   it('needs a token', async () => {
-    expect((await call(server.app, 'GET', '/api/sys/permission/getUserPermissionByToken')).status).toBe(401);
+    expect((await call(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken')).status).toBe(401);
   });
 });
 
 describe('departments', () => {
   it('lists the current user departments and the current one', async () => {
-    const response = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: adminToken });
+    const response = await call<CurrentDepartsResult>(demo.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: demo.admin });
     expect(response.body.success).toBe(true);
     expect(response.body.result.orgCode).toBe('A01');
     expect(response.body.result.list.map((d) => [d.orgCode, d.departName])).toEqual([
@@ -94,32 +82,32 @@ describe('departments', () => {
   });
 
   it('switches to a department the user belongs to', async () => {
-    const response = await call<SelectDepartResult>(server.app, 'POST', '/api/sys/selectDepart', { token: adminToken, body: { orgCode: 'A01A01', username: 'admin' } });
+    const response = await call<SelectDepartResult>(demo.app, 'POST', '/api/sys/selectDepart', { token: demo.admin, body: { orgCode: 'A01A01', username: 'admin' } });
     expect(response.body.success).toBe(true);
     expect(response.body.result.userInfo).toMatchObject({ username: 'admin', orgCode: 'A01A01' });
     expect(JSON.stringify(response.body.result)).not.toContain('scrypt');
-    const after = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: adminToken });
+    const after = await call<CurrentDepartsResult>(demo.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: demo.admin });
     expect(after.body.result.orgCode).toBe('A01A01');
-    const viaPut = await call<SelectDepartResult>(server.app, 'PUT', '/api/sys/selectDepart', { token: adminToken, body: { orgCode: 'A01' } });
+    const viaPut = await call<SelectDepartResult>(demo.app, 'PUT', '/api/sys/selectDepart', { token: demo.admin, body: { orgCode: 'A01' } });
     expect(viaPut.body.result.userInfo.orgCode).toBe('A01');
   });
 
   it('refuses a department the user does not belong to', async () => {
-    const response = await call(server.app, 'POST', '/api/sys/selectDepart', { token: clerkToken, body: { orgCode: 'A01', username: 'clerk' } });
+    const response = await call(demo.app, 'POST', '/api/sys/selectDepart', { token: demo.clerk, body: { orgCode: 'A01', username: 'clerk' } });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(false);
-    const current = await call<CurrentDepartsResult>(server.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: clerkToken });
+    const current = await call<CurrentDepartsResult>(demo.app, 'GET', '/api/sys/user/getCurrentUserDeparts', { token: demo.clerk });
     expect(current.body.result.orgCode).toBe('A01A02');
   });
 
   it('refuses switching on behalf of another user', async () => {
-    const response = await call(server.app, 'POST', '/api/sys/selectDepart', { token: clerkToken, body: { orgCode: 'A01A02', username: 'admin' } });
+    const response = await call(demo.app, 'POST', '/api/sys/selectDepart', { token: demo.clerk, body: { orgCode: 'A01A02', username: 'admin' } });
     expect(response.status).toBe(403);
   });
 });
 
 describe('dictionaries', () => {
-  const items = (code: string) => call<DictItem[]>(server.app, 'GET', `/api/sys/dict/getDictItems/${code}`, { token: clerkToken });
+  const items = (code: string) => call<DictItem[]>(demo.app, 'GET', `/api/sys/dict/getDictItems/${code}`, { token: demo.clerk });
 
   it('returns a system dictionary', async () => {
     const response = await items('order_status');
@@ -157,19 +145,19 @@ describe('dictionaries', () => {
   });
 
   it('serves all system dictionaries and refreshes the cache', async () => {
-    const all = await call<DictMap>(server.app, 'GET', '/api/sys/dict/queryAllDictItems', { token: clerkToken });
+    const all = await call<DictMap>(demo.app, 'GET', '/api/sys/dict/queryAllDictItems', { token: demo.clerk });
     expect(Object.keys(all.body.result)).toEqual(expect.arrayContaining(['sex', 'user_status', 'valid_status', 'yn', 'priority', 'msg_category', 'send_status', 'order_status', 'pay_status', 'pay_type', 'refund_status', 'aftersale_status', 'goods_status', 'coupon_type', 'drp_level', 'withdraw_status', 'purchase_status', 'menu_type', 'perms_type']));
     expect(all.body.result.sys_user_realname).toBeUndefined();
 
     // A change in the database shows only after the cache is cleared.
-    await server.app.db.updateTable('dict_items').set({ item_text: '男士' }).where('item_text', '=', '男').execute();
+    await demo.app.db.updateTable('dict_items').set({ item_text: '男士' }).where('item_text', '=', '男').execute();
     expect((await items('sex')).body.result[0]?.text).toBe('男');
-    const refreshed = await call(server.app, 'GET', '/api/sys/dict/refleshCache', { token: clerkToken });
+    const refreshed = await call(demo.app, 'GET', '/api/sys/dict/refleshCache', { token: demo.clerk });
     expect(refreshed.body).toMatchObject({ success: true });
     expect((await items('sex')).body.result[0]?.text).toBe('男士');
   });
 
   it('needs a token', async () => {
-    expect((await call(server.app, 'GET', '/api/sys/dict/getDictItems/sex')).status).toBe(401);
+    expect((await call(demo.app, 'GET', '/api/sys/dict/getDictItems/sex')).status).toBe(401);
   });
 });

@@ -1,25 +1,13 @@
 /** 部门管理 API: the department tree, its maintenance and department roles (issue #4). */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageResult } from '../../src/contracts/entity';
 import type { DepartIdNode, DepartRoleUser, DepartTreeNode } from '../../plugins/system/departs/entities';
 import { newId } from '../../server/db/ids';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, probe, type RouteProbe, useDemoServer } from './helpers';
 
-let server: TestServer;
-let app: FastifyInstance;
-let admin: string;
-let clerk: string;
+const demo = useDemoServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  app = server.app;
-  admin = (await login(app, 'admin')).token;
-  clerk = (await login(app, 'clerk')).token;
-});
-afterAll(async () => server.close());
-
-const tree = async (token = admin) => (await call<DepartTreeNode[]>(app, 'GET', '/api/sys/sysDepart/queryTreeList', { token })).body.result;
+const tree = async (token = demo.admin) => (await call<DepartTreeNode[]>(demo.app, 'GET', '/api/sys/sysDepart/queryTreeList', { token })).body.result;
 
 function find(nodes: DepartTreeNode[], name: string): DepartTreeNode | undefined {
   for (const node of nodes) {
@@ -35,7 +23,7 @@ function names(nodes: Array<{ title: string; children: unknown[] }>): unknown[] 
 }
 
 async function add(body: Record<string, unknown>): Promise<{ id: string; orgCode: string }> {
-  const response = await call<{ id: string; orgCode: string }>(app, 'POST', '/api/sys/sysDepart/add', { token: admin, body });
+  const response = await call<{ id: string; orgCode: string }>(demo.app, 'POST', '/api/sys/sysDepart/add', { token: demo.admin, body });
   expect(response.body, JSON.stringify(response.body)).toMatchObject({ success: true, message: '添加成功！' });
   return response.body.result;
 }
@@ -50,7 +38,7 @@ describe('department tree', () => {
     expect(hq?.value).toBe(hq?.id);
     expect(hq?.children[0]).toMatchObject({ departName: '华东分公司', orgCode: 'A01A01', parentId: hq?.id, isLeaf: true, children: [] });
 
-    const ids = (await call<DepartIdNode[]>(app, 'GET', '/api/sys/sysDepart/queryIdTree', { token: admin })).body.result;
+    const ids = (await call<DepartIdNode[]>(demo.app, 'GET', '/api/sys/sysDepart/queryIdTree', { token: demo.admin })).body.result;
     expect(ids).toEqual([
       {
         key: hq?.id,
@@ -63,7 +51,7 @@ describe('department tree', () => {
       },
     ]);
 
-    const found = await call<DepartTreeNode[]>(app, 'GET', `/api/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('分公司')}`, { token: admin });
+    const found = await call<DepartTreeNode[]>(demo.app, 'GET', `/api/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('分公司')}`, { token: demo.admin });
     expect(found.body.result.map((node) => [node.departName, node.isLeaf, node.children.length])).toEqual([
       ['华东分公司', true, 0],
       ['华南分公司', true, 0],
@@ -72,7 +60,7 @@ describe('department tree', () => {
 
   it('treats a hostile keyword as plain text', async () => {
     for (const keyWord of ["' or 1=1--", '%', '_', '\\']) {
-      const response = await call<DepartTreeNode[]>(app, 'GET', `/api/sys/sysDepart/searchBy?keyWord=${encodeURIComponent(keyWord)}`, { token: admin });
+      const response = await call<DepartTreeNode[]>(demo.app, 'GET', `/api/sys/sysDepart/searchBy?keyWord=${encodeURIComponent(keyWord)}`, { token: demo.admin });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ success: false, message: '未查询匹配数据！', result: [] });
     }
@@ -80,10 +68,10 @@ describe('department tree', () => {
 
   it("answers the caller's own departments with their subtrees", async () => {
     // admin belongs to 总部 and 华东分公司: 华东 is inside 总部's subtree, so it is not a second root.
-    const mine = await call<DepartTreeNode[]>(app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList', { token: admin });
+    const mine = await call<DepartTreeNode[]>(demo.app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList', { token: demo.admin });
     expect(names(mine.body.result.filter((node) => ['总部'].includes(node.departName)))).toEqual([{ 总部: ['华东分公司', '华南分公司'] }]);
     expect(mine.body.result).toHaveLength(1);
-    const clerks = await call<DepartTreeNode[]>(app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList', { token: clerk });
+    const clerks = await call<DepartTreeNode[]>(demo.app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList', { token: demo.clerk });
     expect(names(clerks.body.result)).toEqual(['华南分公司']);
   });
 
@@ -93,9 +81,9 @@ describe('department tree', () => {
     const first = await add({ departName: '前端组', parentId: top.id });
     const second = await add({ departName: '后端组', parentId: top.id });
     expect([first.orgCode, second.orgCode]).toEqual(['A02A01', 'A02A02']);
-    const byId = await call<Record<string, unknown>>(app, 'GET', `/api/sys/sysDepart/queryById?id=${first.id}`, { token: admin });
+    const byId = await call<Record<string, unknown>>(demo.app, 'GET', `/api/sys/sysDepart/queryById?id=${first.id}`, { token: demo.admin });
     expect(byId.body.result).toMatchObject({ departName: '前端组', parentId: top.id, orgCode: 'A02A01', orgCategory: '2' });
-    expect((await call<Record<string, unknown>>(app, 'GET', `/api/sys/sysDepart/queryById?id=${top.id}`, { token: admin })).body.result).toMatchObject({ orgCategory: '1' });
+    expect((await call<Record<string, unknown>>(demo.app, 'GET', `/api/sys/sysDepart/queryById?id=${top.id}`, { token: demo.admin })).body.result).toMatchObject({ orgCategory: '1' });
 
     // A code sent by the client is ignored.
     const forged = await add({ departName: '伪造编码', parentId: top.id, orgCode: 'A01' });
@@ -103,11 +91,11 @@ describe('department tree', () => {
 
     // Move 后端组 away: its code stays, and the next child of 研发中心 still gets a fresh code.
     const hq = find(await tree(), '总部');
-    expect((await call(app, 'PUT', '/api/sys/sysDepart/edit', { token: admin, body: { id: second.id, parentId: hq?.id } })).body).toMatchObject({ success: true, message: '编辑成功!' });
+    expect((await call(demo.app, 'PUT', '/api/sys/sysDepart/edit', { token: demo.admin, body: { id: second.id, parentId: hq?.id } })).body).toMatchObject({ success: true, message: '编辑成功!' });
     expect(find(await tree(), '后端组')).toMatchObject({ parentId: hq?.id, orgCode: 'A02A02' });
     expect((await add({ departName: '测试组', parentId: top.id })).orgCode).toBe('A02A04');
 
-    expect((await call(app, 'DELETE', `/api/sys/sysDepart/delete?id=${forged.id}`, { token: admin })).body.success).toBe(true);
+    expect((await call(demo.app, 'DELETE', `/api/sys/sysDepart/delete?id=${forged.id}`, { token: demo.admin })).body.success).toBe(true);
     expect((await add({ departName: '运维组', parentId: top.id })).orgCode).toBe('A02A05');
 
     const codes: string[] = [];
@@ -117,9 +105,9 @@ describe('department tree', () => {
   });
 
   it('validates names, parents and categories', async () => {
-    expect((await call(app, 'POST', '/api/sys/sysDepart/add', { token: admin, body: { departName: '' } })).body).toMatchObject({ success: false, message: '部门名称不能为空' });
-    expect((await call(app, 'POST', '/api/sys/sysDepart/add', { token: admin, body: { departName: '孤儿', parentId: 'nope' } })).body).toMatchObject({ success: false, message: '上级部门不存在' });
-    expect((await call(app, 'POST', '/api/sys/sysDepart/add', { token: admin, body: { departName: '怪类', orgCategory: '9' } })).body).toMatchObject({ success: false, message: '机构类别不正确' });
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepart/add', { token: demo.admin, body: { departName: '' } })).body).toMatchObject({ success: false, message: '部门名称不能为空' });
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepart/add', { token: demo.admin, body: { departName: '孤儿', parentId: 'nope' } })).body).toMatchObject({ success: false, message: '上级部门不存在' });
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepart/add', { token: demo.admin, body: { departName: '怪类', orgCategory: '9' } })).body).toMatchObject({ success: false, message: '机构类别不正确' });
   });
 
   it('moves a department, but never under itself or its descendants', async () => {
@@ -128,51 +116,51 @@ describe('department tree', () => {
     const c = await add({ departName: '移动丙', parentId: b.id });
     const other = await add({ departName: '移动丁' });
     for (const parentId of [a.id, b.id, c.id]) {
-      const refused = await call(app, 'PUT', '/api/sys/sysDepart/edit', { token: admin, body: { id: a.id, parentId } });
+      const refused = await call(demo.app, 'PUT', '/api/sys/sysDepart/edit', { token: demo.admin, body: { id: a.id, parentId } });
       expect(refused.body).toMatchObject({ success: false, message: '不能将部门移动到其自身或其下级部门之下' });
     }
     expect(find(await tree(), '移动甲')?.parentId).toBeNull();
 
-    expect((await call(app, 'PUT', '/api/sys/sysDepart/edit', { token: admin, body: { id: b.id, parentId: other.id } })).body.success).toBe(true);
+    expect((await call(demo.app, 'PUT', '/api/sys/sysDepart/edit', { token: demo.admin, body: { id: b.id, parentId: other.id } })).body.success).toBe(true);
     expect(names([find(await tree(), '移动丁') as DepartTreeNode])).toEqual([{ 移动丁: [{ 移动乙: ['移动丙'] }] }]);
     // Back to the top level, and a rename on its own keeps the parent.
-    expect((await call(app, 'PUT', '/api/sys/sysDepart/edit', { token: admin, body: { id: b.id, parentId: null } })).body.success).toBe(true);
-    expect((await call(app, 'PUT', '/api/sys/sysDepart/edit', { token: admin, body: { id: c.id, departName: '移动丙2' } })).body.success).toBe(true);
+    expect((await call(demo.app, 'PUT', '/api/sys/sysDepart/edit', { token: demo.admin, body: { id: b.id, parentId: null } })).body.success).toBe(true);
+    expect((await call(demo.app, 'PUT', '/api/sys/sysDepart/edit', { token: demo.admin, body: { id: c.id, departName: '移动丙2' } })).body.success).toBe(true);
     expect(find(await tree(), '移动乙')).toMatchObject({ parentId: null, children: [expect.objectContaining({ departName: '移动丙2', parentId: b.id })] });
   });
 
   it('deletes a department with its subtree, unless a user belongs to it', async () => {
     const parent = await add({ departName: '删除父' });
     const child = await add({ departName: '删除子', parentId: parent.id });
-    const role = await call<{ id: string }>(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: child.id, roleName: '组长', roleCode: 'leader' } });
+    const role = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: child.id, roleName: '组长', roleCode: 'leader' } });
     expect(role.body.success).toBe(true);
 
     // Someone still works in the child: refused, nothing removed.
-    const user = await server.app.db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirstOrThrow();
+    const user = await demo.app.db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirstOrThrow();
     const link = newId();
-    await server.app.db.insertInto('user_depart').values({ id: link, user_id: user.id, dep_id: child.id }).execute();
-    const refused = await call(app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: admin });
+    await demo.app.db.insertInto('user_depart').values({ id: link, user_id: user.id, dep_id: child.id }).execute();
+    const refused = await call(demo.app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: demo.admin });
     expect(refused.body).toMatchObject({ success: false, message: '该部门或其下级部门中还有用户，请先移除用户再删除' });
     expect(find(await tree(), '删除子')).toBeDefined();
-    await server.app.db.deleteFrom('user_depart').where('id', '=', link).execute();
+    await demo.app.db.deleteFrom('user_depart').where('id', '=', link).execute();
 
-    const removed = await call(app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: admin });
+    const removed = await call(demo.app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: demo.admin });
     expect(removed.body).toMatchObject({ success: true, message: '删除成功!' });
     expect(find(await tree(), '删除父')).toBeUndefined();
     expect(find(await tree(), '删除子')).toBeUndefined();
-    expect((await call(app, 'GET', `/api/sys/sysDepart/queryById?id=${child.id}`, { token: admin })).body.success).toBe(false);
-    expect((await call(app, 'GET', `/api/sys/sysDepartRole/queryById?id=${role.body.result.id}`, { token: admin })).body.success).toBe(false);
-    expect((await call(app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: admin })).body).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect((await call(demo.app, 'GET', `/api/sys/sysDepart/queryById?id=${child.id}`, { token: demo.admin })).body.success).toBe(false);
+    expect((await call(demo.app, 'GET', `/api/sys/sysDepartRole/queryById?id=${role.body.result.id}`, { token: demo.admin })).body.success).toBe(false);
+    expect((await call(demo.app, 'DELETE', `/api/sys/sysDepart/delete?id=${parent.id}`, { token: demo.admin })).body).toMatchObject({ success: false, message: '未找到对应数据' });
 
     const x = await add({ departName: '批删甲' });
     const y = await add({ departName: '批删乙' });
-    const batch = await call(app, 'DELETE', `/api/sys/sysDepart/deleteBatch?ids=${x.id},${y.id},`, { token: admin });
+    const batch = await call(demo.app, 'DELETE', `/api/sys/sysDepart/deleteBatch?ids=${x.id},${y.id},`, { token: demo.admin });
     expect(batch.body).toMatchObject({ success: true, message: '批量删除成功!' });
     expect(find(await tree(), '批删甲')).toBeUndefined();
     expect(find(await tree(), '批删乙')).toBeUndefined();
     // The seeded departments have members.
     const hq = find(await tree(), '总部');
-    expect((await call(app, 'DELETE', `/api/sys/sysDepart/deleteBatch?ids=${hq?.id}`, { token: admin })).body.success).toBe(false);
+    expect((await call(demo.app, 'DELETE', `/api/sys/sysDepart/deleteBatch?ids=${hq?.id}`, { token: demo.admin })).body.success).toBe(false);
   });
 });
 
@@ -180,41 +168,41 @@ describe('department roles', () => {
   it('lists per department, keeps codes unique per department, and deletes', async () => {
     const d1 = await add({ departName: '角色部门一' });
     const d2 = await add({ departName: '角色部门二' });
-    const r1 = await call<{ id: string }>(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: d1.id, roleName: '经理', roleCode: 'manager', description: '管人' } });
+    const r1 = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: d1.id, roleName: '经理', roleCode: 'manager', description: '管人' } });
     expect(r1.body).toMatchObject({ success: true, message: '添加成功！' });
-    const dup = await call(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: d1.id, roleName: '经理2', roleCode: 'manager' } });
+    const dup = await call(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: d1.id, roleName: '经理2', roleCode: 'manager' } });
     expect(dup.body.success).toBe(false);
-    expect((await call(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: d2.id, roleName: '经理', roleCode: 'manager' } })).body.success).toBe(true);
-    expect((await call(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: 'nope', roleName: 'x', roleCode: 'x' } })).body).toMatchObject({ success: false, message: '部门不存在' });
-    const r2 = await call<{ id: string }>(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: d1.id, roleName: '员工', roleCode: 'staff' } });
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: d2.id, roleName: '经理', roleCode: 'manager' } })).body.success).toBe(true);
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: 'nope', roleName: 'x', roleCode: 'x' } })).body).toMatchObject({ success: false, message: '部门不存在' });
+    const r2 = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: d1.id, roleName: '员工', roleCode: 'staff' } });
 
     for (const param of ['deptId', 'departId']) {
-      const page = await call<PageResult<{ roleCode: string; departId: string }>>(app, 'GET', `/api/sys/sysDepartRole/list?${param}=${d1.id}&column=roleCode&order=asc`, { token: admin });
+      const page = await call<PageResult<{ roleCode: string; departId: string }>>(demo.app, 'GET', `/api/sys/sysDepartRole/list?${param}=${d1.id}&column=roleCode&order=asc`, { token: demo.admin });
       expect(page.body.result.records.map((r) => r.roleCode)).toEqual(['manager', 'staff']);
     }
-    const edited = await call(app, 'PUT', '/api/sys/sysDepartRole/edit', { token: admin, body: { id: r1.body.result.id, roleName: '总经理' } });
+    const edited = await call(demo.app, 'PUT', '/api/sys/sysDepartRole/edit', { token: demo.admin, body: { id: r1.body.result.id, roleName: '总经理' } });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!' });
-    expect((await call<{ roleName: string }>(app, 'GET', `/api/sys/sysDepartRole/queryById?id=${r1.body.result.id}`, { token: admin })).body.result.roleName).toBe('总经理');
+    expect((await call<{ roleName: string }>(demo.app, 'GET', `/api/sys/sysDepartRole/queryById?id=${r1.body.result.id}`, { token: demo.admin })).body.result.roleName).toBe('总经理');
 
-    expect((await call(app, 'DELETE', `/api/sys/sysDepartRole/delete?id=${r2.body.result.id}`, { token: admin })).body).toMatchObject({ success: true, message: '删除成功!' });
-    expect((await call(app, 'DELETE', `/api/sys/sysDepartRole/deleteBatch?ids=${r1.body.result.id},`, { token: admin })).body).toMatchObject({ success: true, message: '批量删除成功!' });
-    const left = await call<PageResult<unknown>>(app, 'GET', `/api/sys/sysDepartRole/list?deptId=${d1.id}`, { token: admin });
+    expect((await call(demo.app, 'DELETE', `/api/sys/sysDepartRole/delete?id=${r2.body.result.id}`, { token: demo.admin })).body).toMatchObject({ success: true, message: '删除成功!' });
+    expect((await call(demo.app, 'DELETE', `/api/sys/sysDepartRole/deleteBatch?ids=${r1.body.result.id},`, { token: demo.admin })).body).toMatchObject({ success: true, message: '批量删除成功!' });
+    const left = await call<PageResult<unknown>>(demo.app, 'GET', `/api/sys/sysDepartRole/list?deptId=${d1.id}`, { token: demo.admin });
     expect(left.body.result.total).toBe(0);
   });
 
   it('assigns department roles to members only, by diff', async () => {
     const hq = find(await tree(), '华南分公司');
-    const clerkUser = await server.app.db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirstOrThrow();
+    const clerkUser = await demo.app.db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirstOrThrow();
     const roleIds: string[] = [];
     for (const code of ['cashier', 'stocker']) {
-      const role = await call<{ id: string }>(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: hq?.id, roleName: code, roleCode: code } });
+      const role = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: hq?.id, roleName: code, roleCode: code } });
       roleIds.push(role.body.result.id);
     }
     const [cashier, stocker] = roleIds;
     const held = async () =>
-      (await call<DepartRoleUser[]>(app, 'GET', `/api/sys/sysDepartRole/getDeptRoleByUserId?userId=${clerkUser.id}&departId=${hq?.id}`, { token: admin })).body.result.map((row) => row.droleId).sort();
+      (await call<DepartRoleUser[]>(demo.app, 'GET', `/api/sys/sysDepartRole/getDeptRoleByUserId?userId=${clerkUser.id}&departId=${hq?.id}`, { token: demo.admin })).body.result.map((row) => row.droleId).sort();
 
-    const assign = (newRoleId: string, oldRoleId: string) => call(app, 'POST', '/api/sys/sysDepartRole/deptRoleUserAdd', { token: admin, body: { userId: clerkUser.id, newRoleId, oldRoleId } });
+    const assign = (newRoleId: string, oldRoleId: string) => call(demo.app, 'POST', '/api/sys/sysDepartRole/deptRoleUserAdd', { token: demo.admin, body: { userId: clerkUser.id, newRoleId, oldRoleId } });
     expect((await assign(`${cashier},${stocker}`, '')).body).toMatchObject({ success: true, message: '添加成功！' });
     expect(await held()).toEqual([cashier, stocker].sort());
     expect((await assign(`${cashier},${stocker}`, '')).body.success).toBe(true);
@@ -224,16 +212,16 @@ describe('department roles', () => {
 
     // A role of a department the user does not belong to is refused.
     const elsewhere = await add({ departName: '别的部门' });
-    const foreign = await call<{ id: string }>(app, 'POST', '/api/sys/sysDepartRole/add', { token: admin, body: { departId: elsewhere.id, roleName: '外', roleCode: 'outsider' } });
+    const foreign = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: elsewhere.id, roleName: '外', roleCode: 'outsider' } });
     expect((await assign(`${foreign.body.result.id}`, '')).body).toMatchObject({ success: false, message: '该用户不属于角色所在的部门' });
     expect((await assign('nope', '')).body).toMatchObject({ success: false, message: '部门角色不存在' });
-    expect((await call(app, 'POST', '/api/sys/sysDepartRole/deptRoleUserAdd', { token: admin, body: { userId: 'nope', newRoleId: '', oldRoleId: '' } })).body).toMatchObject({ success: false, message: '用户不存在' });
+    expect((await call(demo.app, 'POST', '/api/sys/sysDepartRole/deptRoleUserAdd', { token: demo.admin, body: { userId: 'nope', newRoleId: '', oldRoleId: '' } })).body).toMatchObject({ success: false, message: '用户不存在' });
   });
 });
 
 describe('access', () => {
   it('answers 403 to clerk on every management route', async () => {
-    const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    const routes: RouteProbe[] = [
       ['GET', '/api/sys/sysDepart/queryTreeList'],
       ['GET', '/api/sys/sysDepart/queryIdTree'],
       ['GET', '/api/sys/sysDepart/searchBy?keyWord=a'],
@@ -251,12 +239,12 @@ describe('access', () => {
       ['GET', '/api/sys/sysDepartRole/getDeptRoleByUserId?userId=x&departId=x'],
       ['POST', '/api/sys/sysDepartRole/deptRoleUserAdd'],
     ];
-    for (const [method, url] of routes) {
-      const response = await call(app, method, url, { token: clerk, ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) });
-      expect(response.status, `${method} ${url}`).toBe(403);
+    for (const route of routes) {
+      const response = await probe(demo.app, route, demo.clerk);
+      expect(response.status, route.join(' ')).toBe(403);
       expect(response.body).toMatchObject({ success: false, code: 403 });
     }
     // Without a token nothing answers at all, the self-service tree included.
-    expect((await call(app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList')).status).toBe(401);
+    expect((await call(demo.app, 'GET', '/api/sys/sysDepart/queryMyDeptTreeList')).status).toBe(401);
   });
 });

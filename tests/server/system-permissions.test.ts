@@ -1,9 +1,8 @@
 /** 菜单管理 API: the permissions tree, its rules, branch deletes, lazy reads, access, and the session menu. */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PermissionResult } from '../../src/contracts/session';
 import { newId } from '../../server/db/ids';
-import { call, login, startTestServer, type TestServer } from './helpers';
+import { call, login, probe, type RouteProbe, useDemoServer } from './helpers';
 
 interface Node {
   id: string;
@@ -18,21 +17,10 @@ interface Node {
   children?: Node[];
 }
 
-let server: TestServer;
-let app: FastifyInstance;
-let admin: string;
-let clerk: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  app = server.app;
-  admin = (await login(app, 'admin')).token;
-  clerk = (await login(app, 'clerk')).token;
-});
-afterAll(async () => server.close());
+const demo = useDemoServer();
 
 async function tree(query = ''): Promise<Node[]> {
-  const response = await call<Node[]>(app, 'GET', `/api/sys/permission/list${query}`, { token: admin });
+  const response = await call<Node[]>(demo.app, 'GET', `/api/sys/permission/list${query}`, { token: demo.admin });
   expect(response.body.success).toBe(true);
   return response.body.result;
 }
@@ -53,7 +41,7 @@ async function nodeNamed(name: string): Promise<Node> {
 }
 
 async function add(body: Record<string, unknown>) {
-  return call<Node>(app, 'POST', '/api/sys/permission/add', { token: admin, body });
+  return call<Node>(demo.app, 'POST', '/api/sys/permission/add', { token: demo.admin, body });
 }
 
 function menuTitles(items: PermissionResult['menu']): string[] {
@@ -84,7 +72,7 @@ describe('menu tree', () => {
   });
 
   it('serves the lazy reads: top-level menus, direct children, and children per parent', async () => {
-    const top = await call<Node[]>(app, 'GET', '/api/sys/permission/getSystemMenuList', { token: admin });
+    const top = await call<Node[]>(demo.app, 'GET', '/api/sys/permission/getSystemMenuList', { token: demo.admin });
     expect(top.body.result.every((node) => node.menuType === 0)).toBe(true);
     expect(top.body.result.map((node) => node.name)).toContain('客户管理');
     expect(top.body.result.find((node) => node.name === '客户管理')?.isLeaf).toBe(false);
@@ -93,11 +81,11 @@ describe('menu tree', () => {
 
     const customers = await nodeNamed('客户管理');
     const goods = await nodeNamed('商品管理');
-    const sub = await call<Node[]>(app, 'GET', `/api/sys/permission/getSystemSubmenu?parentId=${customers.id}`, { token: admin });
+    const sub = await call<Node[]>(demo.app, 'GET', `/api/sys/permission/getSystemSubmenu?parentId=${customers.id}`, { token: demo.admin });
     expect(sub.body.result.map((node) => node.name)).toEqual(['客户列表', '会员列表', '客户分组', '会员等级', '余额明细', '积分明细', '会员优惠券', '收货地址']);
     expect(sub.body.result.find((node) => node.name === '会员列表')?.isLeaf).toBe(false);
 
-    const batch = await call<Record<string, Node[]>>(app, 'GET', `/api/sys/permission/getSystemSubmenuBatch?parentIds=${customers.id},${goods.id},nope`, { token: admin });
+    const batch = await call<Record<string, Node[]>>(demo.app, 'GET', `/api/sys/permission/getSystemSubmenuBatch?parentIds=${customers.id},${goods.id},nope`, { token: demo.admin });
     expect(Object.keys(batch.body.result).sort()).toEqual([customers.id, goods.id, 'nope'].sort());
     expect(batch.body.result[customers.id]?.map((node) => node.name)).toEqual(sub.body.result.map((node) => node.name));
     expect(batch.body.result[goods.id]?.[0]?.name).toBe('商品SPU');
@@ -139,15 +127,15 @@ describe('menu writes', () => {
     const button = await add({ name: '测试按钮', menuType: 2, parentId: id, perms: 'test:page:add,test:page:edit', permsType: '2', status: '1' });
     expect(button.body).toMatchObject({ success: true, result: { perms: 'test:page:add,test:page:edit', permsType: '2' } });
 
-    const edited = await call<Node>(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id, name: '测试页面2', url: '/system/testPage2' } });
+    const edited = await call<Node>(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id, name: '测试页面2', url: '/system/testPage2' } });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!', result: { name: '测试页面2', url: '/system/testPage2', component: 'system/TestPage' } });
-    const read = await call<Node>(app, 'GET', `/api/sys/permission/queryById?id=${id}`, { token: admin });
+    const read = await call<Node>(demo.app, 'GET', `/api/sys/permission/queryById?id=${id}`, { token: demo.admin });
     expect(read.body.result).toMatchObject({ id, name: '测试页面2', parentId: system.id, menuType: 1 });
 
     // Edits are checked against the stored values they leave alone.
-    const noUrl = await call(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id, url: '' } });
+    const noUrl = await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id, url: '' } });
     expect(noUrl.body).toMatchObject({ success: false, message: '菜单路径不能为空' });
-    const toButton = await call(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id, menuType: 2, perms: 'x:y' } });
+    const toButton = await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id, menuType: 2, perms: 'x:y' } });
     expect(toButton.body).toMatchObject({ success: false, message: '该菜单有下级，不能改为按钮权限' });
 
     const top = await add({ name: '外部链接', menuType: 0, parentId: system.id, url: 'https://example.com/docs', component: 'layouts/IframePageView', internalOrExternal: true });
@@ -160,10 +148,10 @@ describe('menu writes', () => {
     const inner = await add({ name: '内层', menuType: 1, parentId: outer.body.result.id, url: '/system/inner', component: 'system/Inner' });
     const deepest = await add({ name: '最内层', menuType: 1, parentId: inner.body.result.id, url: '/system/deepest', component: 'system/Deepest' });
     for (const parentId of [outer.body.result.id, inner.body.result.id, deepest.body.result.id]) {
-      const moved = await call(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id: outer.body.result.id, parentId } });
+      const moved = await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id: outer.body.result.id, parentId } });
       expect(moved.body).toMatchObject({ success: false, message: '上级菜单不能是自己或自己的下级' });
     }
-    const allowed = await call(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id: deepest.body.result.id, parentId: outer.body.result.id } });
+    const allowed = await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id: deepest.body.result.id, parentId: outer.body.result.id } });
     expect(allowed.body.success).toBe(true);
   });
 
@@ -173,27 +161,27 @@ describe('menu writes', () => {
     const leaf = await add({ name: '待删页面', menuType: 1, parentId: branch.body.result.id, url: '/system/gone/page', component: 'system/Gone' });
     const button = await add({ name: '待删按钮', menuType: 2, parentId: leaf.body.result.id, perms: 'gone:add' });
     const ids = [branch.body.result.id, leaf.body.result.id, button.body.result.id];
-    const clerkRole = await server.app.db.selectFrom('roles').select('id').where('role_code', '=', 'clerk').executeTakeFirstOrThrow();
-    await server.app.db.insertInto('role_permission').values(ids.map((permissionId) => ({ id: newId(), role_id: clerkRole.id, permission_id: permissionId }))).execute();
+    const clerkRole = await demo.app.db.selectFrom('roles').select('id').where('role_code', '=', 'clerk').executeTakeFirstOrThrow();
+    await demo.app.db.insertInto('role_permission').values(ids.map((permissionId) => ({ id: newId(), role_id: clerkRole.id, permission_id: permissionId }))).execute();
 
-    const removed = await call(app, 'DELETE', `/api/sys/permission/delete?id=${branch.body.result.id}`, { token: admin });
+    const removed = await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${branch.body.result.id}`, { token: demo.admin });
     expect(removed.body).toMatchObject({ success: true, message: '删除成功!' });
-    expect(await server.app.db.selectFrom('permissions').select('id').where('id', 'in', ids).execute()).toEqual([]);
-    expect(await server.app.db.selectFrom('role_permission').select('id').where('permission_id', 'in', ids).execute()).toEqual([]);
-    expect((await call(app, 'DELETE', `/api/sys/permission/delete?id=${branch.body.result.id}`, { token: admin })).body).toMatchObject({ success: false, message: '未找到对应数据' });
+    expect(await demo.app.db.selectFrom('permissions').select('id').where('id', 'in', ids).execute()).toEqual([]);
+    expect(await demo.app.db.selectFrom('role_permission').select('id').where('permission_id', 'in', ids).execute()).toEqual([]);
+    expect((await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${branch.body.result.id}`, { token: demo.admin })).body).toMatchObject({ success: false, message: '未找到对应数据' });
 
     const one = await add({ name: '批删一', menuType: 1, parentId: system.id, url: '/system/b1', component: 'system/B1' });
     const two = await add({ name: '批删二', menuType: 1, parentId: system.id, url: '/system/b2', component: 'system/B2' });
     const child = await add({ name: '批删二的按钮', menuType: 2, parentId: two.body.result.id, perms: 'b2:add' });
-    const batch = await call(app, 'DELETE', `/api/sys/permission/deleteBatch?ids=${one.body.result.id},${two.body.result.id},`, { token: admin });
+    const batch = await call(demo.app, 'DELETE', `/api/sys/permission/deleteBatch?ids=${one.body.result.id},${two.body.result.id},`, { token: demo.admin });
     expect(batch.body).toMatchObject({ success: true, message: '批量删除成功!' });
-    expect(await server.app.db.selectFrom('permissions').select('id').where('id', 'in', [one.body.result.id, two.body.result.id, child.body.result.id]).execute()).toEqual([]);
+    expect(await demo.app.db.selectFrom('permissions').select('id').where('id', 'in', [one.body.result.id, two.body.result.id, child.body.result.id]).execute()).toEqual([]);
   });
 });
 
 describe('access and the session menu', () => {
   it('answers 403 to clerk on every menu management route', async () => {
-    const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    const routes: RouteProbe[] = [
       ['GET', '/api/sys/permission/list'],
       ['GET', '/api/sys/permission/queryById?id=x'],
       ['POST', '/api/sys/permission/add'],
@@ -205,8 +193,8 @@ describe('access and the session menu', () => {
       ['GET', '/api/sys/permission/getSystemSubmenu?parentId=x'],
       ['GET', '/api/sys/permission/getSystemSubmenuBatch?parentIds=x'],
     ];
-    for (const [method, url] of routes) {
-      expect((await call(app, method, url, { token: clerk, ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}) })).status, `${method} ${url}`).toBe(403);
+    for (const route of routes) {
+      expect((await probe(demo.app, route, demo.clerk)).status, route.join(' ')).toBe(403);
     }
   });
 
@@ -214,23 +202,23 @@ describe('access and the session menu', () => {
     const customers = await nodeNamed('客户管理');
     const created = await add({ name: '会员画像', menuType: 1, parentId: customers.id, url: '/cust/custPortrait', component: 'cust/CustPortrait', icon: 'radar-chart', sortNo: 2.5 });
     const id = created.body.result.id;
-    const before = await call<PermissionResult>(app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: clerk });
+    const before = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: demo.clerk });
     expect(menuTitles(before.body.result.menu)).not.toContain('会员画像');
 
-    const clerkRole = await server.app.db.selectFrom('roles').select('id').where('role_code', '=', 'clerk').executeTakeFirstOrThrow();
-    await server.app.db.insertInto('role_permission').values({ id: newId(), role_id: clerkRole.id, permission_id: id }).execute();
-    const session = (await login(app, 'clerk')).token;
-    const after = await call<PermissionResult>(app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: session });
+    const clerkRole = await demo.app.db.selectFrom('roles').select('id').where('role_code', '=', 'clerk').executeTakeFirstOrThrow();
+    await demo.app.db.insertInto('role_permission').values({ id: newId(), role_id: clerkRole.id, permission_id: id }).execute();
+    const session = (await login(demo.app, 'clerk')).token;
+    const after = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: session });
     const branch = after.body.result.menu.find((item) => item.meta.title === '客户管理');
     expect(branch?.children?.map((item) => item.meta.title).slice(0, 3)).toEqual(['客户列表', '会员列表', '会员画像']);
     expect(branch?.children?.find((item) => item.id === id)).toMatchObject({ path: '/cust/custPortrait', component: 'cust/CustPortrait', meta: { icon: 'radar-chart' } });
 
-    await call(app, 'PUT', '/api/sys/permission/edit', { token: admin, body: { id, name: '会员画像分析' } });
-    const renamed = await call<PermissionResult>(app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: (await login(app, 'clerk')).token });
+    await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id, name: '会员画像分析' } });
+    const renamed = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: (await login(demo.app, 'clerk')).token });
     expect(menuTitles(renamed.body.result.menu)).toContain('会员画像分析');
 
-    await call(app, 'DELETE', `/api/sys/permission/delete?id=${id}`, { token: admin });
-    const gone = await call<PermissionResult>(app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: (await login(app, 'clerk')).token });
+    await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${id}`, { token: demo.admin });
+    const gone = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: (await login(demo.app, 'clerk')).token });
     expect(menuTitles(gone.body.result.menu)).not.toContain('会员画像分析');
   });
 });

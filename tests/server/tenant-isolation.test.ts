@@ -3,17 +3,15 @@
  * another tenant's members, and a tenant header for a tenant the user is not in is refused.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { newId } from '../../server/db/ids';
 import { seedMembers } from '../../plugins/customers/server/seed';
 import type { PageResult } from '../../src/contracts/entity';
 import type { MemberRecord } from '../../plugins/customers/entities';
-import { call, login, startWithDemoSessions, type TestServer } from './helpers';
+import { call, login, useDemoServer } from './helpers';
 
-let server: TestServer;
-let admin: string;
-let clerk: string;
+const demo = useDemoServer();
 /** An administrator of tenant 2 only. */
 let boss2: string;
 let tenant1Ids: string[];
@@ -25,7 +23,7 @@ const MSG_TENANT = '用户租户信息变更,请重新登陆!';
 const NOT_FOUND = '未找到对应数据';
 
 async function memberIds(tenantId: number): Promise<string[]> {
-  const rows = await server.app.db
+  const rows = await demo.app.db
     .withTables<{ cust_member: { id: string; tenant_id: number } }>()
     .selectFrom('cust_member')
     .select('id')
@@ -36,7 +34,7 @@ async function memberIds(tenantId: number): Promise<string[]> {
 }
 
 async function pointsOf(id: string): Promise<number | null> {
-  const row = await server.app.db
+  const row = await demo.app.db
     .withTables<{ cust_member: { id: string; points: number | null } }>()
     .selectFrom('cust_member')
     .select('points')
@@ -46,11 +44,7 @@ async function pointsOf(id: string): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  const sessions = await startWithDemoSessions();
-  ({ server } = sessions);
-  admin = sessions.admin.token;
-  clerk = sessions.clerk.token;
-  const db = server.app.db;
+  const db = demo.app.db;
   await db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
   await seedMembers(db, { tenantId: 2, count: 5, prefix: 'M2' });
   const adminRole = await db.selectFrom('roles').select('id').where('role_code', '=', 'admin').executeTakeFirstOrThrow();
@@ -58,33 +52,30 @@ beforeAll(async () => {
   await db.insertInto('users').values({ id: bossId, username: 'boss2', realname: '二店店长', password: await hashPassword('123456') }).execute();
   await db.insertInto('user_role').values({ id: newId(), user_id: bossId, role_id: adminRole.id }).execute();
   await db.insertInto('user_tenant').values({ id: newId(), user_id: bossId, tenant_id: 2 }).execute();
-  boss2 = (await login(server.app, 'boss2')).token;
+  boss2 = (await login(demo.app, 'boss2')).token;
   tenant1Ids = await memberIds(1);
   tenant2Ids = await memberIds(2);
   expect(tenant1Ids).toHaveLength(60);
   expect(tenant2Ids).toHaveLength(5);
 });
-afterAll(async () => {
-  await server.close();
-});
 
 async function list(token: string, headers: Record<string, string>, query = 'pageSize=1000') {
-  const response = await call<PageResult<MemberRecord>>(server.app, 'GET', `${BASE}/list?${query}`, { token, headers });
+  const response = await call<PageResult<MemberRecord>>(demo.app, 'GET', `${BASE}/list?${query}`, { token, headers });
   return response;
 }
 
 describe('each tenant sees only its own members', () => {
   it('lists per tenant: 60 for tenant 1, 5 for tenant 2, 60 for users without a tenant', async () => {
-    const one = await list(admin, T1);
+    const one = await list(demo.admin, T1);
     expect(one.body.result.total).toBe(60);
     expect(one.body.result.records.every((record) => record.tenantId === 1)).toBe(true);
     const two = await list(boss2, T2);
     expect(two.body.result.total).toBe(5);
     expect(two.body.result.records.map((record) => record.id).sort()).toEqual(tenant2Ids);
-    const none = await list(clerk, {});
+    const none = await list(demo.clerk, {});
     expect(none.body.result.records.every((record) => record.tenantId === 0)).toBe(true);
     // Searching by another tenant's member number finds nothing.
-    expect((await list(admin, T1, 'memberNo=M200001')).body.result.total).toBe(0);
+    expect((await list(demo.admin, T1, 'memberNo=M200001')).body.result.total).toBe(0);
     expect((await list(boss2, T2, 'memberNo=M100001')).body.result.total).toBe(0);
   });
 });
@@ -93,23 +84,23 @@ describe("another tenant's member, addressed by id", () => {
   it('cannot be read, edited, deleted or batch-deleted by tenant 1', async () => {
     const [victim, second] = tenant2Ids;
     const before = await pointsOf(String(victim));
-    expect((await call(server.app, 'GET', `${BASE}/queryById?id=${victim}`, { token: admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(server.app, 'PUT', `${BASE}/edit`, { token: admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(server.app, 'POST', `${BASE}/edit`, { token: admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(server.app, 'DELETE', `${BASE}/delete?id=${victim}`, { token: admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(server.app, 'DELETE', `${BASE}/deleteBatch?ids=${victim},${second},`, { token: admin, headers: T1 })).body.success).toBe(false);
+    expect((await call(demo.app, 'GET', `${BASE}/queryById?id=${victim}`, { token: demo.admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'PUT', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'POST', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'DELETE', `${BASE}/delete?id=${victim}`, { token: demo.admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'DELETE', `${BASE}/deleteBatch?ids=${victim},${second},`, { token: demo.admin, headers: T1 })).body.success).toBe(false);
     expect(await pointsOf(String(victim))).toBe(before);
     expect(await memberIds(2)).toEqual(tenant2Ids);
   });
 
   it('cannot be reached the other way round either (tenant 2 against tenant 1)', async () => {
     const victim = String(tenant1Ids[0]);
-    expect((await call(server.app, 'GET', `${BASE}/queryById?id=${victim}`, { token: boss2, headers: T2 })).body.message).toBe(NOT_FOUND);
-    expect((await call(server.app, 'PUT', `${BASE}/edit`, { token: boss2, headers: T2, body: { id: victim, memberName: '改名' } })).body.message).toBe(NOT_FOUND);
-    expect((await call(server.app, 'DELETE', `${BASE}/delete?id=${victim}`, { token: boss2, headers: T2 })).body.message).toBe(NOT_FOUND);
+    expect((await call(demo.app, 'GET', `${BASE}/queryById?id=${victim}`, { token: boss2, headers: T2 })).body.message).toBe(NOT_FOUND);
+    expect((await call(demo.app, 'PUT', `${BASE}/edit`, { token: boss2, headers: T2, body: { id: victim, memberName: '改名' } })).body.message).toBe(NOT_FOUND);
+    expect((await call(demo.app, 'DELETE', `${BASE}/delete?id=${victim}`, { token: boss2, headers: T2 })).body.message).toBe(NOT_FOUND);
     // A batch mixing both tenants touches only the caller's own rows.
     const own = String(tenant2Ids[4]);
-    const mixed = await call(server.app, 'DELETE', `${BASE}/deleteBatch?ids=${victim},${own}`, { token: boss2, headers: T2 });
+    const mixed = await call(demo.app, 'DELETE', `${BASE}/deleteBatch?ids=${victim},${own}`, { token: boss2, headers: T2 });
     expect(mixed.body.success).toBe(true);
     expect(await memberIds(1)).toEqual(tenant1Ids);
     expect(await memberIds(2)).toEqual(tenant2Ids.filter((id) => id !== own));
@@ -117,7 +108,7 @@ describe("another tenant's member, addressed by id", () => {
 
   it('is not exported even when its id is sent as a selection', async () => {
     const exportedNumbers = async (ids: string[]) => {
-      const response = await server.app.inject({ method: 'GET', url: `${BASE}/exportXls?selections=${ids.join(',')}`, headers: { 'x-access-token': admin, ...T1 } });
+      const response = await demo.app.inject({ method: 'GET', url: `${BASE}/exportXls?selections=${ids.join(',')}`, headers: { 'x-access-token': demo.admin, ...T1 } });
       expect(response.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -132,7 +123,7 @@ describe("another tenant's member, addressed by id", () => {
   });
 
   it('is not created into another tenant: an add lands in the caller tenant', async () => {
-    const created = await call<MemberRecord>(server.app, 'POST', `${BASE}/add`, { token: admin, headers: T1, body: { memberNo: 'X0001', memberName: '越权', tenantId: 2, tenant_id: 2 } });
+    const created = await call<MemberRecord>(demo.app, 'POST', `${BASE}/add`, { token: demo.admin, headers: T1, body: { memberNo: 'X0001', memberName: '越权', tenantId: 2, tenant_id: 2 } });
     expect(created.body.result.tenantId).toBe(1);
     expect((await list(boss2, T2, 'memberNo=X0001')).body.result.total).toBe(0);
   });
@@ -142,35 +133,35 @@ describe('a forged tenant header', () => {
   it("is refused with 403 when the user is not in that tenant, under every header name and on every member route", async () => {
     const victim = String(tenant2Ids[0]);
     const attempts: Array<[string, 'GET' | 'PUT' | 'DELETE', string, unknown]> = [
-      [admin, 'GET', `${BASE}/list`, undefined],
-      [admin, 'GET', `${BASE}/queryById?id=${victim}`, undefined],
-      [admin, 'PUT', `${BASE}/edit`, { id: victim, points: 1 }],
-      [admin, 'DELETE', `${BASE}/delete?id=${victim}`, undefined],
-      [admin, 'DELETE', `${BASE}/deleteBatch?ids=${victim}`, undefined],
-      [admin, 'GET', `${BASE}/exportXls`, undefined],
-      [clerk, 'GET', `${BASE}/list`, undefined],
+      [demo.admin, 'GET', `${BASE}/list`, undefined],
+      [demo.admin, 'GET', `${BASE}/queryById?id=${victim}`, undefined],
+      [demo.admin, 'PUT', `${BASE}/edit`, { id: victim, points: 1 }],
+      [demo.admin, 'DELETE', `${BASE}/delete?id=${victim}`, undefined],
+      [demo.admin, 'DELETE', `${BASE}/deleteBatch?ids=${victim}`, undefined],
+      [demo.admin, 'GET', `${BASE}/exportXls`, undefined],
+      [demo.clerk, 'GET', `${BASE}/list`, undefined],
       [boss2, 'GET', `${BASE}/list`, undefined],
     ];
     for (const [token, method, url, body] of attempts) {
       const forged = token === boss2 ? '1' : '2';
       for (const name of ['tenant-id', 'tenant_id', 'x-tenant-id']) {
-        const response = await call(server.app, method, url, { token, headers: { [name]: forged }, ...(body !== undefined ? { body } : {}) });
+        const response = await call(demo.app, method, url, { token, headers: { [name]: forged }, ...(body !== undefined ? { body } : {}) });
         expect(response.status, `${method} ${url} ${name}`).toBe(403);
         expect(response.body).toMatchObject({ success: false, code: 403, message: MSG_TENANT });
       }
     }
     for (const malformed of ['2 or 1=1', '-1', '1,2', '0x2']) {
-      expect((await call(server.app, 'GET', `${BASE}/list`, { token: admin, headers: { 'tenant-id': malformed } })).status, malformed).toBe(403);
+      expect((await call(demo.app, 'GET', `${BASE}/list`, { token: demo.admin, headers: { 'tenant-id': malformed } })).status, malformed).toBe(403);
     }
     expect(await memberIds(2)).toHaveLength(4);
   });
 
   it('is refused once the tenant is frozen, even for its own users', async () => {
-    await server.app.db.updateTable('tenants').set({ status: 0 }).where('id', '=', 2).execute();
+    await demo.app.db.updateTable('tenants').set({ status: 0 }).where('id', '=', 2).execute();
     const response = await list(boss2, T2);
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(MSG_TENANT);
-    await server.app.db.updateTable('tenants').set({ status: 1 }).where('id', '=', 2).execute();
+    await demo.app.db.updateTable('tenants').set({ status: 1 }).where('id', '=', 2).execute();
     expect((await list(boss2, T2)).status).toBe(200);
   });
 });
