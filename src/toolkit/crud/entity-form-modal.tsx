@@ -1,4 +1,4 @@
-import { Form, Modal, Spin } from 'antd';
+import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { columnOf, fieldEntries, isFormField, maxLengthOf, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { crudApi } from './crud-api';
 import { FieldInput } from './field-input';
-import { LoadErrorAlert } from './load-error-alert';
+import { FormDialog } from './form-dialog';
 import { wireValue } from './search-query';
 import { useFormSubmit } from './use-form-submit';
 import { outcomeOf, useKeyedLoad } from './use-keyed-load';
@@ -90,32 +90,27 @@ export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, 
   };
 
   return (
-    <Modal
+    <FormDialog
       open={state !== null}
       title={t(editId === undefined ? 'createTitle' : 'editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading || loadError !== null }}
-      destroyOnHidden
-      forceRender
       width={640}
+      record={record}
+      ready={!loading && loadError === null}
+      saving={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      forceRender
     >
-      <Spin spinning={loading}>
-        <LoadErrorAlert error={loadError} onRetry={record.retry} />
-        <Form form={form} name={formName} layout="vertical" preserve={false} validateTrigger={['onChange', 'onBlur']}>
-          {fields.map(([name, field]) => {
-            const label = t(field.label);
-            return (
-              <Form.Item key={name} name={name} label={label} rules={rulesOf(name, field, label)} hasFeedback={field.unique === true}>
-                <FieldInput field={field} label={label} disabled={field.readonly === true} />
-              </Form.Item>
-            );
-          })}
-        </Form>
-      </Spin>
-    </Modal>
+      <Form form={form} name={formName} layout="vertical" preserve={false} validateTrigger={['onChange', 'onBlur']}>
+        {fields.map(([name, field]) => {
+          const label = t(field.label);
+          return (
+            <Form.Item key={name} name={name} label={label} rules={rulesOf(name, field, label)} hasFeedback={field.unique === true}>
+              <FieldInput field={field} label={label} disabled={field.readonly === true} />
+            </Form.Item>
+          );
+        })}
+      </Form>
+    </FormDialog>
   );
 }

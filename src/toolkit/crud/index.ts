@@ -16,3 +16,4 @@ export type { SaveActionOptions } from './use-save-action';
 export { useKeyedLoad, outcomeOf, type KeyedLoad, type LoadOutcome } from './use-keyed-load';
 export { LoadErrorAlert } from './load-error-alert';
 export { SelectionAlert } from './selection-alert';
+export { FormDialog, type FormDialogProps } from './form-dialog';

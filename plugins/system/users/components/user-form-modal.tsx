@@ -1,11 +1,11 @@
-import { Alert, Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TreeSelect } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Row, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
-import { crudApi, LoadErrorAlert, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
+import { crudApi, FormDialog, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { AvatarInput } from './avatar-input';
 import { userCalls, type Option, type TreeOption } from './user-calls';
@@ -83,115 +83,110 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
 
   const half = { xs: 24, sm: 12 };
   return (
-    <Modal
+    <FormDialog
       open={state !== null}
       title={t(editId === undefined ? 'createTitle' : 'editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: !ready }}
-      destroyOnHidden
       width={800}
+      record={record}
+      ready={ready}
+      saving={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <Spin spinning={loading}>
-        <LoadErrorAlert error={loadError} onRetry={record.retry} />
-        {ready ? (
-          <Form key={record.loadKey} form={form} name={formName} layout="vertical" preserve={false} initialValues={record.value} validateTrigger={['onChange', 'onBlur']}>
-            <Row gutter={16}>
-              <Col {...half}>
-                <Form.Item
-                  name="username"
-                  label={label('username')}
-                  hasFeedback
-                  rules={editId === undefined ? [required('username'), { pattern: USERNAME_PATTERN, message: t('rules.usernamePattern') }, unique('username')] : []}
-                >
-                  <Input disabled={editId !== undefined} maxLength={32} placeholder={t('crud:placeholderInput', { label: label('username') })} autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="realname" label={label('realname')} rules={[required('realname'), { max: 100, message: t('crud:maxLength', { label: label('realname'), max: 100 }) }]}>
-                  <Input placeholder={t('crud:placeholderInput', { label: label('realname') })} />
-                </Form.Item>
-              </Col>
-              {editId === undefined ? (
-                <>
-                  <Col {...half}>
-                    <Form.Item name="password" label={label('password')} rules={[required('password'), { ...PASSWORD_LIMITS, message: t('rules.passwordLength') }]}>
-                      <Input.Password autoComplete="new-password" placeholder={t('crud:placeholderInput', { label: label('password') })} />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item
-                      name="confirmpassword"
-                      label={label('confirmpassword')}
-                      dependencies={['password']}
-                      rules={[
-                        required('confirmpassword'),
-                        ({ getFieldValue }) => ({
-                          validator: async (_rule, value: unknown) => {
-                            if (value !== undefined && value !== '' && value !== getFieldValue('password')) throw new Error(t('rules.passwordMismatch'));
-                          },
-                        }),
-                      ]}
-                    >
-                      <Input.Password autoComplete="new-password" placeholder={t('placeholders.confirmpassword')} />
-                    </Form.Item>
-                  </Col>
-                </>
-              ) : null}
-              <Col {...half}>
-                <Form.Item name="workNo" label={label('workNo')} rules={[{ max: 100, message: t('crud:maxLength', { label: label('workNo'), max: 100 }) }]}>
-                  <Input placeholder={t('crud:placeholderInput', { label: label('workNo') })} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="selectedroles" label={label('selectedroles')} extra={roles === null ? <Alert type="warning" showIcon message={t('rolesUnavailable')} /> : undefined}>
-                  <Select mode="multiple" allowClear loading={roles === undefined} disabled={roles === null} options={roles ?? []} optionFilterProp="label" placeholder={t('placeholders.roles')} />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="selecteddeparts" label={label('selecteddeparts')} extra={departs === null ? <Alert type="warning" showIcon message={t('departsUnavailable')} /> : undefined}>
-                  <TreeSelect
-                    multiple
-                    allowClear
-                    treeDefaultExpandAll
-                    disabled={departs === null}
-                    loading={departs === undefined}
-                    treeData={departs ?? []}
-                    treeNodeFilterProp="title"
-                    placeholder={t('placeholders.departs')}
-                  />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="avatar" label={label('avatar')} extra={t('avatarHint')}>
-                  <AvatarInput />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="birthday" label={label('birthday')}>
-                  <DatePicker style={{ width: '100%' }} placeholder={t('crud:placeholderSelect', { label: label('birthday') })} />
-                </Form.Item>
-                <Form.Item name="sex" label={label('sex')}>
-                  <DictSelect dictCode="sex" numeric allowClear placeholder={t('crud:placeholderSelect', { label: label('sex') })} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="email" label={label('email')} hasFeedback rules={[{ type: 'email', message: t('rules.emailPattern') }, unique('email')]}>
-                  <Input placeholder={t('crud:placeholderInput', { label: label('email') })} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="phone" label={label('phone')} hasFeedback rules={[{ pattern: MOBILE_PATTERN, message: t('rules.phonePattern') }, unique('phone')]}>
-                  <Input placeholder={t('crud:placeholderInput', { label: label('phone') })} />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-        ) : null}
-      </Spin>
-    </Modal>
+      {ready ? (
+        <Form key={record.loadKey} form={form} name={formName} layout="vertical" preserve={false} initialValues={record.value} validateTrigger={['onChange', 'onBlur']}>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item
+                name="username"
+                label={label('username')}
+                hasFeedback
+                rules={editId === undefined ? [required('username'), { pattern: USERNAME_PATTERN, message: t('rules.usernamePattern') }, unique('username')] : []}
+              >
+                <Input disabled={editId !== undefined} maxLength={32} placeholder={t('crud:placeholderInput', { label: label('username') })} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="realname" label={label('realname')} rules={[required('realname'), { max: 100, message: t('crud:maxLength', { label: label('realname'), max: 100 }) }]}>
+                <Input placeholder={t('crud:placeholderInput', { label: label('realname') })} />
+              </Form.Item>
+            </Col>
+            {editId === undefined ? (
+              <>
+                <Col {...half}>
+                  <Form.Item name="password" label={label('password')} rules={[required('password'), { ...PASSWORD_LIMITS, message: t('rules.passwordLength') }]}>
+                    <Input.Password autoComplete="new-password" placeholder={t('crud:placeholderInput', { label: label('password') })} />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="confirmpassword"
+                    label={label('confirmpassword')}
+                    dependencies={['password']}
+                    rules={[
+                      required('confirmpassword'),
+                      ({ getFieldValue }) => ({
+                        validator: async (_rule, value: unknown) => {
+                          if (value !== undefined && value !== '' && value !== getFieldValue('password')) throw new Error(t('rules.passwordMismatch'));
+                        },
+                      }),
+                    ]}
+                  >
+                    <Input.Password autoComplete="new-password" placeholder={t('placeholders.confirmpassword')} />
+                  </Form.Item>
+                </Col>
+              </>
+            ) : null}
+            <Col {...half}>
+              <Form.Item name="workNo" label={label('workNo')} rules={[{ max: 100, message: t('crud:maxLength', { label: label('workNo'), max: 100 }) }]}>
+                <Input placeholder={t('crud:placeholderInput', { label: label('workNo') })} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="selectedroles" label={label('selectedroles')} extra={roles === null ? <Alert type="warning" showIcon message={t('rolesUnavailable')} /> : undefined}>
+                <Select mode="multiple" allowClear loading={roles === undefined} disabled={roles === null} options={roles ?? []} optionFilterProp="label" placeholder={t('placeholders.roles')} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="selecteddeparts" label={label('selecteddeparts')} extra={departs === null ? <Alert type="warning" showIcon message={t('departsUnavailable')} /> : undefined}>
+                <TreeSelect
+                  multiple
+                  allowClear
+                  treeDefaultExpandAll
+                  disabled={departs === null}
+                  loading={departs === undefined}
+                  treeData={departs ?? []}
+                  treeNodeFilterProp="title"
+                  placeholder={t('placeholders.departs')}
+                />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="avatar" label={label('avatar')} extra={t('avatarHint')}>
+                <AvatarInput />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="birthday" label={label('birthday')}>
+                <DatePicker style={{ width: '100%' }} placeholder={t('crud:placeholderSelect', { label: label('birthday') })} />
+              </Form.Item>
+              <Form.Item name="sex" label={label('sex')}>
+                <DictSelect dictCode="sex" numeric allowClear placeholder={t('crud:placeholderSelect', { label: label('sex') })} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="email" label={label('email')} hasFeedback rules={[{ type: 'email', message: t('rules.emailPattern') }, unique('email')]}>
+                <Input placeholder={t('crud:placeholderInput', { label: label('email') })} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="phone" label={label('phone')} hasFeedback rules={[{ pattern: MOBILE_PATTERN, message: t('rules.phonePattern') }, unique('phone')]}>
+                <Input placeholder={t('crud:placeholderInput', { label: label('phone') })} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      ) : null}
+    </FormDialog>
   );
 }
