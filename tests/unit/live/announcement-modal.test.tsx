@@ -1,17 +1,14 @@
 /** 通知消息's 去处理 (spec §2): url navigates; component opens the page openPage names, with busId. */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { PageRegistry } from '../../../src/app/plugin-registry';
 import { RegistryContext } from '../../../src/app/registry-context';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import { AnnouncementModal, useBusinessId, type AnnouncementView } from '../../../src/shell/notice';
 import { businessTargetOf } from '../../../src/shell/notice/business-target';
+import { useLocales } from '../use-locales';
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  await loadNamespace('notice');
-});
+useLocales('notice');
 
 const announcement = (over: Partial<AnnouncementView>): AnnouncementView => ({
   titile: '待处理的订单',

@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoginResult, PermissionResult } from '../../../src/contracts/session';
 import { createApp } from '../../../src/app/create-app';
 import { definePlugin } from '../../../src/app/plugin-registry';
-import { initI18n } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
+import { useLocales } from '../use-locales';
 
 const permissions: PermissionResult = {
   menu: [
@@ -56,9 +56,7 @@ function signIn() {
   session.saveLogin(login);
 }
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 
 describe('app shell end to end in jsdom', () => {
   it('sends a visitor without a token to the login page with the redirect', async () => {

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../src/contracts/constants';
 import { CSS_CHUNK_LOAD_FAILED, chunkErrorCode, tagPreloadError } from '../../../src/app/chunk-load';
 import { createRegistry, definePlugin } from '../../../src/app/plugin-registry';
-import { initI18n } from '../../../src/providers/i18n';
+import { useLocales } from '../use-locales';
 
 function DemoPage() {
   return <p>demo page body</p>;
@@ -36,9 +36,7 @@ function renderPage(componentPath: string) {
   );
 }
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 
 describe('plugin registry', () => {
   it('renders a registered component path as a lazily loaded page and loads its namespaces first', async () => {

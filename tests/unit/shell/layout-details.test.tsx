@@ -5,9 +5,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../../src/contracts/session';
-import { initI18n } from '../../../src/providers/i18n';
 import { CurrentRouteContext } from '../../../src/routing/current-route';
 import type { AppRoute } from '../../../src/routing/menu-routes';
 import { WIDE_USER_ROUTE_NAME } from '../../../src/routing/public-routes';
@@ -16,10 +15,9 @@ import { GlobalFooter } from '../../../src/shell/layouts/global-footer';
 import { UserLayout } from '../../../src/shell/layouts/user-layout';
 import { SideMenu } from '../../../src/shell/menu/side-menu';
 import { joinMenuPath, menuTarget } from '../../../src/shell/menu/menu-target';
+import { useLocales } from '../use-locales';
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 
 afterEach(() => {
   vi.restoreAllMocks();

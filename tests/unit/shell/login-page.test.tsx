@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
 import LoginPage from '../../../src/shell/user/login-page';
+import { useLocales } from '../use-locales';
 
 const actions = vi.hoisted(() => ({ login: vi.fn(), sendSmsCode: vi.fn(), warmAuth: vi.fn() }));
 vi.mock('../../../src/shell/user/auth-actions', () => actions);
@@ -34,9 +34,7 @@ function typeInto(id: string, value: string) {
   return input as HTMLInputElement;
 }
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 
 beforeEach(() => {
   actions.login.mockReset();

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
 import { performLogout } from '../../../src/shell/header/logout-flow';
 import { UserMenu } from '../../../src/shell/header/user-menu';
+import { useLocales } from '../use-locales';
 
 const auth = vi.hoisted(() => ({ logout: vi.fn() }));
 vi.mock('../../../src/providers/auth-provider', () => auth);
@@ -14,9 +14,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 
 beforeEach(() => {
   auth.logout.mockReset();

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
 import { PASSWORD_MODAL_WIDTH, PasswordModal } from '../../../src/shell/dialogs/password-modal';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -11,9 +11,7 @@ vi.mock('../../../src/providers/http', async (importOriginal) => {
   return { ...original, http: { ...original.http, post: api.post } };
 });
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 beforeEach(() => {
   api.post.mockReset();
 });

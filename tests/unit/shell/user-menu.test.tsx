@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
 import { UserMenu } from '../../../src/shell/header/user-menu';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -13,9 +13,7 @@ vi.mock('../../../src/providers/http', async (importOriginal) => {
   return { ...original, http: { ...original.http, get: api.get, post: api.post } };
 });
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-});
+useLocales();
 beforeEach(() => {
   api.get.mockReset();
   api.post.mockReset();

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
 import { DepartUsersTab } from '../../../plugins/system/departs/components/depart-users-tab';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -46,11 +46,7 @@ const roleBox = (name: string) => {
   return box;
 };
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  // Plugin namespaces load lazily; a render that wins the race would show keys.
-  await Promise.all(['crud', 'sysDepart', 'sysRole', 'toolkit'].map((namespace) => loadNamespace(namespace)));
-});
+useLocales('crud', 'sysDepart', 'sysRole', 'toolkit');
 beforeEach(() => {
   api.get.mockReset();
   api.post.mockReset();

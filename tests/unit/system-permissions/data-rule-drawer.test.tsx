@@ -1,14 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
 import type { PermissionEntry } from '../../../src/contracts/session';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
 import type { PermissionDataRule } from '../../../plugins/system/roles/contracts';
 import { DataRuleDrawer, takesDataRules } from '../../../plugins/system/permissions/components/data-rule-drawer';
 import { fail, mockServer, ok, spyPresenter, type MockServer } from '../providers/mock-adapter';
+import { useLocales } from '../use-locales';
 
 const EDIT: PermissionEntry = { action: 'system:permission:edit', type: '1', status: '1' };
 
@@ -71,10 +71,7 @@ const fieldOf = (id: string) => {
 const type = (id: string, value: string) => fireEvent.change(fieldOf(id), { target: { value } });
 const okButton = () => within(dialog()).getByRole('button', { name: /确\s*定/ });
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  await loadNamespace('sysPermission');
-});
+useLocales('sysPermission');
 beforeEach(() => {
   spyPresenter();
   signIn([EDIT]);

@@ -1,16 +1,13 @@
 /** 菜单图标 picker: the outlined set under the names menus store, search filtering, and the emitted name. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ICON_NAME_PATTERN } from '../../../plugins/system/permissions/entities';
 import { IconPicker, filterIconNames } from '../../../plugins/system/permissions/components/icon-picker';
 import { OUTLINED_ICONS } from '../../../src/shell/menu/outlined-icons';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
+import { useLocales } from '../use-locales';
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  await loadNamespace('sysPermission');
-});
+useLocales('sysPermission');
 
 describe('the outlined icon set', () => {
   it('names every outlined icon the way menus store it, including the seeded menu icons', () => {

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import type { PermissionTreeNode, PermissionTreeResult } from '../../../plugins/system/roles/contracts';
 import { PermissionAssignTree, type PermissionOwner } from '../../../plugins/system/roles/components/permission-assign-tree';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -23,11 +23,7 @@ const TREE: PermissionTreeResult = {
   ids: ['members', 'add', 'edit', 'dict'],
 };
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  // Plugin namespaces load lazily; a render that wins the race would show keys.
-  await Promise.all(['crud', 'sysRole', 'toolkit'].map((namespace) => loadNamespace(namespace)));
-});
+useLocales('crud', 'sysRole', 'toolkit');
 beforeEach(() => {
   api.get.mockReset();
   api.post.mockReset();

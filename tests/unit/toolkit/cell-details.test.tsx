@@ -6,8 +6,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { useSyncExternalStore, type ComponentType } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKBOX_COLUMN_WIDTH, CHECKBOX_COLUMN_WIDTH_WITH_FOOTER, EditableTable, SERIAL_COLUMN_WIDTH } from '../../../src/toolkit/editable-table/editable-table';
 import type { CellProps } from '../../../src/toolkit/editable-table/cells/cell-props';
 import { RadioCell } from '../../../src/toolkit/editable-table/cells/choice-cells';
@@ -16,6 +15,7 @@ import { ASYNC_SEARCH_DEBOUNCE_MS, SelectCell } from '../../../src/toolkit/edita
 import { UploadCell } from '../../../src/toolkit/editable-table/cells/upload-cell';
 import { RowStore } from '../../../src/toolkit/editable-table/row-store';
 import type { EditableColumn, UploadCellValue } from '../../../src/toolkit/editable-table/types';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ upload: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -23,10 +23,7 @@ vi.mock('../../../src/providers/http', async (importOriginal) => {
   return { ...original, http: { ...original.http, upload: api.upload } };
 });
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  await loadNamespace('toolkit');
-});
+useLocales('toolkit');
 beforeEach(() => {
   api.upload.mockReset();
 });

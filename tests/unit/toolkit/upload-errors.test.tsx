@@ -4,9 +4,9 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadNamespace } from '../../../src/providers/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadWidget, type UploadWidgetProps } from '../../../src/toolkit/upload';
+import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ upload: vi.fn() }));
 vi.mock('../../../src/providers/http', async (importOriginal) => {
@@ -14,10 +14,7 @@ vi.mock('../../../src/providers/http', async (importOriginal) => {
   return { ...original, http: { ...original.http, upload: api.upload } };
 });
 
-beforeAll(async () => {
-  await initI18n('zh-CN');
-  await loadNamespace('toolkit');
-});
+useLocales('toolkit');
 beforeEach(() => {
   api.upload.mockReset();
 });
