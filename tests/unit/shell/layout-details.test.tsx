@@ -104,6 +104,19 @@ describe('side menu', () => {
     expect(screen.getByTestId('location').textContent).toBe('/goods/goodsBrandList');
   });
 
+  it('is dark when given no theme (§9), and follows a theme it is given', () => {
+    const { unmount } = renderMenu();
+    expect(screen.getByRole('menu', { name: '主菜单' }).classList.contains('ant-menu-dark')).toBe(true);
+    unmount();
+    render(
+      <MemoryRouter>
+        <SideMenu items={menu} activeChain={[]} collapsed={false} theme="light" renderUrl={identity} ariaLabel="主菜单" />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('menu', { name: '主菜单' });
+    expect([nav.classList.contains('ant-menu-light'), nav.classList.contains('ant-menu-dark')]).toEqual([true, false]);
+  });
+
   it('navigates to the clicked item by its path, without a window', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(
