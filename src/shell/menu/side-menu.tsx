@@ -3,6 +3,7 @@ import type { MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MenuItem } from '../../contracts/session';
+import { useFlatRoutes } from './flat-routes-context';
 import { MenuIcon } from './menu-icons';
 import { joinMenuPath, menuTarget, openInNewWindow } from './menu-target';
 
@@ -42,9 +43,16 @@ export interface SideMenuProps {
   ariaLabel: string;
 }
 
-/** Spec §2 Layouts: inline menu from the server menu tree; items navigate by path. */
+/** Spec §2 Layouts: inline menu from the server menu tree; items navigate by route name or path. */
 export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode = 'inline', renderUrl, onOpened, ariaLabel }: SideMenuProps) {
   const navigate = useNavigate();
+  const routes = useFlatRoutes();
+  const pathOfRouteNamed = useMemo(() => {
+    // A name two routes share names neither: such items open by path.
+    const byName = new Map<string, string | null>();
+    for (const route of routes) byName.set(route.name, byName.has(route.name) ? null : route.path);
+    return (name: string) => byName.get(name) ?? undefined;
+  }, [routes]);
   const { menuItems, index } = useMemo(() => {
     const built = new Map<string, IndexedItem>();
     return { menuItems: buildItems(items, '', built), index: built };
@@ -64,7 +72,7 @@ export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode =
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const entry = index.get(key);
     if (!entry) return;
-    const target = menuTarget(entry.item, entry.path, renderUrl);
+    const target = menuTarget(entry.item, entry.path, renderUrl, pathOfRouteNamed);
     if (target.kind === 'window') openInNewWindow(target.url);
     else navigate(target.path);
     onOpened?.();

@@ -8,11 +8,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../../src/contracts/session';
 import { CurrentRouteContext } from '../../../src/routing/current-route';
-import type { AppRoute } from '../../../src/routing/menu-routes';
+import type { AppRoute, FlatRoute } from '../../../src/routing/menu-routes';
 import { WIDE_USER_ROUTE_NAME } from '../../../src/routing/public-routes';
 import IframePageView from '../../../src/shell/layouts/iframe-page-view';
 import { GlobalFooter } from '../../../src/shell/layouts/global-footer';
 import { UserLayout } from '../../../src/shell/layouts/user-layout';
+import { FlatRoutesContext } from '../../../src/shell/menu/flat-routes-context';
 import { SideMenu } from '../../../src/shell/menu/side-menu';
 import { joinMenuPath, menuTarget } from '../../../src/shell/menu/menu-target';
 import { useLocales } from '../use-locales';
@@ -72,6 +73,15 @@ describe('menu targets', () => {
     const internal = item('/ext/frame', '内嵌页', { internalOrExternal: false, url: 'https://report.example.com/r' });
     expect(menuTarget(internal, '/ext/frame', identity)).toEqual({ kind: 'route', path: '/ext/frame' });
   });
+
+  it('opens a routed item by its route name, a menu-only item or an unknown name by path', () => {
+    const routes = new Map([['goods-brand', '/goods/brand']]);
+    const named = (name: string) => routes.get(name);
+    const brand = { ...item('/goods/goodsBrandList', '品牌'), name: 'goods-brand' };
+    expect(menuTarget(brand, '/goods/goodsBrandList', identity, named)).toEqual({ kind: 'route', path: '/goods/brand' });
+    expect(menuTarget({ ...brand, route: '0' }, '/goods/goodsBrandList', identity, named)).toEqual({ kind: 'route', path: '/goods/goodsBrandList' });
+    expect(menuTarget({ ...brand, name: 'unknown' }, '/goods/goodsBrandList', identity, named)).toEqual({ kind: 'route', path: '/goods/goodsBrandList' });
+  });
 });
 
 function LocationProbe() {
@@ -115,6 +125,29 @@ describe('side menu', () => {
     );
     const nav = screen.getByRole('menu', { name: '主菜单' });
     expect([nav.classList.contains('ant-menu-light'), nav.classList.contains('ant-menu-dark')]).toEqual([true, false]);
+  });
+
+  it('navigates by route name when the user has exactly one route of that name', async () => {
+    const flat = (name: string, path: string) => ({ name, path }) as FlatRoute;
+    const renderNamed = (routes: FlatRoute[]) =>
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <FlatRoutesContext.Provider value={routes}>
+            <SideMenu items={[{ ...item('/goods/goodsTagList', '标签'), name: 'goods-tag' }]} activeChain={[]} collapsed={false} renderUrl={identity} ariaLabel="主菜单" />
+          </FlatRoutesContext.Provider>
+          <Routes>
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    const first = renderNamed([flat('goods-tag', '/goods/tags')]);
+    fireEvent.click(screen.getByText('标签'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/goods/tags'));
+    first.unmount();
+    // Two routes share the name: the item opens by its own path.
+    renderNamed([flat('goods-tag', '/goods/tags'), flat('goods-tag', '/other/tags')]);
+    fireEvent.click(screen.getByText('标签'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/goods/goodsTagList'));
   });
 
   it('navigates to the clicked item by its path, without a window', async () => {
