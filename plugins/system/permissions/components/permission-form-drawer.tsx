@@ -106,6 +106,9 @@ export interface PermissionFormDrawerProps {
   onSaved: () => void;
 }
 
+/** The yes/no switches of a menu (not of a button), in their order on the form. */
+const MENU_SWITCHES = ['route', 'hidden', 'alwaysShow', 'keepAlive'] as const;
+
 /** 新增 / 编辑 a menu or button: a 600 px drawer whose fields follow the 菜单类型. */
 export function PermissionFormDrawer({ state, tree, onClose, onSaved }: PermissionFormDrawerProps) {
   const { t } = useTranslation('sysPermission');
@@ -218,18 +221,11 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
           </Form.Item>
           {!isButton ? (
             <>
-              <Form.Item name="route" label={t('fields.route')} valuePropName="checked">
-                <Switch checkedChildren={t('yes')} unCheckedChildren={t('no')} />
-              </Form.Item>
-              <Form.Item name="hidden" label={t('fields.hidden')} valuePropName="checked">
-                <Switch checkedChildren={t('yes')} unCheckedChildren={t('no')} />
-              </Form.Item>
-              <Form.Item name="alwaysShow" label={t('fields.alwaysShow')} valuePropName="checked">
-                <Switch checkedChildren={t('yes')} unCheckedChildren={t('no')} />
-              </Form.Item>
-              <Form.Item name="keepAlive" label={t('fields.keepAlive')} valuePropName="checked">
-                <Switch checkedChildren={t('yes')} unCheckedChildren={t('no')} />
-              </Form.Item>
+              {MENU_SWITCHES.map((name) => (
+                <Form.Item key={name} name={name} label={t(`fields.${name}`)} valuePropName="checked">
+                  <Switch checkedChildren={t('yes')} unCheckedChildren={t('no')} />
+                </Form.Item>
+              ))}
               <Form.Item name="internalOrExternal" label={t('fields.internalOrExternal')} valuePropName="checked">
                 <Switch checkedChildren={t('openModes.external')} unCheckedChildren={t('openModes.internal')} />
               </Form.Item>
