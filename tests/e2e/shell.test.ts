@@ -100,9 +100,16 @@ describe('tabs', () => {
     await loginAs(page, DEMO.admin);
     const filter = page.locator('.area-filter input');
     await filter.waitFor();
-    await page.evaluate(() => window.scrollTo(0, 180));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(180);
-    await openPage(page, BRAND);
+    // Scroll and leave in one go, as a quick user does: the tab switches before any scroll event is delivered.
+    const scrolledTo = await page.evaluate((target) => {
+      window.scrollTo(0, 180);
+      const at = window.scrollY;
+      window.history.pushState(null, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      return at;
+    }, BRAND);
+    expect(scrolledTo).toBe(180);
+    await page.locator(`.page-tabs .ant-tabs-tab-active [data-tab-key="${BRAND}"]`).waitFor();
     await tabNamed(page, '首页').click();
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(180);

@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Routes, UNSAFE_RouteContext as RouteContext } from 'react-router';
 import type { Location } from 'react-router';
-import { useScrollMemory } from './scroll-memory';
+import { ScrollMemory } from './scroll-memory';
 import type { TabAction } from './use-page-tabs';
 import { usePageTabs } from './use-page-tabs';
 
@@ -36,7 +36,6 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
   const { t } = useTranslation('common');
   const { tabs, activeKey, refreshCounts, activate, close, act } = usePageTabs({ titleOf, user });
   const activeId = tabs.find((tab) => tab.key === activeKey)?.id;
-  useScrollMemory(activeId);
 
   const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
 
@@ -63,6 +62,7 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
 
   return (
     <>
+      <ScrollMemory activeId={activeId} />
       <Tabs
         type="editable-card"
         hideAdd
