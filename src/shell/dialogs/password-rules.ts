@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { sameAsRule } from '../../toolkit/crud/validators';
 
 type Translate = (key: string) => string;
 
@@ -15,12 +16,7 @@ export function passwordFormRules(t: Translate): Record<keyof PasswordFormValues
     password: [{ required: true, message: t('password.newRequired') }],
     confirmpassword: [
       { required: true, message: t('password.confirmRequired') },
-      ({ getFieldValue }) => ({
-        validator(_rule, value: unknown) {
-          if (!value || getFieldValue('password') === value) return Promise.resolve();
-          return Promise.reject(new Error(t('password.mismatch')));
-        },
-      }),
+      sameAsRule('password', t('password.mismatch')),
     ],
   };
 }

@@ -3,6 +3,7 @@ import { Form, Input, Progress } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAcceptablePassword } from '../../contracts/account';
+import { sameAsRule } from '../../toolkit/crud/validators';
 import { passwordStrength, type PasswordStrength } from './password-strength';
 
 const STRENGTH_VIEW: Record<PasswordStrength, { key: string; percent: number; color: string }> = {
@@ -49,11 +50,7 @@ export function NewPasswordFields<Values extends NewPasswordValues>({ form }: { 
         validateFirst
         rules={[
           { required: true, message: t('password.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) throw new Error(t('password.mismatch'));
-            },
-          }),
+          sameAsRule('password', t('password.mismatch')),
         ]}
       >
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t('password.confirmPlaceholder')} autoComplete="new-password" />

@@ -7,7 +7,7 @@ export { crudApi, saveBlob, type ImportResult } from './crud-api';
 export { gateOf, type Gate } from './permission-gate';
 export { searchFilters, wireValue } from './search-query';
 export { readModalState, writeModalState, modalKeys, type ModalState } from './url-state';
-export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, shouldCheckDuplicate, shouldCheckRule } from './validators';
+export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, sameAsRule, shouldCheckDuplicate, shouldCheckRule } from './validators';
 export { resourceOf } from './resource';
 export { useFormSubmit } from './use-form-submit';
 export type { FormSubmitOptions } from './use-form-submit';

@@ -1,3 +1,4 @@
+import type { FormRule } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import type { DuplicateCheckParams } from '../../contracts/validators';
 import { VALIDATOR_API } from '../../contracts/validators';
@@ -27,6 +28,15 @@ export async function checkRule(ruleCode: string, value: unknown): Promise<strin
   if (!shouldCheckRule(ruleCode, value)) return null;
   const answer = await http.get(VALIDATOR_API.checkRule, { ruleCode, value: encodeURIComponent(String(value)) });
   return answer.success ? null : answer.message;
+}
+
+/** An antd rule for a confirmation field: when filled, it must equal `field` (put `field` in the item's dependencies). */
+export function sameAsRule(field: string, message: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (value !== undefined && value !== null && value !== '' && value !== getFieldValue(field)) throw new Error(message);
+    },
+  });
 }
 
 /** An antd rule running the duplicate check (skipped when empty). */

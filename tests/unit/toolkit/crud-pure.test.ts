@@ -6,7 +6,7 @@ import { buildListQuery } from '../../../src/providers/data-provider';
 import { http } from '../../../src/providers/http';
 import { searchFilters } from '../../../src/toolkit/crud/search-query';
 import { readModalState, writeModalState } from '../../../src/toolkit/crud/url-state';
-import { checkDuplicate, checkRule, shouldCheckDuplicate, shouldCheckRule } from '../../../src/toolkit/crud/validators';
+import { checkDuplicate, checkRule, sameAsRule, shouldCheckDuplicate, shouldCheckRule } from '../../../src/toolkit/crud/validators';
 
 const entity = defineEntity({
   table: 'probe_items',
@@ -98,5 +98,16 @@ describe('validators', () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue({ success: true, message: 'ok', code: 200, result: null, timestamp: 0 });
     expect(await checkRule('mobile', 'a b&c')).toBeNull();
     expect(get).toHaveBeenCalledWith('/sys/checkRule/checkByCode', { ruleCode: 'mobile', value: 'a%20b%26c' });
+  });
+
+  it('sameAsRule: a filled confirmation must equal the other field; an empty one is left to required', async () => {
+    const rule = sameAsRule('password', '两次输入的密码不一样！');
+    const form = { getFieldValue: (name: string) => (name === 'password' ? 'secret1' : undefined) } as unknown as Parameters<Extract<typeof rule, (...args: never[]) => unknown>>[0];
+    const { validator } = typeof rule === 'function' ? rule(form) : rule;
+    const check = (value: unknown) => validator?.({}, value, () => undefined);
+    await expect(check('secret1')).resolves.toBeUndefined();
+    await expect(check('')).resolves.toBeUndefined();
+    await expect(check(undefined)).resolves.toBeUndefined();
+    await expect(check('secret2')).rejects.toThrow('两次输入的密码不一样！');
   });
 });

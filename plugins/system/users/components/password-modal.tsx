@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormSubmit } from '../../../../src/toolkit/crud';
+import { sameAsRule, useFormSubmit } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { userCalls } from './user-calls';
 
@@ -48,11 +48,7 @@ export function PasswordModal({ username, onClose }: { username: string | null; 
             dependencies={['password']}
             rules={[
               { required: true, message: t('crud:required', { label: label('confirmpassword') }) },
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: unknown) => {
-                  if (value !== undefined && value !== '' && value !== getFieldValue('password')) throw new Error(t('rules.passwordMismatch'));
-                },
-              }),
+              sameAsRule('password', t('rules.passwordMismatch')),
             ]}
           >
             <Input.Password autoComplete="new-password" placeholder={t('placeholders.confirmpassword')} />

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
-import { crudApi, FormDialog, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
+import { crudApi, FormDialog, sameAsRule, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { AvatarInput } from './avatar-input';
 import { userCalls, type Option, type TreeOption } from './user-calls';
@@ -125,11 +125,7 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
                     dependencies={['password']}
                     rules={[
                       required('confirmpassword'),
-                      ({ getFieldValue }) => ({
-                        validator: async (_rule, value: unknown) => {
-                          if (value !== undefined && value !== '' && value !== getFieldValue('password')) throw new Error(t('rules.passwordMismatch'));
-                        },
-                      }),
+                      sameAsRule('password', t('rules.passwordMismatch')),
                     ]}
                   >
                     <Input.Password autoComplete="new-password" placeholder={t('placeholders.confirmpassword')} />
