@@ -15,6 +15,7 @@ import { pluginMigrations, type ServerPlugin } from './plugin-api';
 import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
+import { addAppFormats } from './http/schemas';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+    // Route schemas (server/http/schemas.ts) use the app's date formats; a refusal names its first field.
+    ajv: { customOptions: { verbose: true, allowUnionTypes: true }, plugins: [addAppFormats] },
   });
 
   let lock: PidLock | null = null;

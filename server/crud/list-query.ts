@@ -8,7 +8,7 @@ import {
   type EntityDefinition,
   type FieldDefinition,
 } from '../../src/contracts/entity';
-import { businessError } from '../http/envelope';
+import { hasControlCharacters, INT2, INT4, invalidInput, isCalendarDate, isCalendarDateTime, REASON } from '../http/schemas';
 import { escapeLike, listOperand, parseFilterValue, superQueryRule, type FilterRule } from './filter-rules';
 
 /**
@@ -57,14 +57,14 @@ export function simpleFilterConditions(entity: EntityDefinition, query: QueryPar
     const raw = firstString(query[name]);
     if (raw !== undefined) {
       const parsed = parseFilterValue(raw);
-      if (parsed !== null) conditions.push({ column, field, ...parsed });
+      if (parsed !== null) conditions.push(checkedCondition(name, { column, field, ...parsed }));
     }
     const begin = firstString(query[`${name}_begin`])?.trim();
-    if (begin) conditions.push({ column, field, rule: 'ge', value: begin, bound: 'begin' });
+    if (begin) conditions.push(checkedCondition(`${name}_begin`, { column, field, rule: 'ge', value: begin, bound: 'begin' }));
     const end = firstString(query[`${name}_end`])?.trim();
-    if (end) conditions.push({ column, field, rule: 'le', value: end, bound: 'end' });
+    if (end) conditions.push(checkedCondition(`${name}_end`, { column, field, rule: 'le', value: end, bound: 'end' }));
     const multi = firstString(query[`${name}_MultiString`])?.trim();
-    if (multi) conditions.push({ column, field, rule: 'in', value: listOperand('in', multi) });
+    if (multi) conditions.push(checkedCondition(`${name}_MultiString`, { column, field, rule: 'in', value: listOperand('in', multi) }));
   }
   return conditions;
 }
@@ -100,34 +100,71 @@ export function superQueryConditions(entity: EntityDefinition, query: QueryParam
     const field = entity.fields[name];
     const rule = superQueryRule(ruleName);
     if (field === undefined || field.type === 'password' || rule === undefined) continue;
-    conditions.push({ column: columnOf(entity, name), field, rule, value: listOperand(rule, value.trim()) });
+    conditions.push(checkedCondition(name, { column: columnOf(entity, name), field, rule, value: listOperand(rule, value.trim()) }));
   }
   return { conditions, matchType };
 }
 
-/** A filter operand typed for its column; malformed numbers or booleans are refused, not ignored. */
-export function typedOperand(field: FieldDefinition, value: string, bound?: 'begin' | 'end'): string | number | boolean {
+/** Rules whose operand is matched as text against any column type. */
+const TEXT_RULES: ReadonlySet<FilterRule> = new Set(['like', 'left_like', 'right_like', 'like_any']);
+/** Decimal columns are numeric(18, 4): at most 14 integer digits, 4 decimals are kept. */
+const DECIMAL_OPERAND = /^[+-]?(\d{1,14}(\.\d*)?|\.\d+)$/;
+const INTEGER_OPERAND = /^[+-]?\d{1,20}$/;
+
+/**
+ * The range of an int column. Dictionary-coded ints hold small codes (the core tables keep them as
+ * smallint); other ints are `integer`, as the engine creates them.
+ */
+function intRange(field: FieldDefinition): { min: number; max: number } {
+  return field.dict !== undefined ? INT2 : INT4;
+}
+
+/** A filter operand typed for its column, or the reason it cannot be one. */
+function parseOperand(field: FieldDefinition, value: string, bound?: 'begin' | 'end'): { value: string | number | boolean } | { reason: string } {
   switch (field.type) {
-    case 'int':
-    case 'decimal': {
+    case 'int': {
+      if (!INTEGER_OPERAND.test(value)) return { reason: REASON.notInteger };
+      const { min, max } = intRange(field);
       const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number) || (field.type === 'int' && !Number.isInteger(number))) throw businessError(MSG_BAD_FILTER_VALUE);
-      return number;
+      return number < min || number > max ? { reason: `${REASON.outOfRange}（${min} 至 ${max}）` } : { value: number };
     }
+    case 'decimal':
+      // Kept as text: PostgreSQL reads it as an exact numeric, never through a float.
+      return DECIMAL_OPERAND.test(value) ? { value } : { reason: REASON.notNumber };
     case 'boolean':
-      if (value === 'true' || value === '1') return true;
-      if (value === 'false' || value === '0') return false;
-      throw businessError(MSG_BAD_FILTER_VALUE);
+      if (value === 'true' || value === '1') return { value: true };
+      if (value === 'false' || value === '0') return { value: false };
+      return { reason: REASON.notBoolean };
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw businessError(MSG_BAD_FILTER_VALUE);
-      return value;
+      return isCalendarDate(value) ? { value } : { reason: REASON.notDate };
     case 'datetime':
-      if (/^\d{4}-\d{2}-\d{2}$/.test(value) && bound !== undefined) return `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59'}`;
-      if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(value)) throw businessError(MSG_BAD_FILTER_VALUE);
-      return value;
+      if (bound !== undefined && isCalendarDate(value)) return { value: `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59'}` };
+      return isCalendarDateTime(value) ? { value } : { reason: REASON.notDateTime };
     default:
-      return value;
+      return { value };
   }
+}
+
+/**
+ * Refuses (HTTP 400, naming the query key) a condition whose operand does not fit its field: a
+ * control character anywhere, or for typed rules a number, boolean or date the column cannot hold.
+ */
+function checkedCondition(name: string, condition: Condition): Condition {
+  const operands = Array.isArray(condition.value) ? condition.value : [condition.value];
+  for (const operand of operands) {
+    if (hasControlCharacters(operand, false)) throw invalidInput(name, REASON.controlCharacters);
+    if (TEXT_RULES.has(condition.rule)) continue;
+    const typed = parseOperand(condition.field, operand, condition.bound);
+    if ('reason' in typed) throw invalidInput(name, typed.reason);
+  }
+  return condition;
+}
+
+/** A filter operand typed for its column; malformed numbers, booleans or dates are refused, not ignored. */
+export function typedOperand(field: FieldDefinition, value: string, bound?: 'begin' | 'end'): string | number | boolean {
+  const typed = parseOperand(field, value, bound);
+  if ('reason' in typed) throw invalidInput('', `${MSG_BAD_FILTER_VALUE}：${typed.reason}`);
+  return typed.value;
 }
 
 const COMPARISONS: Partial<Record<FilterRule, RawBuilder<unknown>>> = {

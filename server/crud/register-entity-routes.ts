@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { ApiError, businessError, ok } from '../http/envelope';
+import { entityRouteSchemas } from './entity-schemas';
 import { buildWorkbook, excelColumns, readWorkbook, XLSX_MIME } from './excel';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { orderBySql, readPage, scopeConditions, whereSql, type QueryParams } from './list-query';
@@ -96,6 +97,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   const username = (request: FastifyRequest) => request.auth?.username ?? null;
   const readConditions = (request: FastifyRequest) => [...scopeConditions(entity, request.tenantId), ...(options.readScope?.(request) ?? [])];
   allowEntityUniqueFields(api, entity);
+  const schemas = entityRouteSchemas(entity, label);
 
   async function list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>> {
     const { pageNo, pageSize } = readPage(query);
@@ -169,11 +171,11 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('list')) {
-    api.get(`${entity.api}/list`, { config: access('list') }, async (request) => ok(await list(request, request.query as QueryParams)));
+    api.get(`${entity.api}/list`, { config: access('list'), schema: schemas.list }, async (request) => ok(await list(request, request.query as QueryParams)));
   }
 
   if (actions.has('queryById')) {
-    api.get(`${entity.api}/queryById`, { config: access('list') }, async (request) => {
+    api.get(`${entity.api}/queryById`, { config: access('list'), schema: schemas.queryById }, async (request) => {
       const record = await findById(request, text((request.query as QueryParams).id));
       if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
       return ok(record);
@@ -181,7 +183,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('add')) {
-    api.post(`${entity.api}/add`, { config: access('add') }, async (request) => {
+    api.post(`${entity.api}/add`, { config: access('add'), schema: schemas.add }, async (request) => {
       const { values, issues } = await validated(request, request.body, 'add');
       if (issues.length > 0) throw firstIssue(issues);
       const id = await guardUnique(() => insert(request, values));
@@ -195,6 +197,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
       method: ['PUT', 'POST'],
       url: `${entity.api}/edit`,
       config: access('edit'),
+      schema: schemas.edit,
       handler: async (request) => {
         const body: unknown = request.body;
         const id = text(typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined);
@@ -228,7 +231,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('delete')) {
-    api.delete(`${entity.api}/delete`, { config: access('delete') }, async (request) => {
+    api.delete(`${entity.api}/delete`, { config: access('delete'), schema: schemas.delete }, async (request) => {
       const id = text((request.query as QueryParams).id);
       if (id === '' || id.length > 64 || (await remove(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
       await changed(request, 'delete');
@@ -237,7 +240,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('deleteBatch')) {
-    api.delete(`${entity.api}/deleteBatch`, { config: access('deleteBatch') }, async (request) => {
+    api.delete(`${entity.api}/deleteBatch`, { config: access('deleteBatch'), schema: schemas.deleteBatch }, async (request) => {
       // The client leaves a trailing comma (conventions §2.1).
       const ids = [...new Set(text((request.query as QueryParams).ids).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))];
       if (ids.length === 0 || ids.length > MAX_BATCH_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -248,7 +251,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('exportXls')) {
-    api.get(`${entity.api}/exportXls`, { config: access('exportXls') }, async (request, reply) => {
+    api.get(`${entity.api}/exportXls`, { config: access('exportXls'), schema: schemas.list }, async (request, reply) => {
       const query = request.query as QueryParams;
       const selections = text(query.selections).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64).slice(0, MAX_EXPORT_ROWS);
       const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
@@ -267,7 +270,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   if (actions.has('importExcel')) {
-    await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel') }, async (request) => {
+    await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel'), schema: schemas.importExcel }, async (request) => {
       const file = await request.file();
       if (file === undefined) throw businessError(MSG_NO_FILE);
       const buffer = await file.toBuffer();

@@ -3,6 +3,7 @@ import { columnOf, fieldEntries, maxLengthOf, type EntityDefinition, type FieldD
 import type { Database } from '../db/schema';
 import type { DictLookup } from './records';
 import { scopeConditions } from './list-query';
+import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../http/schemas';
 
 /** Input validation from the entity definition: required, lengths, types, dictionary values, uniqueness. */
 
@@ -24,10 +25,8 @@ export interface ValidateOptions {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-function isValidDate(text: string): boolean {
-  const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text.slice(0, 10);
-}
+/** numeric(18, 4): at most 14 integer digits. */
+const DECIMAL_RANGE = { min: -99_999_999_999_999, max: 99_999_999_999_999 } as const;
 
 /** One value typed for its column, or an issue message. */
 function coerce(field: FieldDefinition, value: unknown, label: string): { value: unknown } | { message: string } {
@@ -37,8 +36,12 @@ function coerce(field: FieldDefinition, value: unknown, label: string): { value:
       const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
       if (!Number.isFinite(number)) return { message: `${label}必须是数字` };
       if (field.type === 'int' && !Number.isInteger(number)) return { message: `${label}必须是整数` };
-      if (field.min !== undefined && number < field.min) return { message: `${label}不能小于${field.min}` };
-      if (field.max !== undefined && number > field.max) return { message: `${label}不能大于${field.max}` };
+      // Without a declared bound, the column's own range: integer, or numeric(18, 4).
+      const limit = field.type === 'int' ? INT4 : DECIMAL_RANGE;
+      const min = Math.max(field.min ?? limit.min, limit.min);
+      const max = Math.min(field.max ?? limit.max, limit.max);
+      if (number < min) return { message: `${label}不能小于${min}` };
+      if (number > max) return { message: `${label}不能大于${max}` };
       return { value: number };
     }
     case 'boolean':
@@ -49,12 +52,14 @@ function coerce(field: FieldDefinition, value: unknown, label: string): { value:
     case 'datetime': {
       const text = typeof value === 'string' ? value.trim() : '';
       const pattern = field.type === 'date' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
-      if (!pattern.test(text) || !isValidDate(text)) return { message: `${label}的日期格式不正确` };
+      if (!pattern.test(text) || !(field.type === 'date' ? isCalendarDate(text) : isCalendarDateTime(text))) return { message: `${label}的日期格式不正确` };
       return { value: text };
     }
     default: {
       if (typeof value !== 'string' && typeof value !== 'number') return { message: `${label}的值不合法` };
       const text = String(value).trim();
+      // Imported cells never pass a route schema; PostgreSQL refuses NUL in text.
+      if (hasControlCharacters(text, field.type === 'text')) return { message: `${label}含有不允许的控制字符` };
       const max = maxLengthOf(field);
       if (max !== undefined && text.length > max) return { message: `${label}长度不能超过${max}个字符` };
       if (field.min !== undefined && text.length < field.min) return { message: `${label}长度不能少于${field.min}个字符` };

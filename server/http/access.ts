@@ -60,6 +60,19 @@ function isUnderApi(url: string, apiBase: string): boolean {
   return url === apiBase || url.startsWith(`${apiBase}/`);
 }
 
+/**
+ * Refuses at boot an API route without an input schema: its query, params and body would reach the
+ * handler unchecked. A route that takes no input declares NO_INPUT (server/http/schemas.ts).
+ */
+export function checkRouteSchema(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>, access: RouteAccess): void {
+  if (access === 'static') return;
+  const schema: unknown = route.schema;
+  if (typeof schema !== 'object' || schema === null) {
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(`Route ${methods} ${route.url} must declare a schema for its input (querystring / params / body), or NO_INPUT when it takes none`);
+  }
+}
+
 /** Refuses at boot any route that does not say who may call it, or claims 'public' off the list. */
 export function checkRouteDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, apiBase: string): RouteAccess {
   const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
@@ -113,6 +126,7 @@ export function installAccessControl(app: FastifyInstance, deps: AccessDependenc
 
   app.addHook('onRoute', (route) => {
     const access = checkRouteDeclaration(route, deps.apiBase);
+    checkRouteSchema(route, access);
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
       registered.push({ method, url: route.url, access });
     }

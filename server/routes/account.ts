@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { API } from '../../src/contracts/api-paths';
 import {
   isAcceptablePassword,
@@ -19,7 +20,7 @@ import { newId } from '../db/ids';
 import { businessError, ok, tooManyRequests } from '../http/envelope';
 import { findUserIdByPhone, isUsernameTaken } from '../services/accounts';
 import { findActiveUserByPhone } from '../services/users';
-import { mobileSchema } from './auth';
+import { body, Line, Mobile } from '../http/schemas';
 
 export const MSG_SMS_SENT = '验证码已发送';
 export const MSG_SMS_TOO_OFTEN = '验证码发送过于频繁，请稍后再试';
@@ -43,8 +44,6 @@ const PURPOSE_OF_MODE: Record<string, SmsPurpose> = {
   [SMS_MODE.register]: 'register',
   [SMS_MODE.forget]: 'forget',
 };
-
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
 interface SmsBody {
   mobile: string;
@@ -72,11 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: 'public' },
       schema: {
-        body: {
-          type: 'object',
-          required: ['mobile'],
-          properties: { mobile: mobileSchema, smsmode: { type: 'string', enum: [...SMS_MODES] } },
-        },
+        body: body({ mobile: Mobile, smsmode: Type.Optional(Type.Union(SMS_MODES.map((mode) => Type.Literal(mode)))) }),
       },
     },
     async (request) => {
@@ -98,11 +93,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: 'public' },
       schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'password', 'phone', 'smscode'],
-          properties: { username: text(100), password: text(200), phone: text(32), smscode: text(32) },
-        },
+        body: body({ username: Line(100), password: Line(200), phone: Line(32), smscode: Line(32) }),
       },
     },
     async (request) => {
@@ -147,7 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: 'public' },
       schema: {
-        body: { type: 'object', required: ['phone', 'smscode'], properties: { phone: text(32), smscode: text(32) } },
+        body: body({ phone: Line(32), smscode: Line(32) }),
       },
     },
     async (request) => {
@@ -189,11 +180,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: 'public' },
       schema: {
-        body: {
-          type: 'object',
-          required: ['ticket', 'password', 'confirmpassword'],
-          properties: { ticket: text(64), password: text(200), confirmpassword: text(200) },
-        },
+        body: body({ ticket: Line(64), password: Line(200), confirmpassword: Line(200) }),
       },
     },
     async (request) => {

@@ -3,6 +3,8 @@ import { API } from '../../src/contracts/api-paths';
 import type { CurrentDepartsResult, SelectDepartResult } from '../../src/contracts/session';
 import type { AppContext } from '../context';
 import { businessError, forbidden, ok, unauthorized } from '../http/envelope';
+import { body, Line, NO_INPUT } from '../http/schemas';
+import { Type } from 'typebox';
 import { setCurrentDepartment, userDepartments } from '../services/departments';
 import { findActiveUserById, toUserInfo } from '../services/users';
 
@@ -14,7 +16,7 @@ interface SelectDepartBody {
 export function registerDepartmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get(API.currentDeparts, { config: { access: 'authenticated' } }, async (request) => {
+  app.get(API.currentDeparts, { config: { access: 'authenticated' }, schema: NO_INPUT }, async (request) => {
     if (request.auth === null) throw unauthorized();
     const user = await findActiveUserById(db, request.auth.userId);
     if (user === undefined) throw unauthorized();
@@ -28,11 +30,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: AppContext):
     url: API.selectDepart,
     config: { access: 'authenticated' },
     schema: {
-      body: {
-        type: 'object',
-        required: ['orgCode'],
-        properties: { orgCode: { type: 'string', minLength: 1, maxLength: 64 }, username: { type: 'string', maxLength: 100 } },
-      },
+      body: body({ orgCode: Line(64, 1), username: Type.Optional(Line(100)) }),
     },
     handler: async (request) => {
       if (request.auth === null) throw unauthorized();

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { businessError, ok } from '../http/envelope';
+import { Line, params, query } from '../http/schemas';
 import type { PopupReportTables } from './online-report-tables';
 
 export const POPUP_REPORT_PATHS = {
@@ -103,7 +104,7 @@ export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppCo
   const db: ReportDb = ctx.db.withTables<PopupReportTables>();
   const access = { access: 'authenticated' as const };
 
-  app.get<{ Params: { code: string } }>(`${POPUP_REPORT_PATHS.columns}/:code`, { config: access }, async (request) => {
+  app.get<{ Params: { code: string } }>(`${POPUP_REPORT_PATHS.columns}/:code`, { config: access, schema: { params: params({ code: Line(100) }) } }, async (request) => {
     const head = await findHead(db, 'code', request.params.code);
     if (head === undefined) throw businessError(MSG_REPORT_NOT_FOUND);
     const items = (await itemsOf(db, head.id)).filter((item) => item.is_show === 1);
@@ -125,7 +126,7 @@ export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppCo
     });
   });
 
-  app.get<{ Params: { id: string } }>(`${POPUP_REPORT_PATHS.queryInfo}/:id`, { config: access }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${POPUP_REPORT_PATHS.queryInfo}/:id`, { config: access, schema: { params: params({ id: Line(64) }) } }, async (request) => {
     const head = await findHead(db, 'id', request.params.id);
     if (head === undefined) throw businessError(MSG_REPORT_NOT_FOUND);
     const items = (await itemsOf(db, head.id)).filter((item) => item.is_search === 1);
@@ -141,7 +142,7 @@ export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppCo
     );
   });
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(`${POPUP_REPORT_PATHS.data}/:id`, { config: access }, async (request) => {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(`${POPUP_REPORT_PATHS.data}/:id`, { config: access, schema: { params: params({ id: Line(64) }), querystring: query({}) } }, async (request) => {
     const head = await findHead(db, 'id', request.params.id);
     if (head === undefined) throw businessError(MSG_REPORT_NOT_FOUND);
     const items = await itemsOf(db, head.id);

@@ -6,6 +6,8 @@ import { hashCode, newTicket } from '../auth/one-time-codes';
 import type { AppContext } from '../context';
 import { newId } from '../db/ids';
 import { businessError, ok } from '../http/envelope';
+import { body, Line, params, query } from '../http/schemas';
+import { Type } from 'typebox';
 import { findActiveUserById, findUserByUsername } from '../services/users';
 
 export const MSG_TICKET_INVALID = '登录凭证无效或已过期';
@@ -38,7 +40,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
     API.ssoTicket,
     {
       config: { access: { permission: 'system:sso:issue' } },
-      schema: { body: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 100 } } } },
+      schema: { body: body({ username: Line(100, 1) }) },
     },
     async (request) => {
       const user = await findUserByUsername(db, request.body.username.trim());
@@ -58,7 +60,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.get<{ Params: { token: string } }>(`${API.thirdLogin}/:token`, { config: { access: 'public' } }, async (request) =>
+  app.get<{ Params: { token: string } }>(`${API.thirdLogin}/:token`, { config: { access: 'public' }, schema: { params: params({ token: Line(64) }) } }, async (request) =>
     ok(await redeem(request.params.token), '登录成功'),
   );
 
@@ -67,10 +69,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: 'public' },
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { ticket: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 2048 } },
-        },
+        querystring: query({ ticket: Type.Optional(Line(64)), service: Type.Optional(Line(2048)) }),
       },
     },
     // `service` is accepted for compatibility and never fetched or followed.

@@ -6,6 +6,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, businessError, ok } from '../http/envelope';
+import { invalidInput, Line, MULTIPART_INPUT, params, query } from '../http/schemas';
+import { isMultipartFailure, MSG_BAD_MULTIPART } from '../http/errors';
+import { Type } from 'typebox';
 import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, looksExecutable, resolveInside } from './upload-files';
 
 export const UPLOAD_PATHS = {
@@ -54,6 +57,8 @@ async function storeUpload(request: FastifyRequest, root: string, maxBytes: numb
   } catch (error) {
     if (isTooLarge(error)) throw businessError(msgTooLarge(maxBytes));
     if (error instanceof ApiError) throw error;
+    // A body without a boundary or cut short is a bad request, not a missing file.
+    if (isMultipartFailure(error)) throw invalidInput('', MSG_BAD_MULTIPART);
     throw businessError(MSG_NO_FILE);
   }
   const biz = fieldValue(file, bizField)?.trim() || DEFAULT_BIZ;
@@ -112,26 +117,26 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
-    scope.post(UPLOAD_PATHS.commonUpload, { config: access }, async (request) => {
+    scope.post(UPLOAD_PATHS.commonUpload, { config: access, schema: MULTIPART_INPUT }, async (request) => {
       const { stored } = await storeUpload(request, root, maxBytes, 'biz');
       return ok(stored, stored.path);
     });
 
-    scope.post(UPLOAD_PATHS.ossUpload, { config: access }, async (request) => {
+    scope.post(UPLOAD_PATHS.ossUpload, { config: access, schema: MULTIPART_INPUT }, async (request) => {
       const { stored, file } = await storeUpload(request, root, maxBytes, 'biz');
       const id = fieldValue(file, 'id')?.slice(0, 64) ?? randomBytes(16).toString('hex');
       return ok({ id, name: stored.name, path: stored.path, url: stored.path, status: 'done', size: stored.size }, stored.path);
     });
   });
 
-  app.get<{ Params: { '*': string } }>(`${UPLOAD_PATHS.staticFiles}/*`, { config: access }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>(`${UPLOAD_PATHS.staticFiles}/*`, { config: access, schema: { params: params({ '*': Line(1000) }) } }, async (request, reply) => {
     const relative = request.params['*'];
     const absolute = existingFile(resolveInside(root, relative));
     if (absolute === null) return reply.callNotFound();
     return sendStored(reply, absolute, relative);
   });
 
-  app.get<{ Querystring: { path?: unknown } }>(UPLOAD_PATHS.pdfPreview, { config: access }, async (request, reply) => {
+  app.get<{ Querystring: { path?: unknown } }>(UPLOAD_PATHS.pdfPreview, { config: access, schema: { querystring: query({ path: Type.Optional(Line(1000)) }) } }, async (request, reply) => {
     const relative = typeof request.query.path === 'string' ? request.query.path : '';
     const absolute = existingFile(resolveInside(root, relative));
     const pdf = allowedTypeOf(relative);

@@ -3,6 +3,7 @@ import { API } from '../../src/contracts/api-paths';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { businessError, forbidden, ok, tooManyRequests, unauthorized } from '../http/envelope';
+import { body, Line } from '../http/schemas';
 import { MSG_TOO_MANY_LOGINS } from './auth';
 import { findActiveUserById } from '../services/users';
 
@@ -31,16 +32,7 @@ export function registerUserPasswordRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: { access: 'authenticated' },
       schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'oldpassword', 'password', 'confirmpassword'],
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 100 },
-            oldpassword: { type: 'string', minLength: 1, maxLength: 200 },
-            password: { type: 'string', maxLength: 200 },
-            confirmpassword: { type: 'string', maxLength: 200 },
-          },
-        },
+        body: body({ username: Line(100, 1), oldpassword: Line(200, 1), password: Line(200), confirmpassword: Line(200) }),
       },
     },
     async (request) => {

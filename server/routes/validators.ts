@@ -6,6 +6,8 @@ import { allowUniqueTarget, findUniqueTarget, type UniqueTarget } from '../crud/
 import { isSafePattern, matchesWhole, MAX_CHECK_VALUE_LENGTH } from '../crud/safe-pattern';
 import { MSG_DUPLICATE } from '../crud/validate';
 import { fail, ok } from '../http/envelope';
+import { Line, OptionalId, query } from '../http/schemas';
+import { Type } from 'typebox';
 
 export const MSG_UNSUPPORTED_FIELD = '不支持的校验字段';
 export const MSG_EMPTY_VALUE = '数据为空,不作处理！';
@@ -81,11 +83,20 @@ export function registerValidatorRoutes(app: FastifyInstance, ctx: AppContext): 
     return found.rows.length > 0 ? fail(MSG_DUPLICATE) : ok(null, MSG_AVAILABLE);
   }
 
-  app.get(PATHS.duplicateCheck, { config: { access: 'authenticated' } }, async (request) => duplicateCheck(request.query, request.tenantId, false));
+  // Lengths beyond these are answered by the handlers as before (值过长 / 不支持); the schema bounds the rest.
+  const duplicateCheckQuery = {
+    querystring: query({
+      tableName: Type.Optional(Line(64)),
+      fieldName: Type.Optional(Line(64)),
+      fieldVal: Type.Optional(Line(5000)),
+      dataId: Type.Optional(OptionalId),
+    }),
+  };
+  app.get(PATHS.duplicateCheck, { config: { access: 'authenticated' }, schema: duplicateCheckQuery }, async (request) => duplicateCheck(request.query, request.tenantId, false));
   // checkDel also counts logically deleted rows: for values that must stay unique even after a delete.
-  app.get(PATHS.duplicateCheckDel, { config: { access: 'authenticated' } }, async (request) => duplicateCheck(request.query, request.tenantId, true));
+  app.get(PATHS.duplicateCheckDel, { config: { access: 'authenticated' }, schema: duplicateCheckQuery }, async (request) => duplicateCheck(request.query, request.tenantId, true));
 
-  app.get(PATHS.checkRule, { config: { access: 'authenticated' } }, async (request) => {
+  app.get(PATHS.checkRule, { config: { access: 'authenticated' }, schema: { querystring: query({ ruleCode: Type.Optional(Line(200)), value: Type.Optional(Line(MAX_CHECK_VALUE_LENGTH * 4)) }) } }, async (request) => {
     const ruleCode = param(request.query, 'ruleCode').trim();
     const value = decodeValue(param(request.query, 'value'));
     if (ruleCode === '' || ruleCode.length > 100) return fail(MSG_RULE_NOT_FOUND);

@@ -85,7 +85,8 @@ export class DictionaryService {
   async items(code: string): Promise<DictItem[] | null> {
     if (!DICT_CODE.test(code)) return null;
     const system = await this.systemDictionaries();
-    const fromSystem = system[code];
+    // An own key only: `constructor` or `toString` must not resolve to Object.prototype's members.
+    const fromSystem = Object.hasOwn(system, code) ? system[code] : undefined;
     if (fromSystem !== undefined) return fromSystem;
     const loader = this.tables.get(code);
     if (loader !== undefined) return (await loader(this.db)).map((row) => item(row.value, row.text));

@@ -11,6 +11,7 @@ import {
 } from '../../src/contracts/live';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/envelope';
+import { Line, params, query } from '../http/schemas';
 import { findActiveUserById, hasPermission } from '../services/users';
 import { SocketHub, type TableClient } from './socket-hub';
 import { parseClientTableFrame, type ClientTableFrame } from './table-frames';
@@ -152,12 +153,12 @@ export async function registerSockets(app: FastifyInstance, ctx: AppContext): Pr
     async (api) => {
       api.get<{ Params: UserParams }>(
         `${SOCKET_PATHS.notice}/:userId`,
-        { websocket: true, config: { access: 'authenticated' }, preValidation: bindToTokenUser },
+        { websocket: true, config: { access: 'authenticated' }, schema: { params: params({ userId: Line(64) }), querystring: query({}) }, preValidation: bindToTokenUser },
         onNoticeSocket,
       );
       api.get<{ Params: UserParams }>(
         `${SOCKET_PATHS.table}/:userId/:pageId`,
-        { websocket: true, config: { access: 'authenticated' }, preValidation: bindToTokenUser },
+        { websocket: true, config: { access: 'authenticated' }, schema: { params: params({ userId: Line(64), pageId: Line(64) }), querystring: query({}) }, preValidation: bindToTokenUser },
         onTableSocket,
       );
     },

@@ -6,6 +6,8 @@ import { registerEntityRoutes, type WriteContext } from '../../../server/crud/re
 import type { FieldValues } from '../../../server/crud/validate';
 import { localeLabels } from '../../../server/crud/labels';
 import { businessError, ok } from '../../../server/http/envelope';
+import { ID_PATTERN, Line, query } from '../../../server/http/schemas';
+import { Type } from 'typebox';
 import { publishEntityChanges } from '../../../server/sockets/live-entities';
 import zhAnnouncements from '../../../locales/zh-CN/announcements.json';
 import { ANNOUNCEMENT_PERMISSIONS, OPEN_PAGE_PATTERN, announcementEntity } from '../entities';
@@ -48,7 +50,7 @@ async function beforeWrite(db: AnnouncementDb, values: FieldValues, context: Wri
 
 function idOf(request: FastifyRequest): string {
   const id = (request.query as { id?: unknown }).id;
-  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : '';
+  return typeof id === 'string' && ID_PATTERN.test(id) ? id : '';
 }
 
 /** Administration: the CRUD contract through the generic engine, plus release and revoke. */
@@ -76,7 +78,8 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
     });
   });
 
-  api.get(`${socketKey}/doReleaseData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.release } } }, async (request) => {
+  const byId = { querystring: query({ id: Type.Optional(Line(64)) }) };
+  api.get(`${socketKey}/doReleaseData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.release } }, schema: byId }, async (request) => {
     const id = idOf(request);
     const current = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (current === undefined) throw businessError(MSG_NOT_FOUND);
@@ -95,7 +98,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
     return ok(null, MSG_RELEASED);
   });
 
-  api.get(`${socketKey}/doReovkeData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.revoke } } }, async (request) => {
+  api.get(`${socketKey}/doReovkeData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.revoke } }, schema: byId }, async (request) => {
     const id = idOf(request);
     const current = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (current === undefined) throw businessError(MSG_NOT_FOUND);

@@ -4,6 +4,8 @@ import { ANNOUNCEMENT_API, type AnnouncementsByUser, type MyAnnouncement } from 
 import type { PageResult } from '../../../src/contracts/envelope';
 import type { AppContext } from '../../../server/context';
 import { businessError, ok, unauthorized } from '../../../server/http/envelope';
+import { body, ID_PATTERN, Line, NO_INPUT, query } from '../../../server/http/schemas';
+import { Type } from 'typebox';
 import { ensureAllUsersRows } from './recipients';
 import { announcementDb, type AnnouncementDb } from './tables';
 import { toAnnouncement, toMyAnnouncement } from './wire';
@@ -51,9 +53,9 @@ async function unreadOfCategory(db: AnnouncementDb, userId: string, category: '1
 /** What every signed-in user may call about their own announcements; nothing here reads another user's rows. */
 export function registerUserAnnouncementRoutes(api: FastifyInstance, ctx: AppContext): void {
   const db = announcementDb(ctx.db);
-  const authenticated = { config: { access: 'authenticated' as const } };
+  const config = { access: 'authenticated' as const };
 
-  api.get(ANNOUNCEMENT_API.listByUser, authenticated, async (request) => {
+  api.get(ANNOUNCEMENT_API.listByUser, { config, schema: NO_INPUT }, async (request) => {
     const userId = callerOf(request);
     const pageSize = intParam((request.query as { pageSize?: unknown }).pageSize, DEFAULT_BELL_SIZE, 50);
     await ensureAllUsersRows(db, userId);
@@ -70,11 +72,11 @@ export function registerUserAnnouncementRoutes(api: FastifyInstance, ctx: AppCon
     return ok(result);
   });
 
-  api.put(ANNOUNCEMENT_API.markRead, authenticated, async (request) => {
+  api.put(ANNOUNCEMENT_API.markRead, { config, schema: { body: body({ anntId: Type.Optional(Line(64)) }) } }, async (request) => {
     const userId = callerOf(request);
     const body: unknown = request.body;
     const anntId = typeof body === 'object' && body !== null ? (body as { anntId?: unknown }).anntId : undefined;
-    if (typeof anntId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(anntId)) throw businessError('未找到对应数据');
+    if (typeof anntId !== 'string' || !ID_PATTERN.test(anntId)) throw businessError('未找到对应数据');
     await ensureAllUsersRows(db, userId);
     await db
       .updateTable('sys_announcement_send')
@@ -86,7 +88,7 @@ export function registerUserAnnouncementRoutes(api: FastifyInstance, ctx: AppCon
     return ok(null);
   });
 
-  api.put(ANNOUNCEMENT_API.readAll, authenticated, async (request) => {
+  api.put(ANNOUNCEMENT_API.readAll, { config, schema: NO_INPUT }, async (request) => {
     const userId = callerOf(request);
     await ensureAllUsersRows(db, userId);
     await db
@@ -98,7 +100,7 @@ export function registerUserAnnouncementRoutes(api: FastifyInstance, ctx: AppCon
     return ok(null, '全部已读');
   });
 
-  api.get(ANNOUNCEMENT_API.mySends, authenticated, async (request) => {
+  api.get(ANNOUNCEMENT_API.mySends, { config, schema: { querystring: query({ titile: Type.Optional(Line(200)) }) } }, async (request) => {
     const userId = callerOf(request);
     const query = request.query as Record<string, unknown>;
     const pageNo = intParam(query.pageNo, 1, 100_000);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../server/context';
 import { businessError, ok } from '../../../server/http/envelope';
 import { MSG_DICT_CODE_EMPTY, MSG_DICT_NOT_FOUND } from '../../../server/routes/dictionaries';
+import { DictCodeParam, params, query } from '../../../server/http/schemas';
 
 const MAX_KEYS = 200;
 const MAX_PAGE_SIZE = 100;
@@ -18,6 +19,7 @@ function param(query: unknown, name: string): string {
  * dictionaries and the server's table-dictionary registry — never a `table,text,code` string.
  */
 export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const byCode = { params: params({ dict: DictCodeParam }), querystring: query({}) };
   async function itemsOf(code: string) {
     const trimmed = code.trim();
     if (trimmed === '') throw businessError(MSG_DICT_CODE_EMPTY);
@@ -26,7 +28,7 @@ export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext):
     return items;
   }
 
-  api.get<{ Params: { dict: string } }>('/sys/dict/loadDictItem/:dict', { config: { access: 'authenticated' } }, async (request) => {
+  api.get<{ Params: { dict: string } }>('/sys/dict/loadDictItem/:dict', { config: { access: 'authenticated' }, schema: byCode }, async (request) => {
     const items = await itemsOf(request.params.dict);
     const keepMissing = param(request.query, 'delNotExist') === 'false';
     const keys = param(request.query, 'key').split(',').map((key) => key.trim()).filter((key) => key !== '').slice(0, MAX_KEYS);
@@ -37,7 +39,7 @@ export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext):
     return ok(texts);
   });
 
-  api.get<{ Params: { dict: string } }>('/sys/dict/loadDict/:dict', { config: { access: 'authenticated' } }, async (request) => {
+  api.get<{ Params: { dict: string } }>('/sys/dict/loadDict/:dict', { config: { access: 'authenticated' }, schema: byCode }, async (request) => {
     const items = await itemsOf(request.params.dict);
     const keyword = param(request.query, 'keyword').trim().toLowerCase();
     const size = Number(param(request.query, 'pageSize'));

@@ -10,6 +10,7 @@ import { businessError, ok } from '../../../../server/http/envelope';
 import { DEPART_API, DEPART_PERMISSIONS, departRoleEntity, type DepartRoleUser } from '../entities';
 import { removeDepartRoles } from './depart-store';
 import { departDb, type DepartDb } from './tables';
+import { TEXT_QUERY, JSON_OBJECT_BODY } from '../../../../server/http/schemas';
 
 export const MSG_DEPART_NOT_FOUND = '部门不存在';
 export const MSG_USER_NOT_FOUND = '用户不存在';
@@ -59,20 +60,20 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
     },
   });
 
-  api.delete(DEPART_API.roleDelete, access(DEPART_PERMISSIONS.roleDelete), async (request) => {
+  api.delete(DEPART_API.roleDelete, { ...access(DEPART_PERMISSIONS.roleDelete), schema: TEXT_QUERY }, async (request) => {
     const id = text((request.query as Record<string, unknown>).id);
     if (!ID.test(id) || (await removeDepartRoles(db, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(DEPART_API.roleDeleteBatch, access(DEPART_PERMISSIONS.roleDeleteBatch), async (request) => {
+  api.delete(DEPART_API.roleDeleteBatch, { ...access(DEPART_PERMISSIONS.roleDeleteBatch), schema: TEXT_QUERY }, async (request) => {
     const ids = idList((request.query as Record<string, unknown>).ids);
     if (ids.length === 0 || (await removeDepartRoles(db, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);
   });
 
   // The user's links to the roles of one department.
-  api.get(DEPART_API.deptRoleByUser, access(DEPART_PERMISSIONS.roleList), async (request) => {
+  api.get(DEPART_API.deptRoleByUser, { ...access(DEPART_PERMISSIONS.roleList), schema: TEXT_QUERY }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const userId = text(query.userId);
     const departId = text(query.departId);
@@ -92,7 +93,7 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
    * not in newRoleId. The stored links, not the client's lists, decide what actually changes, and a
    * user can only hold roles of departments they belong to.
    */
-  api.post<{ Body: RoleUserBody }>(DEPART_API.deptRoleUserAdd, access(DEPART_PERMISSIONS.roleUserAdd), async (request) => {
+  api.post<{ Body: RoleUserBody }>(DEPART_API.deptRoleUserAdd, { ...access(DEPART_PERMISSIONS.roleUserAdd), schema: JSON_OBJECT_BODY }, async (request) => {
     const body: RoleUserBody = typeof request.body === 'object' && request.body !== null ? request.body : {};
     const userId = text(body.userId);
     const wanted = idList(body.newRoleId);

@@ -11,6 +11,7 @@ import { codesWithPrefix, hasMembers, liveDepartments, removeDepartments } from 
 import { buildTree, myDepartForest, subtreeIds, toIdTree, toTreeNode } from './depart-tree';
 import { nextOrgCode } from './org-code';
 import { departDb, type DepartDb } from './tables';
+import { TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_PARENT_NOT_FOUND = '上级部门不存在';
 export const MSG_MOVE_INTO_OWN_SUBTREE = '不能将部门移动到其自身或其下级部门之下';
@@ -81,12 +82,12 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
     afterChange,
   });
 
-  api.get(DEPART_API.queryTreeList, access(DEPART_PERMISSIONS.list), async () => ok(buildTree(await liveDepartments(db))));
+  api.get(DEPART_API.queryTreeList, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(buildTree(await liveDepartments(db))));
 
-  api.get(DEPART_API.queryIdTree, access(DEPART_PERMISSIONS.list), async () => ok(toIdTree(buildTree(await liveDepartments(db)))));
+  api.get(DEPART_API.queryIdTree, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(toIdTree(buildTree(await liveDepartments(db)))));
 
   // Flat, like the conventions' searchByKeyWord: every matching department as a leaf node.
-  api.get(DEPART_API.searchBy, access(DEPART_PERMISSIONS.list), async (request) => {
+  api.get(DEPART_API.searchBy, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async (request) => {
     const keyWord = queryText(request, 'keyWord').slice(0, MAX_KEYWORD).toLowerCase();
     const rows = await liveDepartments(db);
     const matches = keyWord === '' ? rows : rows.filter((row) => row.depart_name.toLowerCase().includes(keyWord));
@@ -95,7 +96,7 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
   });
 
   // Self-service: any signed-in user sees the departments they belong to, with their subtrees.
-  api.get(DEPART_API.queryMyDeptTreeList, { config: { access: 'authenticated' } }, async (request) => {
+  api.get(DEPART_API.queryMyDeptTreeList, { config: { access: 'authenticated' }, schema: TEXT_QUERY }, async (request) => {
     if (request.auth === null) throw unauthorized();
     const mine = await userDepartments(ctx.db, request.auth.userId);
     return ok(myDepartForest(await liveDepartments(db), mine.map((depart) => depart.id)));
@@ -111,14 +112,14 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
     afterChange();
   }
 
-  api.delete(DEPART_API.delete, access(DEPART_PERMISSIONS.delete), async (request) => {
+  api.delete(DEPART_API.delete, { ...access(DEPART_PERMISSIONS.delete), schema: TEXT_QUERY }, async (request) => {
     const id = queryText(request, 'id');
     if (!ID.test(id)) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(request, [id]);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(DEPART_API.deleteBatch, access(DEPART_PERMISSIONS.deleteBatch), async (request) => {
+  api.delete(DEPART_API.deleteBatch, { ...access(DEPART_PERMISSIONS.deleteBatch), schema: TEXT_QUERY }, async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0 || ids.length > MAX_BATCH) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(request, ids);

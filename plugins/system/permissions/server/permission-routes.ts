@@ -18,6 +18,7 @@ import {
   menuRuleViolation,
 } from './menu-rules';
 import { nestRecords, withAncestors } from './menu-tree';
+import { TEXT_QUERY } from '../../../../server/http/schemas';
 
 const MAX_IDS = 1000;
 const MAX_ID_LENGTH = 64;
@@ -103,7 +104,7 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
     },
   });
 
-  api.get('/sys/permission/list', { config: access('list') }, async (request) => {
+  api.get('/sys/permission/list', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
     const name = param(request.query, 'name').replace(/^\*+|\*+$/g, '').slice(0, MAX_NAME_SEARCH);
     const records = await readRecords();
     if (name === '') return ok(nestRecords(records));
@@ -138,13 +139,13 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
     });
   }
 
-  api.delete('/sys/permission/delete', { config: access('delete') }, async (request) => {
+  api.delete('/sys/permission/delete', { config: access('delete'), schema: TEXT_QUERY }, async (request) => {
     const id = param(request.query, 'id');
     if (id === '' || id.length > MAX_ID_LENGTH || (await removeBranches(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete('/sys/permission/deleteBatch', { config: access('deleteBatch') }, async (request) => {
+  api.delete('/sys/permission/deleteBatch', { config: access('deleteBatch'), schema: TEXT_QUERY }, async (request) => {
     // The client leaves a trailing comma (conventions §2.1).
     const ids = idList(param(request.query, 'ids'));
     if (ids.length === 0 || ids.length > MAX_IDS || (await removeBranches(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -152,18 +153,18 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
   });
 
   // The lazy-loading reads of the family's menu screen: top-level menus, then children per parent.
-  api.get('/sys/permission/getSystemMenuList', { config: access('list') }, async () => {
+  api.get('/sys/permission/getSystemMenuList', { config: access('list'), schema: TEXT_QUERY }, async () => {
     const records = await readRecords([sql`menu_type = ${MENU_TYPE.top}`]);
     return ok(await withLeafFlags(records));
   });
 
-  api.get('/sys/permission/getSystemSubmenu', { config: access('list') }, async (request) => {
+  api.get('/sys/permission/getSystemSubmenu', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
     const parentId = param(request.query, 'parentId');
     if (parentId === '' || parentId.length > MAX_ID_LENGTH) return ok([]);
     return ok(await withLeafFlags(await readRecords([sql`parent_id = ${parentId}`])));
   });
 
-  api.get('/sys/permission/getSystemSubmenuBatch', { config: access('list') }, async (request) => {
+  api.get('/sys/permission/getSystemSubmenuBatch', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
     const parentIds = idList(param(request.query, 'parentIds')).slice(0, MAX_IDS);
     const byParent: Record<string, WireRecord[]> = Object.fromEntries(parentIds.map((id) => [id, []]));
     if (parentIds.length === 0) return ok(byParent);

@@ -34,6 +34,7 @@ import {
   unusablePassword,
   updateUser,
 } from './user-store';
+import { TEXT_QUERY, JSON_OBJECT_BODY } from '../../../../server/http/schemas';
 
 export const MSG_USERNAME_TAKEN = '用户账号已存在';
 export const MSG_PHONE_TAKEN = '手机号已存在';
@@ -128,7 +129,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     }
   }
 
-  api.post(USER_API.add, { config: access(permissionCode(userEntity, 'add')) }, async (request) => {
+  api.post(USER_API.add, { config: access(permissionCode(userEntity, 'add')), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const values = await validated(body, 'add');
@@ -154,6 +155,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     method: ['PUT', 'POST'],
     url: USER_API.edit,
     config: access(permissionCode(userEntity, 'edit')),
+    schema: JSON_OBJECT_BODY,
     handler: async (request) => {
       const caller = callerOf(request);
       const body = objectOf(request.body);
@@ -195,19 +197,19 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     });
   }
 
-  api.delete(USER_API.delete, { config: access(permissionCode(userEntity, 'delete')) }, async (request) => {
+  api.delete(USER_API.delete, { config: access(permissionCode(userEntity, 'delete')), schema: TEXT_QUERY }, async (request) => {
     const id = param(request.query, 'id');
     if ((await remove(request, id === '' ? [] : parseIds(id)?.slice(0, 1) ?? null)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(USER_API.deleteBatch, { config: access(permissionCode(userEntity, 'deleteBatch')) }, async (request) => {
+  api.delete(USER_API.deleteBatch, { config: access(permissionCode(userEntity, 'deleteBatch')), schema: TEXT_QUERY }, async (request) => {
     if ((await remove(request, parseIds(param(request.query, 'ids')))) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);
   });
 
   // 冻结 / 解冻: approving a self-registered account (created frozen) is unfreezing it.
-  api.put(USER_API.frozenBatch, { config: access(USER_PERMISSIONS.frozenBatch) }, async (request) => {
+  api.put(USER_API.frozenBatch, { config: access(USER_PERMISSIONS.frozenBatch), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const status = Number(param(body, 'status'));
@@ -226,18 +228,18 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     return ok(null, status === USER_STATUS.frozen ? MSG_FROZEN : MSG_UNFROZEN);
   });
 
-  api.get(USER_API.queryUserRole, { config: access(list) }, async (request) => {
+  api.get(USER_API.queryUserRole, { config: access(list), schema: TEXT_QUERY }, async (request) => {
     const userId = param(request.query, 'userid');
     return ok(userId === '' ? [] : await roleIdsOf(db, userId));
   });
 
-  api.get(USER_API.userDepartList, { config: access(list) }, async (request) => {
+  api.get(USER_API.userDepartList, { config: access(list), schema: TEXT_QUERY }, async (request) => {
     const userId = param(request.query, 'userId');
     return ok(userId === '' ? [] : await departsOf(db, userId));
   });
 
   // Only for the screen's forms, so only for whoever may list users (never anonymous: CVE-2021-37306).
-  api.get(USER_API.checkOnlyUser, { config: access(list) }, async (request) => {
+  api.get(USER_API.checkOnlyUser, { config: access(list), schema: TEXT_QUERY }, async (request) => {
     const exceptId = param(request.query, 'id');
     for (const [column, message] of IDENTITY_COLUMNS) {
       const value = param(request.query, column);
@@ -249,7 +251,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
   });
 
   // An administrator sets another user's password; whoever held the old one loses every session.
-  api.put(USER_API.changePassword, { config: access(USER_PERMISSIONS.changePassword) }, async (request) => {
+  api.put(USER_API.changePassword, { config: access(USER_PERMISSIONS.changePassword), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const password = typeof body.password === 'string' ? body.password : '';
@@ -266,7 +268,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     return ok(null, MSG_PASSWORD_CHANGED);
   });
 
-  api.get(USER_API.queryUserByDepId, { config: access(list) }, async (request) => {
+  api.get(USER_API.queryUserByDepId, { config: access(list), schema: TEXT_QUERY }, async (request) => {
     const depId = param(request.query, 'id');
     if (depId === '' || depId.length > 64) return ok([]);
     const rows = await sql<Row>`select ${selectColumnsSql(userEntity)} from users
