@@ -22,6 +22,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDepartmentRoutes } from './routes/departments';
 import { registerDictionaryRoutes } from './routes/dictionaries';
+import { registerHealthRoute } from './routes/health';
 import { registerOnlineReportPopupRoutes } from './routes/online-report-popup';
 import { registerUploadRoutes } from './routes/upload';
 import { registerPermissionRoutes } from './routes/permissions';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     await app.register(
       async (api) => {
+        registerHealthRoute(api);
         registerAuthRoutes(api, ctx);
         registerAccountRoutes(api, ctx);
         registerSsoRoutes(api, ctx);

@@ -1,42 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { TableVersions } from '../cache/table-versions';
+import { registerCacheSource } from '../cache/versioned-cache';
 import type { Database } from './schema';
+import { trackedPool } from './tracked-pool';
+import { WorkerPool } from './worker-pool';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Bumped by every write through `db`: what the caches (server/cache) check their entries against. */
+  versions: TableVersions;
   close: () => Promise<void>;
 }
 
+/** How long a cached answer (permissions, dictionaries, list totals) may live on a shared PostgreSQL. */
+export const POSTGRES_CACHE_MS = 2000;
+
 /**
  * Opens the embedded PGlite store under DATA_DIR/pgdata, or a PostgreSQL server when a URL is given.
- * PGlite is a single connection, hence the pool of one; callers must hold the PID lock first because
- * PGlite does not lock its own directory.
+ * PGlite runs in a worker thread (server/db/pglite-worker.ts) so a long query never blocks the event
+ * loop; it is a single connection, hence the pool of one. Callers must hold the PID lock first
+ * because PGlite does not lock its own directory.
  */
 export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<DatabaseHandle> {
+  const versions = new TableVersions();
+  const open = (pool: PostgresPool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: trackedPool(pool, versions) }) });
   if (options.databaseUrl !== null) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = open(new pg.Pool({ connectionString: options.databaseUrl }));
+    // Other instances may write the same database unseen: cached answers live at most this long here.
+    registerCacheSource(db, versions, POSTGRES_CACHE_MS);
+    return { db, kind: 'postgres', versions, close: () => db.destroy() };
   }
 
   const pgdata = path.join(options.dataDir, 'pgdata');
   fs.mkdirSync(pgdata, { recursive: true });
-  const pglite = new PGlite(pgdata);
-  await pglite.waitReady;
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await db.destroy();
-      // The adapter leaves the PGlite instance to its owner.
-      await pglite.close();
-    },
-  };
+  const pool = new WorkerPool({ pgdata });
+  try {
+    await pool.waitReady();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  // Kysely's destroy ends the pool, which closes PGlite cleanly and stops the thread.
+  const db = open(pool);
+  registerCacheSource(db, versions, Number.POSITIVE_INFINITY);
+  return { db, kind: 'pglite', versions, close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DictItem, DictMap } from '../../src/contracts/session';
+import { VersionedCache } from '../cache/versioned-cache';
 import type { Database } from '../db/schema';
 
 /** Loads the items of a table dictionary; the SQL is fixed server-side, never built from the code. */
@@ -11,6 +12,16 @@ const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 function item(value: string, text: string): DictItem {
   return { value, text, title: text, label: text };
 }
+
+/** The tables each built-in table dictionary reads: its cached items go when one of them is written. */
+const builtInTables: Record<string, readonly string[]> = {
+  sys_user_realname: ['users'],
+  sys_user_id: ['users'],
+  sys_depart: ['departments'],
+  sys_depart_orgcode: ['departments'],
+  sys_role: ['roles'],
+  sys_tenant: ['tenants'],
+};
 
 const builtInTableDictionaries: Record<string, TableDictionaryLoader> = {
   sys_user_realname: (db) =>
@@ -45,26 +56,44 @@ const builtInTableDictionaries: Record<string, TableDictionaryLoader> = {
   },
 };
 
+interface TableDictionary {
+  load: TableDictionaryLoader;
+  cache: VersionedCache<string, DictItem[]>;
+}
+
+function tableDictionary(load: TableDictionaryLoader, tables: readonly string[] | 'all'): TableDictionary {
+  return { load, cache: new VersionedCache(tables, 1) };
+}
+
 /**
- * System dictionaries (dicts/dict_items) cached in memory until refleshCache, plus table
- * dictionaries from a registry keyed by code — the replacement for the `table,text,code` strings
- * that made the original API an SQL-injection vector (conventions §5.2).
+ * System dictionaries (dicts/dict_items) and table dictionaries, each computed once and kept until a
+ * table it reads is written (server/cache) or refleshCache clears them; table dictionaries come from
+ * a registry keyed by code — the replacement for the `table,text,code` strings that made the
+ * original API an SQL-injection vector (conventions §5.2).
  */
 export class DictionaryService {
-  private cache: DictMap | null = null;
-  private readonly tables = new Map<string, TableDictionaryLoader>(Object.entries(builtInTableDictionaries));
+  private readonly system = new VersionedCache<'all', DictMap>(['dicts', 'dict_items'], 1);
+  private readonly tables = new Map<string, TableDictionary>(
+    Object.entries(builtInTableDictionaries).map(([code, load]) => [code, tableDictionary(load, builtInTables[code] ?? 'all')]),
+  );
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** For plugins: registers a table dictionary under a code of their own. */
-  registerTableDictionary(code: string, loader: TableDictionaryLoader): void {
+  /**
+   * For plugins: registers a table dictionary under a code of their own. `tables` names what the
+   * loader reads so its cached items live until one of them is written; without it any write ends them.
+   */
+  registerTableDictionary(code: string, loader: TableDictionaryLoader, tables?: readonly string[]): void {
     if (!DICT_CODE.test(code)) throw new Error(`Invalid dictionary code "${code}"`);
     if (this.tables.has(code)) throw new Error(`Table dictionary "${code}" is already registered`);
-    this.tables.set(code, loader);
+    this.tables.set(code, tableDictionary(loader, tables ?? 'all'));
   }
 
-  async systemDictionaries(): Promise<DictMap> {
-    if (this.cache !== null) return this.cache;
+  systemDictionaries(): Promise<DictMap> {
+    return this.system.get(this.db, 'all', () => this.loadSystemDictionaries());
+  }
+
+  private async loadSystemDictionaries(): Promise<DictMap> {
     const rows = await this.db
       .selectFrom('dict_items')
       .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
@@ -77,7 +106,6 @@ export class DictionaryService {
       .execute();
     const map: DictMap = {};
     for (const row of rows) (map[row.dict_code] ??= []).push(item(row.item_value, row.item_text));
-    this.cache = map;
     return map;
   }
 
@@ -88,14 +116,15 @@ export class DictionaryService {
     // An own key only: `constructor` or `toString` must not resolve to Object.prototype's members.
     const fromSystem = Object.hasOwn(system, code) ? system[code] : undefined;
     if (fromSystem !== undefined) return fromSystem;
-    const loader = this.tables.get(code);
-    if (loader !== undefined) return (await loader(this.db)).map((row) => item(row.value, row.text));
+    const table = this.tables.get(code);
+    if (table !== undefined) return table.cache.get(this.db, code, async () => (await table.load(this.db)).map((row) => item(row.value, row.text)));
     // A system dictionary without enabled items still exists.
     const exists = await this.db.selectFrom('dicts').select('id').where('dict_code', '=', code).where('del_flag', '=', 0).executeTakeFirst();
     return exists === undefined ? null : [];
   }
 
   clearCache(): void {
-    this.cache = null;
+    this.system.clear();
+    for (const table of this.tables.values()) table.cache.clear();
   }
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MenuItem, PermissionEntry, PermissionResult } from '../../src/contracts/session';
 import type { Database, PermissionRow } from '../db/schema';
+import { GRANT_TABLES } from '../cache/grant-tables';
+import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 import { isAdmin } from './users';
 
@@ -89,7 +91,14 @@ function isButton(row: PermissionRow): boolean {
   return row.menu_type === 2 && row.perms !== null && row.perms !== '';
 }
 
+/** Menus and buttons of a user, kept until a grant table is written; callers get their own copy. */
+const permissionsCache = new VersionedCache<string, PermissionResult>(GRANT_TABLES, 10_000);
+
 export async function userPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {
+  return structuredClone(await permissionsCache.get(db, userId, () => computeUserPermissions(db, userId)));
+}
+
+async function computeUserPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {
   const granted = await grantedRows(db, userId);
   const auth: PermissionEntry[] = granted
     .filter((row) => isButton(row) && row.status === '1')

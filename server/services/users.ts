@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../src/contracts/session';
 import type { Database, UserRow } from '../db/schema';
+import { GRANT_TABLES } from '../cache/grant-tables';
+import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 
 /** The role whose holders are granted every permission. */
@@ -34,21 +36,41 @@ function splitCodes(perms: string | null): string[] {
   return (perms ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
 }
 
-/**
- * Whether the user may use a permission code: admins may use all; a code defined with status '0'
- * is not controlled; otherwise the user must be granted a live permission carrying it, through a role or a
- * department role (the same rule as the menu and auth the user is shown).
- */
-export async function hasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
-  if (await isAdmin(db, userId)) return true;
+interface UserGrants {
+  admin: boolean;
+  /** Codes the user may use: granted ones and those defined with status '0' (not controlled). */
+  allowed: ReadonlySet<string>;
+}
+
+/** Every request asks; the answer changes only when a grant table is written. */
+const grantsCache = new VersionedCache<string, UserGrants>(GRANT_TABLES, 10_000);
+
+async function loadUserGrants(db: Kysely<Database>, userId: string): Promise<UserGrants> {
+  if (await isAdmin(db, userId)) return { admin: true, allowed: new Set() };
   const { db: grantDb, granted } = await grantedToUser(db, userId);
   const rows = await grantDb
     .selectFrom('permissions')
     .select((eb) => ['permissions.perms', 'permissions.status', granted(eb).as('granted')])
     .where('permissions.del_flag', '=', 0)
-    .where('permissions.perms', 'like', `%${code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    .where('permissions.perms', 'is not', null)
+    .where('permissions.perms', '<>', '')
     .execute();
-  return rows.some((row) => splitCodes(row.perms).includes(code) && (row.status === '0' || row.granted));
+  const allowed = new Set<string>();
+  for (const row of rows) {
+    if (row.status === '0' || row.granted) for (const code of splitCodes(row.perms)) allowed.add(code);
+  }
+  return { admin: false, allowed };
+}
+
+/**
+ * Whether the user may use a permission code: admins may use all; a code defined with status '0'
+ * is not controlled; otherwise the user must be granted a live permission carrying it, through a role or a
+ * department role (the same rule as the menu and auth the user is shown). Computed once per user
+ * and kept until a grant table is written (server/cache).
+ */
+export async function hasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
+  const grants = await grantsCache.get(db, userId, () => loadUserGrants(db, userId));
+  return grants.admin || grants.allowed.has(code);
 }
 
 export async function belongsToTenant(db: Kysely<Database>, userId: string, tenantId: number): Promise<boolean> {

@@ -28,6 +28,8 @@ export const API = {
   legacyPermissions: '/api/permission',
   legacyPermissionsNoPager: '/api/permission/no-pager',
   legacyUser: '/api/user',
+  /** For load balancers: answers without a token and without touching the database. */
+  health: '/health',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
@@ -40,6 +42,7 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.register,
   API.forgePassword,
   API.forgePasswordCheck,
+  API.health,
 ];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
 export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityTable } from '../../../server/crud/table-ddl';
+import { createEntityIndexes, createEntityTable } from '../../../server/crud/table-ddl';
 import { announcementEntity } from '../entities';
 
 export const announcementMigrations: Record<string, Migration> = {
@@ -17,6 +17,12 @@ export const announcementMigrations: Record<string, Migration> = {
         .addUniqueConstraint('sys_announcement_send_uq', ['annt_id', 'user_id'])
         .execute();
       await db.schema.createIndex('sys_announcement_send_user_idx').on('sys_announcement_send').columns(['user_id', 'read_flag']).execute();
+    },
+  },
+  // Lists at scale: the indexes derived from the entity as it is now, after every earlier migration.
+  '0090_list_indexes': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityIndexes(db, announcementEntity);
     },
   },
 };

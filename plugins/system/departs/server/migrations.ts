@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { departRoleEntity } from '../entities';
+import { createEntityIndexes, createEntityTable } from '../../../../server/crud/table-ddl';
+import { departEntity, departRoleEntity } from '../entities';
 
 /** 部门管理: the department's extra columns, department roles and their users. */
 export const departMigrations: Record<string, Migration> = {
@@ -27,6 +27,13 @@ export const departMigrations: Record<string, Migration> = {
         .addColumn('drole_id', 'varchar(32)', (c) => c.notNull().references('depart_roles.id').onDelete('cascade'))
         .addUniqueConstraint('depart_role_user_uq', ['user_id', 'drole_id'])
         .execute();
+    },
+  },
+  // Lists at scale: the indexes derived from the entity as it is now, after every earlier migration.
+  '0390_list_indexes': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityIndexes(db, departEntity);
+      await createEntityIndexes(db, departRoleEntity);
     },
   },
 };

@@ -1,4 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { createEntityIndexes } from '../../../../server/crud/table-ddl';
+import { permissionEntity } from '../../permissions/entities';
+import { roleEntity } from '../entities';
 
 export const roleMigrations: Record<string, Migration> = {
   '0201_role_permissions_and_data_rules': {
@@ -41,6 +44,13 @@ export const roleMigrations: Record<string, Migration> = {
         .addUniqueConstraint('depart_role_permission_uq', ['role_id', 'permission_id'])
         .execute();
       await db.schema.createIndex('depart_role_permission_depart_idx').on('depart_role_permission').columns(['depart_id', 'permission_id']).execute();
+    },
+  },
+  // Lists at scale: the indexes derived from the entity as it is now, after every earlier migration.
+  '0290_list_indexes': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityIndexes(db, roleEntity);
+      await createEntityIndexes(db, permissionEntity);
     },
   },
 };

@@ -1,4 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
+import { createEntityIndexes } from '../../../../server/crud/table-ddl';
+import { userEntity } from '../entities';
 
 /** The optional profile columns of the users screen that the core users table lacks. */
 const userProfile: Migration = {
@@ -17,4 +19,10 @@ const userProfile: Migration = {
 
 export const userMigrations: Record<string, Migration> = {
   '0101_user_profile': userProfile,
+  // Lists at scale: the indexes derived from the entity as it is now, after every earlier migration.
+  '0190_list_indexes': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityIndexes(db, userEntity);
+    },
+  },
 };

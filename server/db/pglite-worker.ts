@@ -1,0 +1,62 @@
+/**
+ * The worker thread that owns the embedded database. PGlite runs synchronously inside its
+ * WebAssembly heap, so on the main thread every query would stall every other request; here it only
+ * delays the queries queued behind it. Queries go through node-postgres over PGlite's wire protocol,
+ * exactly as the server used to do in-process, so rows are parsed by the same type parsers
+ * (timestamptz → Date, numeric and int8 → string, json → parsed).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { errorFields, type WorkerRequest, type WorkerResponse, type WorkerStartOptions } from './worker-protocol';
+
+const port = parentPort;
+if (port === null) throw new Error('pglite-worker must run as a worker thread');
+const options = workerData as WorkerStartOptions;
+
+async function start(): Promise<{ pglite: PGlite; client: pg.Client }> {
+  // pg_trgm ships with PGlite as an extension; list search indexes use it when present.
+  const pglite = new PGlite(options.pgdata, { extensions: { pg_trgm } });
+  await pglite.waitReady;
+  const client = new pg.Client(createPgConfig(pglite));
+  await client.connect();
+  return { pglite, client };
+}
+
+const started = start();
+
+function reply(message: WorkerResponse): void {
+  port?.postMessage(message);
+}
+
+started.then(
+  () => reply({ id: 0, ready: true }),
+  (error: unknown) => reply({ id: 0, ready: false, error: errorFields(error) }),
+);
+
+// One query at a time, in arrival order: the main side holds the only connection, so a transaction's
+// BEGIN … COMMIT arrive here back to back, as on a single pg connection.
+let queue: Promise<void> = Promise.resolve();
+
+async function handle(request: WorkerRequest): Promise<void> {
+  const { pglite, client } = await started;
+  if (request.kind === 'close') {
+    await client.end().catch(() => undefined);
+    await pglite.close();
+    reply({ id: request.id, ok: true, command: 'CLOSE', rowCount: null, rows: [] });
+    port?.close();
+    return;
+  }
+  try {
+    const result = await client.query({ text: request.sql, values: [...request.params] });
+    reply({ id: request.id, ok: true, command: result.command, rowCount: result.rowCount, rows: result.rows as unknown[] });
+  } catch (error) {
+    reply({ id: request.id, ok: false, error: errorFields(error) });
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  queue = queue.then(() => handle(request)).catch((error: unknown) => reply({ id: request.id, ok: false, error: errorFields(error) }));
+});
