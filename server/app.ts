@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LoginLimiter } from './auth/login-limiter';
@@ -70,6 +71,21 @@ function loggerOptions(option: BuildAppOptions['logger']): FastifyServerOptions[
 }
 
 /**
+ * Drops stalled clients (slowloris): headers, the whole request and an idle socket each have a deadline.
+ * Websockets are unaffected: once upgraded, ws turns the socket's idle timeout off.
+ */
+function serverTimeouts(timeouts: Config['timeouts']): Pick<FastifyServerOptions, 'connectionTimeout' | 'requestTimeout' | 'keepAliveTimeout'> & { http: ServerOptions } {
+  return {
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the header and request deadlines on a timer (30 s by default); check often enough
+    // that a short deadline is kept to within a fraction of itself.
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.max(50, Math.min(timeouts.headersMs, 30_000) / 4) },
+  };
+}
+
+/**
  * Builds the whole server: takes the data-dir lock (embedded database only), migrates, seeds on first
  * start, and registers the API under API_BASE and the SPA at '/'. Closing the app closes the
  * database and releases the lock.
@@ -80,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
     // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
