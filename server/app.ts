@@ -16,6 +16,8 @@ import { pluginMigrations, type ServerPlugin } from './plugin-api';
 import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
+import { registerCompression } from './http/compression';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -105,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let lock: PidLock | null = null;
   let handle: DatabaseHandle | null = null;
   try {
+    // First, so that every answer (a refused request included) carries the headers and compression.
+    await registerSecurityHeaders(app);
+    await registerCompression(app);
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
     lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
     handle = await openDatabase(config);
