@@ -20,8 +20,8 @@ import { isUniqueViolation, type FieldValues, type ValidationIssue } from './val
 export const MAX_IMPORT_ROWS = 10_000;
 /** At most this many skipped rows are listed in the answer (all of them are counted). */
 export const MAX_LISTED_ERRORS = 100;
-/** Rows inserted by one statement. */
-const INSERT_BATCH = 200;
+/** Rows inserted by one statement: the embedded database runs on this thread, so a statement must stay short. */
+const INSERT_BATCH = 50;
 /** Rows handled between two turns of the event loop given to other requests. */
 const YIELD_EVERY = 100;
 /** The header row is the first of these top rows that names a known column. */
