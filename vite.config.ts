@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/build-precompress';
 
 // The API server (npm run dev:server) listens on 8080; Vite proxies the API and both sockets to it.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

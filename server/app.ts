@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LoginLimiter } from './auth/login-limiter';
@@ -16,6 +17,8 @@ import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { addAppFormats } from './http/schemas';
+import { registerCompression } from './http/compression';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -72,6 +75,21 @@ function loggerOptions(option: BuildAppOptions['logger']): FastifyServerOptions[
 }
 
 /**
+ * Drops stalled clients (slowloris): headers, the whole request and an idle socket each have a deadline.
+ * Websockets are unaffected: once upgraded, ws turns the socket's idle timeout off.
+ */
+function serverTimeouts(timeouts: Config['timeouts']): Pick<FastifyServerOptions, 'connectionTimeout' | 'requestTimeout' | 'keepAliveTimeout'> & { http: ServerOptions } {
+  return {
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the header and request deadlines on a timer (30 s by default); check often enough
+    // that a short deadline is kept to within a fraction of itself.
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.max(50, Math.min(timeouts.headersMs, 30_000) / 4) },
+  };
+}
+
+/**
  * Builds the whole server: takes the data-dir lock (embedded database only), migrates, seeds on first
  * start, and registers the API under API_BASE and the SPA at '/'. Closing the app closes the
  * database and releases the lock.
@@ -82,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
     // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
@@ -92,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let lock: PidLock | null = null;
   let handle: DatabaseHandle | null = null;
   try {
+    // First, so that every answer (a refused request included) carries the headers and compression.
+    await registerSecurityHeaders(app);
+    await registerCompression(app);
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
     lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
     handle = await openDatabase(config);

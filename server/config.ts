@@ -15,6 +15,20 @@ export interface Config {
   smsMode: 'log';
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Timeouts that drop stalled clients (slowloris), in milliseconds. */
+  timeouts: ServerTimeouts;
+}
+
+/** How long the HTTP server waits for a client before it drops the connection, in milliseconds. */
+export interface ServerTimeouts {
+  /** The request line and every header must have arrived within this time. */
+  headersMs: number;
+  /** The whole request, body included (so also the largest upload on a slow line), within this time. */
+  requestMs: number;
+  /** A connection with no traffic in either direction for this long is closed (websockets excepted). */
+  idleMs: number;
+  /** An idle keep-alive connection between two requests is kept this long. */
+  keepAliveMs: number;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +92,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const uploadMaxBytes = integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 ** 3, problems);
 
+  // An hour is the ceiling for any of them: longer means a stalled client is effectively never dropped.
+  const HOUR_MS = 60 * 60 * 1000;
+  const timeouts: ServerTimeouts = {
+    headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 30_000, 100, HOUR_MS, problems),
+    requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 300_000, 100, HOUR_MS, problems),
+    idleMs: integer(env, 'IDLE_TIMEOUT_MS', 120_000, 100, HOUR_MS, problems),
+    keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, HOUR_MS, problems),
+  };
+  // Node refuses a header deadline later than the whole-request deadline.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -90,5 +117,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenIdleMinutes,
     smsMode: 'log',
     uploadMaxBytes,
+    timeouts: Object.freeze(timeouts),
   });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applyHtmlSecurityPolicy } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,7 +28,8 @@ function fileInside(root: string, urlPath: string): string | null {
 
 /**
  * Serves the built SPA on the API's port: real files as they are (hashed /assets/* cached forever),
- * every other GET outside the API base gets index.html so client-side routes survive a reload.
+ * every other GET outside the API base gets index.html so client-side routes survive a reload. HTML
+ * carries the SPA's Content-Security-Policy.
  */
 export async function registerClient(app: FastifyInstance, options: { clientDir: string; apiBase: string }): Promise<boolean> {
   const root = path.resolve(options.clientDir);
@@ -42,18 +44,25 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
     return false;
   }
 
-  await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
+  // The build writes .br and .gz next to each compressible asset (scripts/build-precompress.ts); a client
+  // that accepts one gets the file compressed once at build time, at the best level, for free.
+  await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny', preCompressed: true });
   app.get('/*', { config: { access: 'static' } }, async (request: FastifyRequest, reply: FastifyReply) => {
     if (underApi(request.url)) return reply.callNotFound();
     const urlPath = request.url.split('?')[0] ?? '/';
     const file = fileInside(root, urlPath);
     if (file !== null) {
       reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+      // The bytes depend on Accept-Encoding (a precompressed variant or not): caches must know.
+      reply.header('vary', 'accept-encoding');
+      if (file.endsWith('.html')) applyHtmlSecurityPolicy(reply);
       return reply.sendFile(file, { cacheControl: false });
     }
     // A missing hashed asset is a stale build reference, not a client route: say so instead of sending HTML.
     if (urlPath.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     reply.header('cache-control', 'no-cache');
+    reply.header('vary', 'accept-encoding');
+    applyHtmlSecurityPolicy(reply);
     return reply.sendFile('index.html', { cacheControl: false });
   });
   return true;

@@ -97,8 +97,8 @@ export interface DemoSessions {
 }
 
 /** The usual start of a test file: one app, admin and clerk logged in, optionally listening. */
-export async function startWithDemoSessions(options: { listen?: boolean } = {}): Promise<DemoSessions> {
-  const server = await startTestServer();
+export async function startWithDemoSessions(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<DemoSessions> {
+  const server = await startTestServer(options.env);
   let wsBase = '';
   if (options.listen === true) {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -161,7 +161,7 @@ export interface DemoServer {
  * The usual test file's lifecycle in one line: registers `beforeAll` (start the app, log admin and clerk in)
  * and `afterAll` (close it). Read the fields inside tests and later hooks; reading them earlier throws.
  */
-export function useDemoServer(options: { listen?: boolean } = {}): DemoServer {
+export function useDemoServer(options: { listen?: boolean; env?: Record<string, string> } = {}): DemoServer {
   const started = startedInBeforeAll('useDemoServer', () => startWithDemoSessions(options), (sessions) => sessions.server.close());
   return {
     get server() {

@@ -173,7 +173,7 @@ describe('list, export and import', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const imported = await demo.app.inject({ method: 'POST', url: '/api/sys/user/importExcel', payload, headers: { 'x-access-token': demo.admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    expect(imported.json()).toMatchObject({ success: true, code: 201, message: '文件导入完成！总行数：2，成功：1，失败：1' });
+    expect(imported.json()).toMatchObject({ success: true, code: 201, message: '导入完成：成功 1 条，跳过 1 条' });
     const row = (await listUsers('username=u_imported')).body.result.records[0];
     // Pending approval like a self-registered account: listed under status 2.
     expect(row).toMatchObject({ username: 'u_imported', status: 2, status_dictText: '冻结', sex: 1 });

@@ -1,0 +1,259 @@
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { sql, type Kysely } from 'kysely';
+import { columnOf, fieldEntries, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import type { DictItem } from '../../src/contracts/session';
+import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
+import type { ExcelColumn } from './excel';
+import { IMPORT_LIMITS } from './multipart';
+import { formatDateTime } from './records';
+import { isUniqueViolation, type FieldValues, type ValidationIssue } from './validate';
+
+/**
+ * Excel import that streams (issue #20): rows are read from the upload as it arrives, a file over the
+ * row cap is refused as a whole, other requests keep being answered while it runs, and the answer says
+ * how many rows were imported and skipped and why.
+ */
+
+/** Most data rows one import accepts; a larger file is refused without importing anything. */
+export const MAX_IMPORT_ROWS = 10_000;
+/** At most this many skipped rows are listed in the answer (all of them are counted). */
+export const MAX_LISTED_ERRORS = 100;
+/** Rows inserted by one statement: the embedded database runs on this thread, so a statement must stay short. */
+const INSERT_BATCH = 50;
+/** Rows handled between two turns of the event loop given to other requests. */
+const YIELD_EVERY = 100;
+/** The header row is the first of these top rows that names a known column. */
+const HEADER_SEARCH_ROWS = 5;
+
+export const MSG_TOO_MANY_ROWS = `文件的数据超过 ${MAX_IMPORT_ROWS} 行的导入上限，未导入任何数据；请拆分为每个不超过 ${MAX_IMPORT_ROWS} 行的文件后再导入`;
+
+export const MSG_FILE_TOO_LARGE = `文件超过 ${IMPORT_LIMITS.fileSize / 1024 / 1024} MB 的上传上限，未导入任何数据`;
+
+export const importSummaryMessage = (imported: number, skipped: number) => `导入完成：成功 ${imported} 条，跳过 ${skipped} 条`;
+
+export interface ImportedRow {
+  /** 1-based sheet row number, for error messages. */
+  rowNumber: number;
+  values: Record<string, unknown>;
+}
+
+/** The sheet has more data rows than MAX_IMPORT_ROWS. */
+export class TooManyRowsError extends Error {
+  constructor() {
+    super(MSG_TOO_MANY_ROWS);
+    this.name = 'TooManyRowsError';
+  }
+}
+
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
+
+/** What an import did: every data row is either imported or skipped, with the reason. */
+export interface ImportOutcome {
+  /** Data rows read from the sheet. */
+  total: number;
+  imported: number;
+  skipped: number;
+  /** Up to MAX_LISTED_ERRORS reasons, in row order. */
+  errors: ImportRowError[];
+}
+
+/** Gives other requests their turn; awaiting a resolved promise would not. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function cellValue(cell: ExcelJS.Cell, definition: FieldDefinition): unknown {
+  const value = cell.value;
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) {
+    const text = formatDateTime(value);
+    return definition.type === 'date' ? text.slice(0, 10) : text;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  const text = cell.text.trim();
+  return text === '' ? undefined : text;
+}
+
+/** Dictionary texts back to values; a cell may also hold the value itself. */
+function fromDictText(items: readonly DictItem[], value: unknown): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  return String(value)
+    .split(',')
+    .map((part) => items.find((item) => item.text === part.trim())?.value ?? part.trim())
+    .join(',');
+}
+
+function headerMapping(row: ExcelJS.Row, columns: readonly ExcelColumn[]): Map<number, ExcelColumn> {
+  const byHeader = new Map<string, ExcelColumn>();
+  for (const column of columns) {
+    byHeader.set(column.label, column);
+    byHeader.set(column.field, column);
+  }
+  const found = new Map<number, ExcelColumn>();
+  row.eachCell((cell, columnNumber) => {
+    const column = byHeader.get(cell.text.trim());
+    if (column !== undefined) found.set(columnNumber, column);
+  });
+  return found;
+}
+
+function rowValues(row: ExcelJS.Row, mapping: Map<number, ExcelColumn>, dictionaries: Map<string, DictItem[]>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [columnNumber, column] of mapping) {
+    let value = cellValue(row.getCell(columnNumber), column.definition);
+    if (value !== undefined && column.definition.dict !== undefined) value = fromDictText(dictionaries.get(column.definition.dict) ?? [], value);
+    if (value !== undefined) values[column.field] = value;
+  }
+  return values;
+}
+
+/**
+ * Reads the first sheet of an .xlsx stream row by row (the upload is never held whole in memory): the
+ * header row is the first of the top rows naming a known field (by label or field name); every later
+ * non-empty row is data. Throws TooManyRowsError as soon as the cap is passed (reading stops there),
+ * and whatever exceljs throws on a file it cannot read.
+ */
+export async function readSheetRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
+  // exceljs pipes the input into its unzipper, and a pipe does not pass an error on: an upload that
+  // breaks off would leave the read waiting for ever. The input's own error ends it instead.
+  const broken = new Promise<never>((_, reject) => input.once('error', reject));
+  try {
+    return await Promise.race([readRows(input, columns, dictionaries), broken]);
+  } finally {
+    // Whatever is left unread (the cap stops reading early) is drained, so the request completes.
+    input.unpipe();
+    input.resume();
+  }
+}
+
+async function readRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
+  // Styles are needed to tell a date cell from a number; hyperlinks and other sheets are not.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const rows: ImportedRow[] = [];
+  let mapping: Map<number, ExcelColumn> | null = null;
+  let seen = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      seen += 1;
+      if (seen % YIELD_EVERY === 0) await yieldToEventLoop();
+      if (mapping === null) {
+        if (row.number > HEADER_SEARCH_ROWS) break;
+        const found = headerMapping(row, columns);
+        if (found.size > 0) mapping = found;
+        continue;
+      }
+      const values = rowValues(row, mapping, dictionaries);
+      if (Object.keys(values).length === 0) continue;
+      if (rows.length === MAX_IMPORT_ROWS) throw new TooManyRowsError();
+      rows.push({ rowNumber: row.number, values });
+    }
+    // Only the first sheet is data.
+    break;
+  }
+  return rows;
+}
+
+/** Who and where a batch of imported records belongs to. */
+export interface InsertStamp {
+  createBy: string | null;
+  /** Set for tenant-scoped entities. */
+  tenantId: number | null;
+}
+
+/** One multi-row insert; a column a row does not set takes its default. */
+async function insertBatch(db: Kysely<Database>, entity: EntityDefinition, batch: readonly FieldValues[], stamp: InsertStamp): Promise<void> {
+  const fields = [...new Set(batch.flatMap((values) => Object.keys(values)))];
+  const columns = ['id', ...fields.map((field) => columnOf(entity, field)), 'create_by', 'create_time', ...(entity.tenantScoped ? ['tenant_id'] : [])];
+  const rows = batch.map((values) => {
+    const params = [
+      newId(),
+      ...fields.map((field) => (field in values ? values[field] : sql`default`)),
+      stamp.createBy,
+      sql`now()`,
+      ...(entity.tenantScoped ? [stamp.tenantId ?? 0] : []),
+    ];
+    return sql`(${sql.join(params)})`;
+  });
+  await sql`insert into ${sql.id(entity.table)} (${sql.join(columns.map((column) => sql.id(column)))}) values ${sql.join(rows)}`.execute(db);
+}
+
+export interface ImportRowsOptions {
+  db: Kysely<Database>;
+  entity: EntityDefinition;
+  stamp: InsertStamp;
+  /** The add form's checks (fields, dictionaries, uniqueness against stored rows, business rules). */
+  validate: (values: Record<string, unknown>) => Promise<{ values: FieldValues; issues: ValidationIssue[] }>;
+  /** A single insert with the add route's own error handling (a duplicate becomes a business error). */
+  insertOne: (values: FieldValues) => Promise<unknown>;
+}
+
+/** Keys of a row's values in the fields that must be unique, to spot two rows of one file that clash. */
+function uniqueKeys(entity: EntityDefinition, values: FieldValues): string[] {
+  return fieldEntries(entity)
+    .filter(([name, field]) => (field.unique === true || field.uniqueWith !== undefined) && values[name] !== undefined && values[name] !== null)
+    .map(([name]) => `${name}\u0000${String(values[name])}`);
+}
+
+/**
+ * Validates every row and inserts the valid ones in batches, giving other requests a turn between
+ * batches. A row whose unique value is already waiting in the batch gets the batch written first and
+ * is validated again, so it is refused as a duplicate exactly as a row-by-row import would; a batch
+ * that still trips a unique index (a concurrent insert) is retried row by row.
+ */
+export async function importRows(rows: readonly ImportedRow[], options: ImportRowsOptions): Promise<ImportOutcome> {
+  const { db, entity, stamp, validate, insertOne } = options;
+  const pendingKeys = new Set<string>();
+  const errors: ImportRowError[] = [];
+  let skipped = 0;
+  let imported = 0;
+  const skip = (row: ImportedRow, reason: string) => {
+    skipped += 1;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push({ row: row.rowNumber, message: `第${row.rowNumber}行：${reason}` });
+  };
+
+  let pending: Array<{ row: ImportedRow; values: FieldValues }> = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingKeys.clear();
+    try {
+      await insertBatch(db, entity, batch.map((entry) => entry.values), stamp);
+      imported += batch.length;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      for (const entry of batch) {
+        try {
+          await insertOne(entry.values);
+          imported += 1;
+        } catch (rowError) {
+          skip(entry.row, rowError instanceof Error ? rowError.message : String(rowError));
+        }
+      }
+    }
+    await yieldToEventLoop();
+  };
+
+  for (const [index, row] of rows.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    let { values, issues } = await validate(row.values);
+    if (issues.length === 0 && uniqueKeys(entity, values).some((key) => pendingKeys.has(key))) {
+      await flush();
+      ({ values, issues } = await validate(row.values));
+    }
+    if (issues.length > 0) {
+      skip(row, issues.map((issue) => issue.message).join('；'));
+      continue;
+    }
+    pending.push({ row, values });
+    for (const key of uniqueKeys(entity, values)) pendingKeys.add(key);
+    if (pending.length >= INSERT_BATCH) await flush();
+  }
+  await flush();
+  // Row order in the answer, whichever way a row was skipped.
+  errors.sort((a, b) => a.row - b.row);
+  return { total: rows.length, imported, skipped, errors };
+}
