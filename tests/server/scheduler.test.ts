@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
+import { purgeExpiredCredentials } from '../../server/scheduler/core-jobs';
 import { checkCron, nextFireTimes } from '../../server/scheduler/cron';
 import { JobKindRegistry, type JobKind } from '../../server/scheduler/job-kinds';
 import { MSG_UNKNOWN_KIND, Scheduler } from '../../server/scheduler/scheduler';
@@ -96,6 +97,25 @@ describe('on the embedded database', () => {
     }
     expect(rows.find((row) => row.job_id === failing && row.status === 'failure')?.message).toBe('数据库连接失败');
     expect(rows.find((row) => row.job_id === unknown)?.message).toBe(`${MSG_UNKNOWN_KIND}: test.gone`);
+  });
+
+  it('purges credentials that expired more than a day ago and keeps the rest', async () => {
+    const db = handle.db;
+    await db.insertInto('users').values({ id: 'u1', username: 'purge-test', realname: 'Purge', password: 'x' }).execute();
+    const day = 86_400_000;
+    await db.insertInto('sessions').values([
+      { id: 's-old', user_id: 'u1', expires_at: new Date(Date.now() - 2 * day) },
+      { id: 's-recent', user_id: 'u1', expires_at: new Date(Date.now() - day / 2) },
+      { id: 's-live', user_id: 'u1', expires_at: new Date(Date.now() + day) },
+    ]).execute();
+    await db.insertInto('sms_codes').values([
+      { id: 'c-old', mobile: '13800000000', code_hash: 'h', expires_at: new Date(Date.now() - 3 * day) },
+      { id: 'c-live', mobile: '13800000000', code_hash: 'h', expires_at: new Date(Date.now() + 60_000) },
+    ]).execute();
+    const message = await purgeExpiredCredentials.run({ db, parameter: null, fireTime: null });
+    expect(message).toBe('sessions 1, sms codes 1, login tickets 0, password tickets 0');
+    expect((await db.selectFrom('sessions').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['s-live', 's-recent']);
+    expect((await db.selectFrom('sms_codes').select('id').execute()).map((row) => row.id)).toEqual(['c-live']);
   });
 
   it('stops firing a paused job after the next sync', async () => {
