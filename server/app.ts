@@ -27,6 +27,10 @@ import { registerPermissionRoutes } from './routes/permissions';
 import { registerSsoRoutes } from './routes/sso';
 import { registerUserPasswordRoutes } from './routes/user-password';
 import { registerValidatorRoutes } from './routes/validators';
+import { coreJobKinds } from './scheduler/core-jobs';
+import { JobKindRegistry } from './scheduler/job-kinds';
+import { Scheduler } from './scheduler/scheduler';
+import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 
@@ -104,6 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const codeSecret = loadTokenSecret(config.dataDir, config.tokenSecret);
     const tokens = createTokenService(db, codeSecret, config.tokenIdleMinutes);
     const dictionaries = new DictionaryService(db);
+    const scheduler = new Scheduler({
+      db,
+      kinds: new JobKindRegistry([...coreJobKinds, ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
+      instanceId: `${process.pid}-${newId().slice(0, 8)}`,
+      logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+      logRetentionDays: config.jobLogRetentionDays,
+    });
     const ctx: AppContext = {
       config,
       db,
@@ -112,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginLimiter: new LoginLimiter(),
       smsCooldown: new SendCooldown(60_000),
       codeSecret,
+      scheduler,
     };
 
     app.decorate('db', db);
@@ -153,10 +165,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const openHandle = handle;
     const heldLock = lock;
     app.addHook('onClose', async () => {
+      await scheduler.stop();
       await openHandle.close();
       heldLock?.release();
     });
     await app.ready();
+    if (config.schedulerEnabled) await scheduler.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -65,6 +65,11 @@ export class Scheduler {
 
   constructor(private readonly options: SchedulerOptions) {}
 
+  /** The job kinds this instance can run. */
+  get kinds(): JobKindRegistry {
+    return this.options.kinds;
+  }
+
   private get db() {
     return schedulerDb(this.options.db);
   }

@@ -37,6 +37,8 @@ export interface QuartzJobLogTable {
   message: string | null;
   duration_ms: number | null;
   instance_id: string;
+  create_by: ColumnType<string | null, string | null | undefined, string | null>;
+  create_time: Timestamp;
 }
 
 export type SchedulerTables = {

@@ -43,6 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'varchar(2000)')
     .addColumn('duration_ms', 'integer')
     .addColumn('instance_id', 'varchar(64)', (c) => c.notNull())
+    // Audit columns as on every entity table (the run log is listed by the entity engine).
+    .addColumn('create_by', 'varchar(50)')
+    .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('update_by', 'varchar(50)')
+    .addColumn('update_time', 'timestamptz')
     .execute();
   await db.schema.createIndex('sys_quartz_job_log_job_time').on('sys_quartz_job_log').columns(['job_id', 'start_time desc']).execute();
   await db.schema.createIndex('sys_quartz_job_log_time').on('sys_quartz_job_log').column('start_time').execute();
