@@ -30,6 +30,8 @@ import { registerValidatorRoutes } from './routes/validators';
 import { coreJobKinds } from './scheduler/core-jobs';
 import { JobKindRegistry } from './scheduler/job-kinds';
 import { Scheduler } from './scheduler/scheduler';
+import { LogWriter } from './logs/log-writer';
+import { installRequestLogging } from './logs/request-logging';
 import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     dictionaries: DictionaryService;
     /** Every registered route with its declared access, for audits and tests. */
     routeAccess: readonly RouteAccessEntry[];
+    /** The login and operation logs' batching writer (flush() before reading them back). */
+    logWriter: LogWriter;
   }
 }
 
@@ -115,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
       logRetentionDays: config.jobLogRetentionDays,
     });
+    const logWriter = new LogWriter(db, (message) => app.log.error(message));
     const ctx: AppContext = {
       config,
       db,
@@ -124,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       smsCooldown: new SendCooldown(60_000),
       codeSecret,
       scheduler,
+      logWriter,
     };
 
     app.decorate('db', db);
@@ -141,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       belongsToTenant: (userId, tenantId) => belongsToTenant(db, userId, tenantId),
     });
     app.decorate('routeAccess', routeAccess);
+    app.decorate('logWriter', logWriter);
+    installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
     installErrorHandling(app);
     await registerSockets(app, ctx);
 
@@ -166,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const heldLock = lock;
     app.addHook('onClose', async () => {
       await scheduler.stop();
+      await logWriter.flush();
       await openHandle.close();
       heldLock?.release();
     });

@@ -54,3 +54,43 @@ export interface CronPreview {
   /** Next fire times, `YYYY-MM-DD HH:mm:ss`. */
   nextTimes: string[];
 }
+
+/** 日志管理: the login log (logType 1) and the operation log (logType 2), read-only. */
+export const sysLogEntity = defineEntity({
+  table: 'sys_log',
+  api: '/sys/log',
+  permission: 'system:log',
+  title: 'operations:log.title',
+  fields: {
+    logType: { type: 'int', label: 'operations:log.fields.logType', dict: 'log_type', search: 'eq', list: false, readonly: true },
+    username: { type: 'string', label: 'operations:log.fields.username', max: 100, search: 'like', sortable: true, readonly: true },
+    ip: { type: 'string', label: 'operations:log.fields.ip', max: 64, search: 'like', readonly: true },
+    logContent: { type: 'string', label: 'operations:log.fields.logContent', max: 1000, search: 'like', readonly: true },
+    requestType: { type: 'string', label: 'operations:log.fields.requestType', max: 10, search: 'eq', readonly: true },
+    requestUrl: { type: 'string', label: 'operations:log.fields.requestUrl', max: 500, search: 'like', readonly: true },
+    permissionCode: { type: 'string', label: 'operations:log.fields.permissionCode', max: 100, search: 'like', readonly: true },
+    requestParam: { type: 'text', label: 'operations:log.fields.requestParam', readonly: true },
+    status: { type: 'int', label: 'operations:log.fields.status', readonly: true },
+    success: { type: 'boolean', label: 'operations:log.fields.success', search: 'eq', readonly: true },
+    costTime: { type: 'int', label: 'operations:log.fields.costTime', sortable: true, readonly: true },
+  },
+});
+
+export type SysLogRecord = EntityRecord<typeof sysLogEntity>;
+
+/** `GET /sys/loginfo`: successful staff logins. */
+export interface LoginInfo {
+  totalVisitCount: number;
+  todayVisitCount: number;
+  todayIp: number;
+}
+
+/** `GET /sys/visitInfo`: one row per day of the last seven, oldest first. */
+export interface VisitInfoRow {
+  visit: number;
+  ip: number;
+  /** `YYYY-MM-DD` */
+  tian: string;
+  /** `MM-DD`, the chart's label */
+  type: string;
+}

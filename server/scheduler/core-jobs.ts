@@ -1,3 +1,4 @@
+import { logDb } from '../logs/log-tables';
 import type { JobKind } from './job-kinds';
 
 /** A day of grace after expiry, so a just-expired session still answers "expired" (401), not "unknown". */
@@ -21,5 +22,20 @@ export const purgeExpiredCredentials: JobKind = {
   },
 };
 
+const DEFAULT_LOG_RETENTION_DAYS = 90;
+
+/** 清理日志: deletes login and operation log rows older than the parameter's days (default 90). */
+export const purgeOldLogs: JobKind = {
+  name: 'sys.purgeOldLogs',
+  title: '清理过期的登录日志和操作日志（参数：保留天数，默认 90）',
+  run: async ({ db, parameter }) => {
+    const raw = parameter?.trim() ?? '';
+    if (raw !== '' && !/^\d{1,4}$/.test(raw)) throw new Error(`参数应为保留天数（1–9999），收到 "${raw.slice(0, 20)}"`);
+    const days = raw === '' ? DEFAULT_LOG_RETENTION_DAYS : Math.max(1, Number(raw));
+    const result = await logDb(db).deleteFrom('sys_log').where('create_time', '<', new Date(Date.now() - days * 86_400_000)).executeTakeFirst();
+    return `kept ${days} days, deleted ${result.numDeletedRows.toString()}`;
+  },
+};
+
 /** Job kinds of the core; plugins bring their own (order timeouts, coupon expiry, roll-ups …). */
-export const coreJobKinds: readonly JobKind[] = [purgeExpiredCredentials];
+export const coreJobKinds: readonly JobKind[] = [purgeExpiredCredentials, purgeOldLogs];

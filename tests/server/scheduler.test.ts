@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrate';
-import { purgeExpiredCredentials } from '../../server/scheduler/core-jobs';
+import { logDb } from '../../server/logs/log-tables';
+import { purgeExpiredCredentials, purgeOldLogs } from '../../server/scheduler/core-jobs';
 import { checkCron, nextFireTimes } from '../../server/scheduler/cron';
 import { JobKindRegistry, type JobKind } from '../../server/scheduler/job-kinds';
 import { MSG_UNKNOWN_KIND, Scheduler } from '../../server/scheduler/scheduler';
@@ -116,6 +117,17 @@ describe('on the embedded database', () => {
     expect(message).toBe('sessions 1, sms codes 1, login tickets 0, password tickets 0');
     expect((await db.selectFrom('sessions').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['s-live', 's-recent']);
     expect((await db.selectFrom('sms_codes').select('id').execute()).map((row) => row.id)).toEqual(['c-live']);
+  });
+
+  it('purges log rows older than the parameter in days, and refuses a malformed parameter', async () => {
+    const day = 86_400_000;
+    await logDb(handle.db).insertInto('sys_log').values([
+      { id: 'l-old', log_type: 2, create_time: new Date(Date.now() - 11 * day) },
+      { id: 'l-new', log_type: 1, create_time: new Date(Date.now() - 9 * day) },
+    ]).execute();
+    expect(await purgeOldLogs.run({ db: handle.db, parameter: '10', fireTime: null })).toBe('kept 10 days, deleted 1');
+    expect((await logDb(handle.db).selectFrom('sys_log').select('id').execute()).map((row) => row.id)).toEqual(['l-new']);
+    await expect(purgeOldLogs.run({ db: handle.db, parameter: 'DROP TABLE', fireTime: null })).rejects.toThrow('参数应为保留天数');
   });
 
   it('stops firing a paused job after the next sync', async () => {
