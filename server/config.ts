@@ -17,6 +17,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** Timeouts that drop stalled clients (slowloris), in milliseconds. */
   timeouts: ServerTimeouts;
+  /** Whether this instance runs the scheduled jobs (off: they stay in the table for other instances). */
+  schedulerEnabled: boolean;
+  /** Run-log rows of scheduled jobs older than this many days are deleted. */
+  jobLogRetentionDays: number;
 }
 
 /** How long the HTTP server waits for a client before it drops the connection, in milliseconds. */
@@ -104,6 +108,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (timeouts.headersMs > timeouts.requestMs) {
     problems.push(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
   }
+  const scheduler = text(env, 'SCHEDULER') ?? 'on';
+  if (scheduler !== 'on' && scheduler !== 'off') problems.push(`SCHEDULER must be "on" or "off" (got "${scheduler}")`);
+  const jobLogRetentionDays = integer(env, 'JOB_LOG_RETENTION_DAYS', 30, 1, 3650, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -118,5 +125,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smsMode: 'log',
     uploadMaxBytes,
     timeouts: Object.freeze(timeouts),
+    schedulerEnabled: scheduler === 'on',
+    jobLogRetentionDays,
   });
 }
