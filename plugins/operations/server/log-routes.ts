@@ -4,6 +4,7 @@ import { registerEntityRoutes } from '../../../server/crud/register-entity-route
 import type { LabelResolver } from '../../../server/crud/labels';
 import type { AppContext } from '../../../server/context';
 import { ok } from '../../../server/http/envelope';
+import { NO_INPUT } from '../../../server/http/schemas';
 import { LOG_TYPE_LOGIN, logDb } from '../../../server/logs/log-tables';
 import { sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
 
@@ -38,14 +39,14 @@ export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, l
     return { visit: row?.visit ?? 0, ip: row?.ip ?? 0 };
   }
 
-  api.get('/sys/loginfo', { config: { access: 'authenticated' }, schema: {} }, async () => {
+  api.get('/sys/loginfo', { config: { access: 'authenticated' }, schema: NO_INPUT }, async () => {
     await ctx.logWriter.flush();
     const today = startOfLocalDay(new Date());
     const [total, todays] = await Promise.all([loginCounts(null, null), loginCounts(today, null)]);
     return ok<LoginInfo>({ totalVisitCount: total.visit, todayVisitCount: todays.visit, todayIp: todays.ip });
   });
 
-  api.get('/sys/visitInfo', { config: { access: 'authenticated' }, schema: {} }, async () => {
+  api.get('/sys/visitInfo', { config: { access: 'authenticated' }, schema: NO_INPUT }, async () => {
     await ctx.logWriter.flush();
     const today = startOfLocalDay(new Date());
     const rows: VisitInfoRow[] = [];

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { formatDateTime } from '../../../server/crud/records';
 import type { AppContext } from '../../../server/context';
 import { businessError, ok } from '../../../server/http/envelope';
+import { Id, Line, NO_INPUT, query } from '../../../server/http/schemas';
 import { checkCron, nextFireTimes } from '../../../server/scheduler/cron';
 import { JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, schedulerDb } from '../../../server/scheduler/tables';
 import { quartzJobEntity, quartzJobLogEntity, type CronPreview, type JobKindOption } from '../entities';
@@ -16,9 +17,9 @@ export const MSG_STARTED = '定时任务已启动';
 export const MSG_PAUSED = '定时任务已停止';
 const PREVIEW_COUNT = 5;
 
-const JobIdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' }) });
+const JobIdQuery = query({ id: Id });
 type JobIdQuery = Static<typeof JobIdQuery>;
-const CronQuery = Type.Object({ cron: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' }) });
+const CronQuery = query({ cron: Line(100, 1) });
 type CronQuery = Static<typeof CronQuery>;
 
 /**
@@ -42,7 +43,7 @@ export async function registerQuartzRoutes(api: FastifyInstance, ctx: AppContext
   });
   await registerEntityRoutes(api, quartzJobLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
 
-  api.get('/sys/quartzJob/kinds', { config: { access: { permission: 'system:quartzJob:list' } }, schema: {} }, async () =>
+  api.get('/sys/quartzJob/kinds', { config: { access: { permission: 'system:quartzJob:list' } }, schema: NO_INPUT }, async () =>
     ok<JobKindOption[]>(scheduler.kinds.list().map(({ name, title }) => ({ name, title }))),
   );
 
