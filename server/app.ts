@@ -16,6 +16,7 @@ import { serverPlugins } from './plugins';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { addAppFormats } from './http/schemas';
+import { installInputGuard } from './http/input-guard';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.decorate('routeAccess', routeAccess);
     installErrorHandling(app);
+    installInputGuard(app);
     await registerSockets(app, ctx);
 
     await app.register(
