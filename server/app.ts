@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/errors';
 import { addAppFormats } from './http/schemas';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
+import { installInputGuard } from './http/input-guard';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('logWriter', logWriter);
     installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
     installErrorHandling(app);
+    installInputGuard(app);
     await registerSockets(app, ctx);
 
     await app.register(
