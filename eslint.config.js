@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,6 +29,48 @@ const noStaticModal = {
   selector: "MemberExpression[object.name='Modal'][property.name=/^(confirm|info|success|error|warning)$/]",
   message: "use App.useApp() (const { modal } = App.useApp(); modal.confirm(...)) instead of antd's static Modal methods.",
 };
+
+// A plugin never imports another plugin's insides (design.md): what two plugins share goes through
+// src/contracts. A path pattern cannot say "another plugin" (the same '../../x' is inside or outside
+// depending on depth), so this rule resolves each relative specifier and compares plugin folders.
+const PLUGINS_ROOT = path.join(import.meta.dirname, 'plugins');
+/** The plugin folder a file lies in (plugins/<name>/…), or undefined outside one (plugins/index.ts, src/…). */
+function pluginFolderOf(file) {
+  const relative = path.relative(PLUGINS_ROOT, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split(path.sep);
+  return parts.length > 1 ? parts[0] : undefined;
+}
+const pluginBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      foreignPlugin: "plugins/{{from}} must not import plugins/{{to}}'s insides: share what both need through src/contracts.",
+    },
+  },
+  create(context) {
+    const from = pluginFolderOf(context.filename);
+    if (from === undefined) return {};
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = pluginFolderOf(path.resolve(path.dirname(context.filename), specifier));
+      if (to !== undefined && to !== from) context.report({ node, messageId: 'foreignPlugin', data: { from, to } });
+    };
+    const literal = (node) => (node?.type === 'Literal' ? node.value : undefined);
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => check(node.source, literal(node.source)),
+      TSImportType: (node) => check(node, literal(node.argument?.literal)),
+      // vi.mock('…') and vi.importActual('…') in a plugin's tests reach into modules as well.
+      'CallExpression[callee.object.name="vi"]': (node) => check(node, literal(node.arguments[0])),
+    };
+  },
+};
+const localRules = { rules: { 'plugin-boundaries': pluginBoundaries } };
+
 const STATIC_FEEDBACK_ALLOWED = ['src/app/http-presenter.ts', 'src/main.tsx'];
 
 export default tseslint.config(
@@ -46,7 +89,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}'],
-    // A plugin's tests are test code: use* helpers there (useDemoServer, useBrowser) are not React hooks.
+    // A plugin's tests (plugins/<domain>/tests/**) are tests like those in tests/: they drive the server,
+    // the browser and the network, so the client-code rules do not apply to them.
     ignores: ['plugins/*/tests/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -104,6 +148,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['plugins/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: { 'local/plugin-boundaries': 'error' },
   },
   {
     // Outside React: the http client's presenter and main.tsx (ConfigProvider.config) keep antd's static API.

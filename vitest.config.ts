@@ -10,7 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // A plugin's tests live in its folder (plugins/<domain>/tests/{unit,server,e2e}): removing the folder removes them.
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'plugins/*/tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           testTimeout: 20_000,
           // A second react-router copy breaks Refine's hooks under Vitest (stack-notes gotcha 7).
@@ -30,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'plugins/*/tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One shared server and one browser: run test files one after another.
           fileParallelism: false,

@@ -3,11 +3,16 @@ import type { Kysely, Migration } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import type { JobKind } from './scheduler/job-kinds';
+import type { DictSeed, PluginMenuSeed } from './db/seed-menu-model';
+
+export type { ButtonSeed, DictSeed, MenuBranchSeed, MenuSeed, PluginMenuSeed, TopMenuSeed } from './db/seed-menu-model';
+export { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL } from './db/seed-menu-model';
 
 /**
  * The server side of a business plugin (`plugins/<domain>/server.ts`). Its tables come from its own
  * migrations; its routes are registered under the API base with the same access rules as core routes
- * (every route declares `config.access`); its demo seed runs once per database.
+ * (every route declares `config.access`); its menus, buttons and dictionaries and its demo seed are
+ * seeded once per database. Removing the plugin removes all of that from a fresh database.
  */
 export interface ServerPlugin {
   /** The plugin folder's name; prefixes its migration names and marks its seed. */
@@ -17,6 +22,13 @@ export interface ServerPlugin {
   register?: (api: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Kinds of scheduled job the plugin brings (order timeouts, coupon expiry …); jobs name them. */
   jobs?: readonly JobKind[];
+  /**
+   * Its menus with their buttons: top menus placed by `sortNo` among the core's, or branches under
+   * another menu's path. The admin role gets all of them, the clerk role the branches marked `clerk`.
+   */
+  menus?: readonly PluginMenuSeed[];
+  /** The dictionaries its screens need (a code already present is left as it is). */
+  dicts?: readonly DictSeed[];
   /** Demo data for a fresh database; runs once (marked in app_meta), after every migration. */
   seed?: (db: Kysely<Database>) => Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerAnnouncementAdminRoutes } from './server/admin-routes';
+import { announcementDicts, announcementMenus } from './server/menus';
 import { announcementMigrations } from './server/migrations';
 import { seedAnnouncements } from './server/seed';
 import { registerUserAnnouncementRoutes } from './server/user-routes';
@@ -7,6 +8,8 @@ import { registerUserAnnouncementRoutes } from './server/user-routes';
 /** Announcements and system messages: administration, release to the recipients' sockets, my messages. */
 export default defineServerPlugin({
   name: 'announcements',
+  menus: announcementMenus,
+  dicts: announcementDicts,
   migrations: announcementMigrations,
   register: async (api, ctx) => {
     registerUserAnnouncementRoutes(api, ctx);

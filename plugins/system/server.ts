@@ -7,15 +7,18 @@ import { MSG_DICT_NOT_FOUND } from '../../server/routes/dictionaries';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { dictEntity, dictItemEntity } from './entities';
 import { registerDictLookupRoutes } from './server/dict-lookup-routes';
+import { systemDicts, systemMenus } from './server/menus';
 import { userMigrations } from './users/server/migrations';
 import { registerUserRoutes } from './users/server/user-routes';
 import { departMigrations, registerDepartAreaRoutes } from './departs/server';
 import { registerPermissionMenuRoutes } from './permissions/server/permission-routes';
 import { registerRoleArea, roleMigrations } from './roles/server';
 
-/** The server side of the system-administration screens (dictionaries so far). */
+/** The server side of the system-administration screens: users, roles, departments, menus, dictionaries. */
 export default defineServerPlugin({
   name: 'system',
+  menus: systemMenus,
+  dicts: systemDicts,
   // One migration record per screen area, named '<area number>_<what>' so they never collide.
   migrations: {
     ...userMigrations,

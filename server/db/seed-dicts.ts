@@ -1,12 +1,13 @@
-/** System dictionaries the screens need: code, name, [value, text] pairs in display order. */
-export const DICT_SEED: Array<{ code: string; name: string; items: Array<[string, string]> }> = [
+import type { DictSeed } from './seed-menu-model';
+
+/**
+ * The core's dictionaries: the generic ones and those of the domains that have no plugin yet. A plugin
+ * seeds its own (`defineServerPlugin({ dicts })`).
+ */
+export const DICT_SEED: DictSeed[] = [
   { code: 'sex', name: '性别', items: [['1', '男'], ['2', '女']] },
-  { code: 'user_status', name: '用户状态', items: [['1', '正常'], ['2', '冻结']] },
   { code: 'valid_status', name: '有效状态', items: [['0', '无效'], ['1', '有效']] },
   { code: 'yn', name: '是否', items: [['1', '是'], ['0', '否']] },
-  { code: 'priority', name: '优先级', items: [['L', '低'], ['M', '中'], ['H', '高']] },
-  { code: 'msg_category', name: '消息类型', items: [['1', '通知公告'], ['2', '系统消息']] },
-  { code: 'send_status', name: '发布状态', items: [['0', '未发布'], ['1', '已发布'], ['2', '已撤销']] },
   { code: 'order_status', name: '订单状态', items: [['1', '待付款'], ['2', '待发货'], ['3', '已发货'], ['4', '已完成'], ['5', '已取消']] },
   { code: 'pay_status', name: '支付状态', items: [['0', '未支付'], ['1', '已支付'], ['2', '已退款']] },
   { code: 'pay_type', name: '支付方式', items: [['1', '微信支付'], ['2', '支付宝'], ['3', '余额支付'], ['4', '线下支付']] },
@@ -17,6 +18,4 @@ export const DICT_SEED: Array<{ code: string; name: string; items: Array<[string
   { code: 'drp_level', name: '分销等级', items: [['1', '一级分销'], ['2', '二级分销'], ['3', '三级分销']] },
   { code: 'withdraw_status', name: '提现状态', items: [['0', '待审核'], ['1', '已打款'], ['2', '已驳回']] },
   { code: 'purchase_status', name: '采购状态', items: [['0', '草稿'], ['1', '已提交'], ['2', '已审核'], ['3', '已完成'], ['4', '已取消']] },
-  { code: 'menu_type', name: '菜单类型', items: [['0', '一级菜单'], ['1', '子菜单'], ['2', '按钮权限']] },
-  { code: 'perms_type', name: '权限策略', items: [['1', '可见/可访问'], ['2', '可编辑']] },
 ];

@@ -1,69 +1,18 @@
-/** The demo menu tree (permissions menu_type 0/1) with its buttons (menu_type 2). */
-export interface ButtonSeed {
-  title: string;
-  perms: string;
-  /** '1' hide when not granted, '2' disable when not granted */
-  type: '1' | '2';
-  /** '0': granted to everybody */
-  status?: '0' | '1';
-  /** Granted to the clerk role. */
-  clerk?: boolean;
-}
+/**
+ * The core's menu tree: the dashboard, the domains that have no plugin yet, monitoring, online
+ * development, the personal pages and the help. A plugin seeds its own menus (`defineServerPlugin({ menus })`)
+ * and places them with `sortNo` in this one order (系统管理 is the system plugin's, at 10).
+ */
+import { menuPage, ROUTE_VIEW, type TopMenuSeed } from './seed-menu-model';
 
-export interface MenuSeed {
-  title: string;
-  path: string;
-  component: string;
-  icon?: string;
-  componentName?: string;
-  hidden?: boolean;
-  keepAlive?: boolean;
-  /** Opens `path` (an external URL) in a new window instead of an iframe. */
-  internalOrExternal?: boolean;
-  /** false: menu entry only, no client route. */
-  route?: boolean;
-  alwaysShow?: boolean;
-  children?: MenuSeed[];
-  buttons?: ButtonSeed[];
-}
-
-export interface TopMenuSeed extends MenuSeed {
-  /** The clerk role gets this whole branch. */
-  clerk: boolean;
-}
-
-const page = (title: string, path: string, component: string, extra: Partial<MenuSeed> = {}): MenuSeed => ({
-  title,
-  path,
-  component,
-  ...extra,
-});
-
-const ROUTE_VIEW = 'layouts/RouteView';
-
-const ACTION_VERBS = {
-  list: '查询',
-  add: '新增',
-  edit: '编辑',
-  delete: '删除',
-  deleteBatch: '批量删除',
-  exportXls: '导出',
-  importExcel: '导入',
-} as const;
-type EngineAction = keyof typeof ACTION_VERBS;
-const ALL_ACTIONS = Object.keys(ACTION_VERBS) as EngineAction[];
-const WITHOUT_EXCEL: readonly EngineAction[] = ['list', 'add', 'edit', 'delete', 'deleteBatch'];
-
-/** The buttons of a CRUD-engine screen: `<prefix>:<action>`, titled verb + noun (新增用户), hidden unless granted. */
-const entityButtons = (prefix: string, noun: string, actions: readonly EngineAction[] = ALL_ACTIONS): ButtonSeed[] =>
-  actions.map((action) => ({ title: `${ACTION_VERBS[action]}${noun}`, perms: `${prefix}:${action}`, type: '1' }));
-
+const page = menuPage;
 
 export const MENU_SEED: TopMenuSeed[] = [
-  { title: '首页', path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
-  { title: '工作台', path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
+  { title: '首页', sortNo: 1, path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
+  { title: '工作台', sortNo: 2, path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
   {
     title: '客户管理',
+    sortNo: 3,
     path: '/cust',
     component: ROUTE_VIEW,
     icon: 'team',
@@ -92,6 +41,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '商品管理',
+    sortNo: 4,
     path: '/goods',
     component: ROUTE_VIEW,
     icon: 'shopping',
@@ -109,6 +59,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '销售订单',
+    sortNo: 5,
     path: '/saleorder',
     component: ROUTE_VIEW,
     icon: 'profile',
@@ -126,6 +77,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '营销管理',
+    sortNo: 6,
     path: '/marketing',
     component: ROUTE_VIEW,
     icon: 'gift',
@@ -138,6 +90,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '分销管理',
+    sortNo: 7,
     path: '/marketingDrp',
     component: ROUTE_VIEW,
     icon: 'apartment',
@@ -152,6 +105,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '报表',
+    sortNo: 8,
     path: '/report',
     component: ROUTE_VIEW,
     icon: 'bar-chart',
@@ -165,6 +119,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '采购订单',
+    sortNo: 9,
     path: '/zcy',
     component: ROUTE_VIEW,
     icon: 'container',
@@ -172,54 +127,8 @@ export const MENU_SEED: TopMenuSeed[] = [
     children: [page('采购订单', '/zcy/purchaseOrderList', 'zcy/PurchaseOrderList')],
   },
   {
-    title: '系统管理',
-    path: '/system',
-    component: ROUTE_VIEW,
-    icon: 'setting',
-    clerk: false,
-    children: [
-      page('用户管理', '/system/user', 'system/UserList', {
-        buttons: [
-          ...entityButtons('system:user', '用户'),
-          { title: '冻结/解冻用户', perms: 'system:user:frozenBatch', type: '1' },
-          { title: '重置用户密码', perms: 'system:user:changePassword', type: '1' },
-          { title: '签发登录凭证', perms: 'system:sso:issue', type: '1' },
-        ],
-      }),
-      page('角色管理', '/system/role', 'system/RoleUserList', {
-        buttons: [
-          ...entityButtons('system:role', '角色'),
-          { title: '角色授权', perms: 'system:role:authorize', type: '1' },
-        ],
-      }),
-      page('部门管理', '/system/depart', 'system/DepartList', {
-        buttons: [
-          ...entityButtons('system:depart', '部门', WITHOUT_EXCEL),
-          ...entityButtons('system:depart:role', '部门角色', WITHOUT_EXCEL),
-          { title: '分配部门角色', perms: 'system:depart:role:userAdd', type: '1' },
-        ],
-      }),
-      page('菜单管理', '/system/permission', 'system/PermissionList', {
-        buttons: entityButtons('system:permission', '菜单', WITHOUT_EXCEL),
-      }),
-      page('数据字典', '/system/dict', 'system/DictList', {
-        buttons: entityButtons('system:dict', '字典'),
-      }),
-      page('定时任务', '/system/quartzJob', 'system/QuartzJobList'),
-      page('日志管理', '/system/log', 'system/LogList'),
-      page('通告管理', '/system/annountCement', 'system/SysAnnouncementList', {
-        buttons: [
-          ...entityButtons('system:announcement', '通告', WITHOUT_EXCEL),
-          { title: '发布通告', perms: 'system:announcement:release', type: '1' },
-          { title: '撤销通告', perms: 'system:announcement:revoke', type: '1' },
-        ],
-      }),
-      page('我的消息', '/system/userAnnouncement', 'system/UserAnnouncementList'),
-      page('租户管理', '/system/tenant', 'system/TenantList'),
-    ],
-  },
-  {
     title: '系统监控',
+    sortNo: 11,
     path: '/monitor',
     component: ROUTE_VIEW,
     icon: 'dashboard',
@@ -235,6 +144,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '在线开发',
+    sortNo: 12,
     path: '/online',
     component: ROUTE_VIEW,
     icon: 'cloud',
@@ -246,6 +156,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '个人页',
+    sortNo: 13,
     path: '/account',
     component: ROUTE_VIEW,
     icon: 'user',
@@ -257,6 +168,7 @@ export const MENU_SEED: TopMenuSeed[] = [
   },
   {
     title: '帮助文档',
+    sortNo: 14,
     path: 'https://example.com/help',
     component: 'layouts/IframePageView',
     icon: 'question-circle',

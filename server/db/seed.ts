@@ -2,71 +2,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { newId } from './ids';
 import type { ServerPlugin } from '../plugin-api';
-import type { Database, NewPermission } from './schema';
+import type { Database } from './schema';
+import { insertDict, insertMenu, seedPluginCatalog, type Grants } from './seed-catalog';
 import { DICT_SEED } from './seed-dicts';
-import { MENU_SEED, type MenuSeed } from './seed-menus';
+import { MENU_SEED } from './seed-menus';
 
 const SEED_KEY = 'demo_seed';
 const SEED_VERSION = '1';
 const SEEDER = 'system';
-
-async function insertMenu(
-  trx: Transaction<Database>,
-  menu: MenuSeed,
-  parentId: string | null,
-  sortNo: number,
-  grants: { all: string[]; clerk: string[] },
-  clerkBranch: boolean,
-): Promise<void> {
-  const id = newId();
-  const children = menu.children ?? [];
-  const row: NewPermission = {
-    id,
-    parent_id: parentId,
-    name: menu.title,
-    url: menu.path,
-    component: menu.component,
-    component_name: menu.componentName ?? null,
-    // Parents open their first child.
-    redirect: children[0]?.path ?? null,
-    menu_type: parentId === null ? 0 : 1,
-    perms: null,
-    route: menu.route ?? true,
-    hidden: menu.hidden ?? false,
-    always_show: menu.alwaysShow ?? false,
-    keep_alive: menu.keepAlive ?? false,
-    internal_or_external: menu.internalOrExternal ?? false,
-    icon: menu.icon ?? null,
-    sort_no: sortNo,
-    create_by: SEEDER,
-  };
-  await trx.insertInto('permissions').values(row).execute();
-  grants.all.push(id);
-  if (clerkBranch) grants.clerk.push(id);
-
-  for (const [index, button] of (menu.buttons ?? []).entries()) {
-    const buttonId = newId();
-    await trx
-      .insertInto('permissions')
-      .values({
-        id: buttonId,
-        parent_id: id,
-        name: button.title,
-        menu_type: 2,
-        perms: button.perms,
-        perms_type: button.type,
-        status: button.status ?? '1',
-        sort_no: index + 1,
-        create_by: SEEDER,
-      })
-      .execute();
-    grants.all.push(buttonId);
-    if (clerkBranch && button.clerk === true) grants.clerk.push(buttonId);
-  }
-  for (const [index, child] of children.entries()) {
-    await insertMenu(trx, child, id, index + 1, grants, clerkBranch);
-  }
-}
 
 async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
   await trx.insertInto('tenants').values({ id: 1, name: '默认租户', create_by: SEEDER }).execute();
@@ -138,9 +81,9 @@ async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
     .execute();
   await trx.insertInto('user_tenant').values({ id: newId(), user_id: admin, tenant_id: 1 }).execute();
 
-  const grants = { all: [] as string[], clerk: [] as string[] };
-  for (const [index, menu] of MENU_SEED.entries()) {
-    await insertMenu(trx, menu, null, index + 1, grants, menu.clerk);
+  const grants: Grants = { all: [], clerk: [] };
+  for (const menu of MENU_SEED) {
+    await insertMenu(trx, menu, null, menu.sortNo, grants, menu.clerk);
   }
   await trx
     .insertInto('role_permission')
@@ -150,23 +93,7 @@ async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
     ])
     .execute();
 
-  for (const dict of DICT_SEED) {
-    const dictId = newId();
-    await trx.insertInto('dicts').values({ id: dictId, dict_code: dict.code, dict_name: dict.name, create_by: SEEDER }).execute();
-    await trx
-      .insertInto('dict_items')
-      .values(
-        dict.items.map(([value, text], index) => ({
-          id: newId(),
-          dict_id: dictId,
-          item_value: value,
-          item_text: text,
-          sort_order: index + 1,
-          create_by: SEEDER,
-        })),
-      )
-      .execute();
-  }
+  for (const dict of DICT_SEED) await insertDict(trx, dict);
 
   await trx.insertInto('app_meta').values({ key: SEED_KEY, value: SEED_VERSION }).execute();
 }
@@ -185,10 +112,32 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Runs each plugin's demo seed once per database (marker `seed:<plugin>` in app_meta), in a
- * transaction with its marker. Returns the names of the plugins seeded now.
+ * Seeds each plugin's menus, buttons and dictionaries once per database (marker `catalog:<plugin>` in
+ * app_meta), in a transaction with its marker, after the core's demo data so the demo roles exist to be
+ * granted them. Like demo data, what an administrator later deletes does not come back.
+ */
+async function runPluginCatalogs(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<void> {
+  for (const plugin of plugins) {
+    const menus = plugin.menus ?? [];
+    const dicts = plugin.dicts ?? [];
+    if (menus.length === 0 && dicts.length === 0) continue;
+    const key = `catalog:${plugin.name}`;
+    const marker = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+    if (marker !== undefined) continue;
+    await db.transaction().execute(async (trx) => {
+      await seedPluginCatalog(trx, menus, dicts);
+      await trx.insertInto('app_meta').values({ key, value: '1' }).execute();
+    });
+  }
+}
+
+/**
+ * Runs each plugin's menus and dictionaries (see runPluginCatalogs), then its demo seed once per
+ * database (marker `seed:<plugin>` in app_meta), in a transaction with its marker. Returns the names
+ * of the plugins whose demo seed ran now.
  */
 export async function runPluginSeeds(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<string[]> {
+  await runPluginCatalogs(db, plugins);
   const seeded: string[] = [];
   for (const plugin of plugins) {
     if (plugin.seed === undefined) continue;

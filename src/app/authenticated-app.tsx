@@ -17,6 +17,7 @@ import { getApiBase } from '../providers/http';
 import { i18nProvider } from '../providers/i18n/refine-i18n-provider';
 import { session } from '../providers/session';
 import { buildMenuTree, buildRoutes, flattenRoutes, permissionCodesOf } from '../routing/menu-routes';
+import { localizeMenuTitles, menuTitlesOf } from '../routing/menu-titles';
 import type { AppRoute } from '../routing/menu-routes';
 import { hasRoutePath, menuRouteElements } from '../routing/route-elements';
 import { RoutePage } from '../routing/route-page';
@@ -51,14 +52,16 @@ function NotFoundPage() {
 }
 
 function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const registry = useRegistry();
   useLiveQueryCache();
 
   const { menuTree, menuRoutes, staticRoutes, flatRoutes } = useMemo(() => {
     const permissionCodes = permissionCodesOf(permissions);
     const urlContext = { apiBase: getApiBase(), token: session.getToken(), tenantId: session.getTenantId() };
-    const fromMenu = buildRoutes(permissions.menu, { permissionCodes, urlContext });
+    // Titles in the current language (menu, tabs, breadcrumb, search, dashboard tiles); `t` changes with it.
+    const menu = localizeMenuTitles(permissions.menu, menuTitlesOf(i18n));
+    const fromMenu = buildRoutes(menu, { permissionCodes, urlContext });
     const statics: AppRoute[] = [
       ...(hasRoutePath(fromMenu, HOME_PATH) ? [] : [HOME_FALLBACK_ROUTE]),
       ...STATIC_ROUTES,
@@ -68,12 +71,12 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
       toAppRoute({ path, name: `exception${status}`, component: '', titleKey: `route.exception${status}` }, (key) => t(key)),
     );
     return {
-      menuTree: buildMenuTree(permissions.menu, permissionCodes),
+      menuTree: buildMenuTree(menu, permissionCodes),
       menuRoutes: fromMenu,
       staticRoutes: statics,
       flatRoutes: [...flattenRoutes(fromMenu), ...flattenRoutes(statics), ...flattenRoutes(exceptions)],
     };
-  }, [permissions, registry, t]);
+  }, [permissions, registry, t, i18n]);
 
   // One list of page routes: matched by the outer <Routes>, rendered once per open tab by the layout.
   const pages = useMemo(

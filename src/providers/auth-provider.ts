@@ -117,13 +117,16 @@ export async function logout(): Promise<LogoutOutcome> {
   return outcome;
 }
 
+/** The user has no menu at all: an account with no role (e.g. a newly approved self-registered one). */
+export class EmptyMenuError extends Error {}
+
 /** Fetches menu + button permissions; an empty menu is a failure (spec §4). */
 export async function loadPermissions(): Promise<PermissionResult> {
   const token = session.getToken();
   const response = await http.get<PermissionResult>(API.userPermissions, { token });
   if (!response.success) throw new Error(response.message || i18n.t('http:permissionLoadFailed'));
   const result = response.result;
-  if (!result?.menu || result.menu.length === 0) throw new Error(i18n.t('http:permissionLoadFailed'));
+  if (!result?.menu || result.menu.length === 0) throw new EmptyMenuError(i18n.t('http:permissionLoadFailed'));
   const permissions: PermissionResult = { menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [] };
   session.setPermissions(permissions);
   return permissions;

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermissions } from '../app/use-session';
 import type { PermissionResult } from '../contracts/session';
-import { loadPermissions, logout } from '../providers/auth-provider';
+import { EmptyMenuError, loadPermissions, logout } from '../providers/auth-provider';
+import { leaveLoginNotice } from '../shell/user/login-notice';
 import { loginPathWithRedirect } from './entry-redirect';
 
 let inFlight: Promise<boolean> | null = null;
@@ -15,7 +16,9 @@ function bootstrapOnce(): Promise<boolean> {
   inFlight ??= loadPermissions()
     .then(
       () => true,
-      async () => {
+      async (error: unknown) => {
+        // Said on the login page: a user with no role must learn why the app sent them back.
+        leaveLoginNotice(error instanceof EmptyMenuError ? { kind: 'noMenu' } : { kind: 'failed', message: error instanceof Error ? error.message : String(error) });
         await logout();
         return false;
       },

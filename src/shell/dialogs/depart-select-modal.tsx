@@ -42,9 +42,11 @@ export function DepartSelectModal({ requested, username, onClose }: DepartSelect
           onClose();
           return;
         }
-        setSelected(undefined);
+        const current = answer.result.orgCode;
+        // The current department is preselected: the placeholder would read as "none chosen yet".
+        setSelected(list.some((depart) => depart.orgCode === current) ? (current ?? undefined) : undefined);
         setMissing(false);
-        setLoaded({ list, current: answer.result.orgCode });
+        setLoaded({ list, current });
       },
       () => {
         if (live) onClose();
@@ -108,7 +110,8 @@ export function DepartSelectModal({ requested, username, onClose }: DepartSelect
             value={selected}
             placeholder={t('depart.placeholder')}
             status={missing ? 'error' : undefined}
-            onChange={(value: string) => {
+            allowClear
+            onChange={(value: string | undefined) => {
               setSelected(value);
               setMissing(false);
             }}

@@ -1,10 +1,13 @@
 import { ApartmentOutlined, ClearOutlined, DownOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown } from 'antd';
+import { App, Avatar, Button, Dropdown, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../app/use-session';
+import { session } from '../../providers/session';
 import { refreshDictionaryCache } from '../dialogs/clear-cache';
+import { NARROW_QUERY } from '../layouts/main-layout-queries';
+import { useMediaQuery } from '../use-media-query';
 
 // The dialogs load on first use: the shell's first paint does not carry the colour picker and forms.
 const SettingsDrawer = lazy(() => import('../settings/settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
@@ -32,6 +35,9 @@ export function UserMenu() {
   const shownName = user?.realname ?? user?.username;
   // WCAG 2.5.3: the accessible name contains the visible name.
   const menuLabel = shownName ? t('header.userMenuOf', { name: shownName }) : t('header.userMenu');
+  // The current department (switched in the dialog below), named from the departments given at login.
+  const departName = session.getLoginDeparts()?.departs.find((depart) => depart.orgCode === user?.orgCode)?.departName;
+  const isNarrow = useMediaQuery(NARROW_QUERY);
 
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: t('header.systemSettings') },
@@ -60,6 +66,12 @@ export function UserMenu() {
 
   return (
     <>
+      {departName && !isNarrow && (
+        <Typography.Text type="secondary" className="current-depart" data-testid="current-depart" title={t('header.currentDepart', { name: departName })}>
+          <ApartmentOutlined style={{ marginRight: 4 }} />
+          {departName}
+        </Typography.Text>
+      )}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <Button type="text" aria-label={menuLabel} style={{ height: 48 }} className="user-menu">
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../use-document-title';
 import { AccountLinks } from './account-links';
 import { warmAuth } from './auth-actions';
 import { LoginTabs } from './login-tabs';
+import { clearLoginNotice, readLoginNotice } from './login-notice';
 import { PasswordLoginForm } from './password-login-form';
 import { PhoneLoginForm } from './phone-login-form';
 import { ssoLoginParams } from './sso-login';
@@ -34,10 +35,15 @@ export default function LoginPage() {
     void submit(sso);
   }, [sso, submit]);
 
+  // Why the app sent the user here (e.g. no role yet); read once, then cleared so a reload does not repeat it.
+  const [notice] = useState(readLoginNotice);
+  useEffect(clearLoginNotice, []);
   const error = login.error ?? smsError;
+  const noticeText = notice === null ? null : notice.kind === 'noMenu' ? t('login.noMenu') : notice.message;
   return (
     <div onFocus={warmAuth} onPointerDown={warmAuth}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} />}
+      {!error && noticeText && <Alert type="warning" showIcon message={noticeText} data-testid="login-notice" style={{ marginBottom: 24 }} />}
       {sso && !login.error ? (
         <Spin tip={t('login.ssoInProgress')} size="large">
           <div style={{ minHeight: 120 }} />

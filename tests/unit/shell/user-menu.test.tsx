@@ -78,7 +78,7 @@ describe('user dropdown', () => {
     expect(screen.queryByText('请选择登录部门')).toBeNull();
   });
 
-  it('department switch: several departments, no choice marks the field, a choice is stored', async () => {
+  it('department switch: the current department is preselected and shown in the header; no choice marks the field, a choice is stored', async () => {
     session.setUserInfo({ id: '1', username: 'admin', realname: '管理员', orgCode: 'A01' });
     api.get.mockResolvedValueOnce(
       envelope(true, {
@@ -90,9 +90,25 @@ describe('user dropdown', () => {
       }),
     );
     api.post.mockResolvedValueOnce(envelope(true, { userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01A01' } }, '切换部门成功'));
+    session.saveLogin({
+      token: 't',
+      userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01' },
+      sysAllDictItems: {},
+      departs: [
+        { id: 'd1', orgCode: 'A01', departName: '总部' },
+        { id: 'd2', orgCode: 'A01A01', departName: '华东分公司' },
+      ],
+      multi_depart: 2,
+      tenantList: [],
+    });
     renderMenu();
+    expect(screen.getByTestId('current-depart').textContent).toBe('总部');
     await choose('切换部门');
     expect(await screen.findByText('您隶属于多部门，请选择当前所在部门')).toBeTruthy();
+    const dialog = document.querySelector('.depart-select-modal') as HTMLElement;
+    expect(dialog.querySelector('.ant-select-selection-item')?.textContent).toBe('总部');
+    expect(dialog.querySelector('.ant-select-selection-placeholder')).toBeNull();
+    fireEvent.mouseDown(dialog.querySelector('.ant-select-clear') as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(document.querySelector('.ant-select-status-error')).not.toBeNull());
     expect(api.post).not.toHaveBeenCalled();
@@ -102,5 +118,6 @@ describe('user dropdown', () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/sys/selectDepart', { orgCode: 'A01A01', username: 'admin' }));
     await waitFor(() => expect(session.getUserInfo()?.orgCode).toBe('A01A01'));
     expect(await screen.findByText('切换部门成功')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('current-depart').textContent).toBe('华东分公司'));
   }, 20_000);
 });

@@ -1,0 +1,129 @@
+/** 菜单管理 end to end: a sub-menu with a picked icon reaches the side menu after re-login; edit; delete. */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, OK, field, loginAs, newPage, openFromMenu, rowWithCell, rows, useBrowser } from '../../../../tests/e2e/support';
+
+const browser = useBrowser();
+
+const NAME = 'E2E会员画像';
+const RENAMED = 'E2E会员画像分析';
+
+const rowNamed = (page: Page, name: string) => rowWithCell(rows(page), name);
+const sideMenu = (page: Page) => page.getByRole('menu').first();
+
+async function openMenuManagement(page: Page): Promise<void> {
+  await openFromMenu(page, '系统管理', '菜单管理', '/system/permission');
+  await rowNamed(page, '客户管理').waitFor();
+}
+
+async function relogin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /用户菜单/ }).click();
+  await page.getByText('退出登录').click();
+  await page.getByText('真的要注销登录吗 ?').waitFor();
+  await page.getByRole('button', { name: OK }).filter({ visible: true }).click();
+  await page.waitForURL((url) => url.pathname === '/user/login');
+  await loginAs(page, DEMO.admin);
+}
+
+/** The side-menu entry under 客户管理 with this title (the branch unfolded first). */
+async function customerMenuEntry(page: Page, title: string) {
+  const menu = sideMenu(page);
+  await menu.getByText('客户管理').first().click();
+  return menu.getByRole('menuitem').filter({ hasText: title });
+}
+
+async function searchByName(page: Page, name: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: '菜单名称' }).filter({ visible: true });
+  await box.fill(name);
+  await box.press('Enter');
+  await rowNamed(page, name).waitFor();
+}
+
+describe('菜单管理', () => {
+  it('adds a sub-menu with a picked icon that the side menu shows after re-login, renames it, deletes it', async () => {
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openMenuManagement(page);
+
+    // The tree: top-level menus folded, 展开全部 opens every branch down to the buttons.
+    expect(await rowNamed(page, '客户列表').count()).toBe(0);
+    await page.getByRole('button', { name: '展开全部' }).filter({ visible: true }).click();
+    await rowNamed(page, '客户列表').waitFor();
+    await rowNamed(page, '新增菜单').waitFor();
+    expect(await rowNamed(page, '新增菜单').locator('td').nth(2).innerText()).toBe('按钮权限');
+    await page.getByRole('button', { name: '折叠全部' }).filter({ visible: true }).click();
+    await expect.poll(() => rowNamed(page, '客户列表').count()).toBe(0);
+
+    // 更多 ▾ 添加下级 under 客户管理: a 600 px drawer in the URL, 子菜单 under its parent.
+    await rowNamed(page, '客户管理').getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown:visible').getByText('添加下级').click();
+    await page.waitForURL((url) => url.searchParams.get('create') === '1' && url.searchParams.has('parent'));
+    const drawer = page.locator('.ant-drawer-content-wrapper:visible');
+    expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(600);
+    await expect.poll(() => drawer.locator('.ant-radio-wrapper-checked').innerText()).toBe('子菜单');
+    await expect.poll(() => drawer.locator('.ant-select-selection-item').first().innerText()).toBe('客户管理');
+
+    // The client checks what the type needs before sending.
+    await drawer.getByRole('button', { name: OK }).click();
+    await drawer.getByText('请输入菜单名称!').waitFor();
+    await field(page, 'permissionForm_name').fill(NAME);
+    await field(page, 'permissionForm_url').fill('cust/e2ePortrait');
+    await drawer.getByRole('button', { name: OK }).click();
+    await drawer.getByText('菜单路径须以 / 开头，外部链接须以 http:// 或 https:// 开头').waitFor();
+    await field(page, 'permissionForm_url').fill('/cust/e2ePortrait');
+    await field(page, 'permissionForm_component').fill('cust/E2ePortrait');
+    await field(page, 'permissionForm_sortNo').fill('3');
+
+    // The icon picker: search, pick, and the field holds the kebab-case name.
+    await drawer.getByRole('button', { name: '选择图标' }).click();
+    const picker = page.locator('.ant-modal:visible');
+    await picker.getByRole('searchbox', { name: '搜索图标' }).fill('shop');
+    await expect.poll(() => picker.getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('title')))).toEqual(['shop', 'shopping', 'shopping-cart']);
+    await picker.locator('[role=option][title="shop"]').click();
+    await expect.poll(() => field(page, 'permissionForm_icon').inputValue()).toBe('shop');
+    await drawer.getByRole('button', { name: OK }).click();
+    await page.getByText('添加成功！').first().waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('create'));
+
+    // The side menu reads the menu at login: after logging in again it has the entry with its icon.
+    await relogin(page);
+    const entry = await customerMenuEntry(page, NAME);
+    await entry.waitFor();
+    expect(await entry.locator('.anticon-shop').count()).toBe(1);
+    // Sort 3: after 客户列表 and 会员列表.
+    expect((await sideMenu(page).getByRole('menuitem').allInnerTexts()).filter((text) => ['客户列表', '会员列表', NAME].includes(text.trim()))).toEqual(['客户列表', '会员列表', NAME]);
+
+    // Rename; the drawer reopens from the URL after a reload.
+    await openMenuManagement(page);
+    await searchByName(page, NAME);
+    await rowNamed(page, NAME).getByRole('button', { name: /编\s*辑/ }).click();
+    await page.waitForURL((url) => url.searchParams.has('edit'));
+    await page.reload();
+    await expect.poll(() => field(page, 'permissionForm_name').inputValue()).toBe(NAME);
+    expect(await field(page, 'permissionForm_icon').inputValue()).toBe('shop');
+    await field(page, 'permissionForm_name').fill(RENAMED);
+    await page.locator('.ant-drawer-content-wrapper:visible').getByRole('button', { name: OK }).click();
+    await page.getByText('编辑成功!').first().waitFor();
+
+    await relogin(page);
+    await (await customerMenuEntry(page, RENAMED)).waitFor();
+    expect(await sideMenu(page).getByRole('menuitem').filter({ hasText: new RegExp(`^${NAME}$`) }).count()).toBe(0);
+
+    // Delete with a confirm; gone from the side menu after the next login.
+    await openMenuManagement(page);
+    await searchByName(page, RENAMED);
+    await rowNamed(page, RENAMED).getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown:visible').getByText('删除').click();
+    await page.locator('.ant-modal-confirm-title').getByText('确定删除吗?').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
+    await page.getByText('删除成功!').first().waitFor();
+    await expect.poll(() => rowNamed(page, RENAMED).count()).toBe(0);
+
+    await relogin(page);
+    const menu = sideMenu(page);
+    await menu.getByText('客户管理').first().click();
+    await menu.getByRole('menuitem').filter({ hasText: '客户列表' }).waitFor();
+    expect(await menu.getByRole('menuitem').filter({ hasText: RENAMED }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,163 @@
+import type { Transaction } from 'kysely';
+import { newId } from './ids';
+import type { Database } from './schema';
+import type { ButtonSeed, DictSeed, MenuSeed, PluginMenuSeed } from './seed-menu-model';
+
+const SEEDER = 'system';
+
+/** Permission ids to grant: every seeded row to the admin role, the clerk's branches to the clerk role. */
+export interface Grants {
+  all: string[];
+  clerk: string[];
+}
+
+/**
+ * How rows are written. The core's first seed always inserts. A plugin's may meet a database that
+ * already has its rows (seeded by the core before the plugin carried them): it reuses those, so a
+ * menu or button exists once and is granted once.
+ */
+interface Placement {
+  reuseExisting: boolean;
+}
+
+async function existingMenu(trx: Transaction<Database>, path: string, parentId: string | null): Promise<string | undefined> {
+  let query = trx.selectFrom('permissions').select('id').where('url', '=', path).where('menu_type', '!=', 2).where('del_flag', '=', 0);
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+async function menuAt(trx: Transaction<Database>, path: string): Promise<string | undefined> {
+  const row = await trx.selectFrom('permissions').select('id').where('url', '=', path).where('menu_type', '!=', 2).where('del_flag', '=', 0).executeTakeFirst();
+  return row?.id;
+}
+
+async function existingButton(trx: Transaction<Database>, perms: string, parentId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('permissions')
+    .select('id')
+    .where('parent_id', '=', parentId)
+    .where('perms', '=', perms)
+    .where('menu_type', '=', 2)
+    .where('del_flag', '=', 0)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+async function insertButton(trx: Transaction<Database>, button: ButtonSeed, parentId: string, sortNo: number, grants: Grants, clerkBranch: boolean, placement: Placement) {
+  if (placement.reuseExisting && (await existingButton(trx, button.perms, parentId)) !== undefined) return;
+  const id = newId();
+  await trx
+    .insertInto('permissions')
+    .values({
+      id,
+      parent_id: parentId,
+      name: button.title,
+      menu_type: 2,
+      perms: button.perms,
+      perms_type: button.type,
+      status: button.status ?? '1',
+      sort_no: sortNo,
+      create_by: SEEDER,
+    })
+    .execute();
+  grants.all.push(id);
+  if (clerkBranch && button.clerk === true) grants.clerk.push(id);
+}
+
+/** Writes one menu, its buttons and its children (recursively), collecting the grants of new rows. */
+export async function insertMenu(
+  trx: Transaction<Database>,
+  menu: MenuSeed,
+  parentId: string | null,
+  sortNo: number,
+  grants: Grants,
+  clerkBranch: boolean,
+  placement: Placement = { reuseExisting: false },
+): Promise<void> {
+  const children = menu.children ?? [];
+  let id = placement.reuseExisting ? await existingMenu(trx, menu.path, parentId) : undefined;
+  if (id === undefined) {
+    id = newId();
+    await trx
+      .insertInto('permissions')
+      .values({
+        id,
+        parent_id: parentId,
+        name: menu.title,
+        url: menu.path,
+        component: menu.component,
+        component_name: menu.componentName ?? null,
+        // Parents open their first child.
+        redirect: children[0]?.path ?? null,
+        menu_type: parentId === null ? 0 : 1,
+        perms: null,
+        route: menu.route ?? true,
+        hidden: menu.hidden ?? false,
+        always_show: menu.alwaysShow ?? false,
+        keep_alive: menu.keepAlive ?? false,
+        internal_or_external: menu.internalOrExternal ?? false,
+        icon: menu.icon ?? null,
+        sort_no: sortNo,
+        create_by: SEEDER,
+      })
+      .execute();
+    grants.all.push(id);
+    if (clerkBranch) grants.clerk.push(id);
+  }
+  for (const [index, button] of (menu.buttons ?? []).entries()) {
+    await insertButton(trx, button, id, index + 1, grants, clerkBranch, placement);
+  }
+  for (const [index, child] of children.entries()) {
+    await insertMenu(trx, child, id, child.sortNo ?? index + 1, grants, clerkBranch, placement);
+  }
+}
+
+export async function insertDict(trx: Transaction<Database>, dict: DictSeed): Promise<void> {
+  const dictId = newId();
+  await trx.insertInto('dicts').values({ id: dictId, dict_code: dict.code, dict_name: dict.name, create_by: SEEDER }).execute();
+  await trx
+    .insertInto('dict_items')
+    .values(
+      dict.items.map(([value, text], index) => ({
+        id: newId(),
+        dict_id: dictId,
+        item_value: value,
+        item_text: text,
+        sort_order: index + 1,
+        create_by: SEEDER,
+      })),
+    )
+    .execute();
+}
+
+/** Grants the collected rows to the roles with these codes, when they exist (an administrator may have deleted the clerk role). */
+export async function grantToRoles(trx: Transaction<Database>, grants: Grants, roles: { all: string; clerk: string }): Promise<void> {
+  const found = await trx.selectFrom('roles').select(['id', 'role_code']).where('role_code', 'in', [roles.all, roles.clerk]).execute();
+  const roleId = (code: string) => found.find((role) => role.role_code === code)?.id;
+  const adminRole = roleId(roles.all);
+  const clerkRole = roleId(roles.clerk);
+  const rows = [
+    ...(adminRole === undefined ? [] : grants.all.map((permissionId) => ({ id: newId(), role_id: adminRole, permission_id: permissionId }))),
+    ...(clerkRole === undefined ? [] : grants.clerk.map((permissionId) => ({ id: newId(), role_id: clerkRole, permission_id: permissionId }))),
+  ];
+  if (rows.length > 0) await trx.insertInto('role_permission').values(rows).execute();
+}
+
+/**
+ * Seeds a plugin's menus, buttons and dictionaries into a database, reusing rows that are already
+ * there (same path under the same parent, same button code, same dictionary code). A branch whose
+ * parent menu is missing (its owner plugin removed) becomes a top menu, so its screens stay reachable.
+ */
+export async function seedPluginCatalog(trx: Transaction<Database>, menus: readonly PluginMenuSeed[], dicts: readonly DictSeed[]): Promise<void> {
+  const grants: Grants = { all: [], clerk: [] };
+  const placement: Placement = { reuseExisting: true };
+  for (const menu of menus) {
+    const parentId = 'parent' in menu ? ((await menuAt(trx, menu.parent)) ?? null) : null;
+    await insertMenu(trx, menu, parentId, menu.sortNo, grants, menu.clerk === true, placement);
+  }
+  await grantToRoles(trx, grants, { all: 'admin', clerk: 'clerk' });
+  for (const dict of dicts) {
+    const exists = await trx.selectFrom('dicts').select('id').where('dict_code', '=', dict.code).executeTakeFirst();
+    if (exists === undefined) await insertDict(trx, dict);
+  }
+}
