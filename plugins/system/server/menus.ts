@@ -1,8 +1,9 @@
 import { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type DictSeed, type PluginMenuSeed } from '../../../server/plugin-api';
 
 /**
- * 系统管理: the system plugin's branch and its buttons. 通告管理 and 我的消息 (sortNo 8, 9) hang in
- * this branch from the announcements plugin; 定时任务, 日志管理 and 租户管理 have no screen yet.
+ * 系统管理: the system plugin's branch and its buttons. 定时任务 and 日志管理 (sortNo 6, 7) hang in this
+ * branch from the operations plugin, 通告管理 and 我的消息 (8, 9) from the announcements plugin; 租户管理 has
+ * no screen yet.
  */
 export const systemMenus: PluginMenuSeed[] = [
   {
@@ -35,8 +36,6 @@ export const systemMenus: PluginMenuSeed[] = [
         buttons: entityButtons('system:permission', '菜单', WITHOUT_EXCEL),
       }),
       menuPage('数据字典', '/system/dict', 'system/DictList', { buttons: entityButtons('system:dict', '字典') }),
-      menuPage('定时任务', '/system/quartzJob', 'system/QuartzJobList'),
-      menuPage('日志管理', '/system/log', 'system/LogList'),
       menuPage('租户管理', '/system/tenant', 'system/TenantList', { sortNo: 10 }),
     ],
   },
