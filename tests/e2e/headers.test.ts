@@ -30,7 +30,7 @@ describe('headers and compression', () => {
     expect(policy).toContain("style-src 'self' 'unsafe-inline';");
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toContain("object-src 'none'");
-    expect(policy).toMatch(/connect-src 'self' ws:\/\/[^ ]+ wss:\/\/[^ ;]+;/);
+    expect(policy).toMatch(/connect-src 'self' blob: ws:\/\/[^ ]+ wss:\/\/[^ ;]+;/);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
