@@ -15,8 +15,9 @@ function ownSocketOrigins(request: IncomingMessage): string {
  * What the SPA needs and nothing more: its own scripts only (no inline script); inline styles because
  * antd writes its CSS-in-JS into <style> tags at run time; images also from data:/blob: (uploads,
  * previews) and https: (announcement images, which the sanitizer allows); the API and both sockets on
- * the same host; frames from itself, blob: (the PDF preview) and https: (menu pages shown in an iframe);
- * and nobody but the app itself may frame it.
+ * the same host, and reading back the blob: URLs the app made; frames from itself, blob: (the PDF preview) and https: (menu pages shown in an iframe);
+ * and nobody but the app itself may frame it. (object-src 'none' does not stop Chromium's PDF viewer
+ * in the preview's blob: frame: tried.)
  */
 export const HTML_CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -24,7 +25,7 @@ export const HTML_CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", ownSocketOrigins],
+  connectSrc: ["'self'", 'blob:', ownSocketOrigins],
   frameSrc: ["'self'", 'blob:', 'https:'],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],

@@ -116,14 +116,15 @@ export function buildRoutes(menu: readonly MenuItem[], options: BuildRoutesOptio
 
 /**
  * The side menu: visible items only; a parent whose children are all hidden becomes hidden itself
- * (spec §4). Menu-only items (route '0') stay in the menu.
+ * (spec §4). Menu-only items (route '0') stay in the menu. An alwaysShow item is a leaf.
  */
 export function buildMenuTree(menu: readonly MenuItem[], permissionCodes?: Set<string>): MenuItem[] {
   const visible: MenuItem[] = [];
   for (const item of menu) {
     if (item.hidden === true || !isPermitted(item, permissionCodes)) continue;
     const children = item.children ?? [];
-    if (children.length === 0) {
+    // JeecgBoot's "aggregate child routes": one entry opening its own page, its children not listed.
+    if (children.length === 0 || item.alwaysShow === true) {
       visible.push({ ...item, children: [] });
       continue;
     }
@@ -139,7 +140,7 @@ export interface BreadcrumbEntry {
   path: string;
 }
 
-/** A leaf route with the chain that leads to it (breadcrumb, menu search). */
+/** A leaf route (or an alwaysShow route, which renders itself) with the chain that leads to it (breadcrumb, menu search). */
 export interface FlatRoute {
   path: string;
   name: string;
@@ -156,11 +157,11 @@ export function flattenRoutes(routes: readonly AppRoute[]): FlatRoute[] {
   const walk = (route: AppRoute, chain: BreadcrumbEntry[], hiddenAbove: boolean) => {
     const breadcrumb = [...chain, { title: route.meta.title, path: route.path }];
     const hidden = hiddenAbove || route.hidden;
-    if (route.children.length === 0) {
+    if (route.children.length === 0 || route.alwaysShow) {
       flat.push({ path: route.path, name: route.name, title: route.meta.title, hidden, route, breadcrumb });
-      return;
     }
-    for (const child of route.children) walk(child, breadcrumb, hidden);
+    // An alwaysShow route's children are pages of its own (not menu entries), reachable by path.
+    for (const child of route.children) walk(child, breadcrumb, hidden || route.alwaysShow);
   };
   for (const route of routes) walk(route, [], false);
   return flat;

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route } from 'react-router';
+import { AggregateRoutePage } from './aggregate-route-page';
 import type { AppRoute } from './menu-routes';
 import { RoutePage } from './route-page';
 
@@ -7,8 +8,9 @@ function firstVisibleChildPath(route: AppRoute): string | undefined {
   return route.children.find((child) => !child.hidden && !child.external)?.path;
 }
 
-/** Where a route sends its visitor instead of rendering, if anywhere (never to itself). */
+/** Where a route sends its visitor instead of rendering, if anywhere (never to itself; an alwaysShow route renders). */
 export function redirectTargetOf(route: AppRoute): string | undefined {
+  if (route.alwaysShow) return undefined;
   const own = route.redirect && route.redirect !== route.path ? route.redirect : undefined;
   if (own) return own;
   return route.children.length > 0 ? firstVisibleChildPath(route) : undefined;
@@ -17,6 +19,8 @@ export function redirectTargetOf(route: AppRoute): string | undefined {
 /**
  * Server-menu routes as flat <Route>s under the main layout. Menu levels (RouteView & co.) add no
  * chrome of their own, so they only redirect to their first child; the breadcrumb keeps the nesting.
+ * An alwaysShow item is the exception: it opens its own path (AggregateRoutePage), and its children
+ * stay reachable by their own paths too.
  */
 export function menuRouteElements(routes: readonly AppRoute[]): ReactElement[] {
   const elements: ReactElement[] = [];
@@ -30,7 +34,7 @@ export function menuRouteElements(routes: readonly AppRoute[]): ReactElement[] {
         <Route
           key={route.path}
           path={route.path}
-          element={target ? <Navigate to={target} replace /> : <RoutePage route={route} />}
+          element={target ? <Navigate to={target} replace /> : route.alwaysShow ? <AggregateRoutePage route={route} /> : <RoutePage route={route} />}
         />,
       );
     }

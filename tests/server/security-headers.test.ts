@@ -22,7 +22,7 @@ afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self' data:;" +
-  "connect-src 'self' ws://shop.example:8080 wss://shop.example:8080;frame-src 'self' blob: https:;worker-src 'self' blob:;" +
+  "connect-src 'self' blob: ws://shop.example:8080 wss://shop.example:8080;frame-src 'self' blob: https:;worker-src 'self' blob:;" +
   "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'";
 
 describe('security headers', () => {
@@ -39,7 +39,7 @@ describe('security headers', () => {
 
   it('does not repeat a strange Host header inside the policy', async () => {
     const page = await demo.app.inject({ method: 'GET', url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
-    expect(page.headers['content-security-policy']).toContain("connect-src 'self' 'self';");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob: 'self';");
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline;');
   });
 

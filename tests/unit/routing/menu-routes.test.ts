@@ -132,9 +132,12 @@ describe('buildMenuTree', () => {
     expect(paths).toContain('/system');
     expect(paths).not.toContain('/hiddenParent');
     expect(paths).toContain('/menuOnly');
-    const system = tree.find((node) => node.path === '/system');
+    // /system is alwaysShow (a leaf, see always-show.test.tsx); as an ordinary directory it lists its visible children.
+    expect(tree.find((node) => node.path === '/system')?.children).toEqual([]);
+    const directory = menu.map((node) => (node.path === '/system' ? { ...node, alwaysShow: false } : node));
+    const system = buildMenuTree(directory).find((node) => node.path === '/system');
     expect(system?.children?.map((c) => c.path)).toEqual(['/system/user', '/system/param/:id', '/system/secret']);
-    expect(buildMenuTree(menu, new Set()).find((node) => node.path === '/system')?.children?.map((c) => c.path)).not.toContain('/system/secret');
+    expect(buildMenuTree(directory, new Set()).find((node) => node.path === '/system')?.children?.map((c) => c.path)).not.toContain('/system/secret');
   });
 });
 
