@@ -39,10 +39,8 @@ function valueAt(request: FastifyRequest, context: string, path: string): unknow
  * limit with their own errors; all of them are the client's fault.
  */
 export function isMultipartFailure(error: unknown, message: string = error instanceof Error ? error.message : ''): boolean {
-  const code = codeOf(error);
-  return code.startsWith('FST_') && /MULTIPART|PARTS|FILES|FIELDS|FILE_TOO_LARGE|INVALID_MULTIPART/.test(code)
-    ? true
-    : /^(Multipart: Boundary not found|Unexpected end of (form|multipart)|Malformed (part )?header|Part terminated early|Unexpected end of file)/i.test(message);
+  if (/^FST_(INVALID_MULTIPART|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|REQ_FILE_TOO_LARGE|PROTO_VIOLATION)/.test(codeOf(error))) return true;
+  return /^(Multipart: Boundary not found|Unexpected end of (form|multipart)|Malformed (part )?header|Part terminated early|Unexpected end of file)/i.test(message);
 }
 
 /** Every failure leaves as an envelope; unexpected ones are logged and never show their details. */

@@ -76,16 +76,13 @@ export const MAX_IDS = 1000;
 /** A comma-separated id list; the client leaves a trailing comma. */
 export const IdList = Type.String({ maxLength: MAX_IDS * 65, pattern: '^[A-Za-z0-9_,\\s-]*$' });
 
-export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** A dictionary code: a plain name (no `table,text,code` strings). */
-export const DictCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' });
+export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /**
  * A dictionary code as a path or query parameter: one line of text. Only registered plain names
  * resolve (server/services/dictionaries.ts); anything else answers 字典不存在, not a schema error.
  */
 export const DictCodeParam = Line(100);
-/** A code made of letters, digits, `_`, `-`, `.` and `:` (role codes, permission codes, rule codes). */
-export const Code = (maxLength = 100): TString => Type.String({ maxLength, pattern: '^[A-Za-z0-9_:.-]*$' });
 
 export const MOBILE_PATTERN_SOURCE = '^\\+?[0-9]{5,20}$';
 /** A phone number as the SMS and phone-login routes accept it. */

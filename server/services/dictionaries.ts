@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DictItem, DictMap } from '../../src/contracts/session';
 import { VersionedCache } from '../cache/versioned-cache';
 import type { Database } from '../db/schema';
+import { DICT_CODE_PATTERN } from '../http/schemas';
 
 /** Loads the items of a table dictionary; the SQL is fixed server-side, never built from the code. */
 export type TableDictionaryLoader = (db: Kysely<Database>) => Promise<Array<{ value: string; text: string }>>;
 
 /** A dictionary code is a plain name; anything else (commas, quotes, spaces) is never looked up. */
-const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const DICT_CODE = DICT_CODE_PATTERN;
 
 function item(value: string, text: string): DictItem {
   return { value, text, title: text, label: text };

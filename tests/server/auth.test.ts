@@ -54,6 +54,24 @@ describe('POST /api/sys/login', () => {
     expect(response.body).toMatchObject({ success: false, code: 400 });
   });
 
+  it('refuses a NUL byte in the credentials with a 400, before authentication and the limiter', async () => {
+    const remoteAddress = '10.0.0.8';
+    for (let i = 0; i < 8; i += 1) {
+      const response = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'ad\u0000min', password: '123456' }, remoteAddress });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：username 含有不允许的控制字符', result: null });
+    }
+    const inPassword = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '12\u00003456' }, remoteAddress });
+    expect(inPassword.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：password 含有不允许的控制字符' });
+    // Not counted as failures: the account still logs in from that address.
+    expect((await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password: '123456' }, remoteAddress })).body.success).toBe(true);
+    const recovery = await call(backend.app, 'POST', '/api/auth/forge-password/check', { body: { phone: '1380000\u00000000', smscode: '1234' } });
+    expect(recovery.status).toBe(400);
+    expect(recovery.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：phone 含有不允许的控制字符' });
+    const huge = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'x'.repeat(100_000), password: 'x' } });
+    expect(huge.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：username 长度不能超过100个字符' });
+  });
+
   it('blocks after 5 failures for the same user from one address; success resets the count', async () => {
     const remoteAddress = '10.0.0.9';
     const attempt = (password: string) => call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password }, remoteAddress });

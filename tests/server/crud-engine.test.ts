@@ -174,8 +174,13 @@ describe('writes and validation', () => {
 
   it('validates required, length, types, dictionary values and uniqueness', async () => {
     expect((await add({ qty: 1 })).body).toMatchObject({ success: false, message: '名称不能为空' });
-    expect((await add({ name: 'x'.repeat(21) })).body.message).toBe('名称长度不能超过20个字符');
-    expect((await add({ name: 'neg', qty: -1 })).body.message).toBe('数量不能小于0');
+    // Length and range come from the definition through the route schema: 400, named by the field's label.
+    const long = await add({ name: 'x'.repeat(21) });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：名称 长度不能超过20个字符' });
+    expect((await add({ name: 'neg', qty: -1 })).body).toMatchObject({ code: 400, message: '参数校验失败：数量 不能小于0' });
+    expect((await add({ name: 'nul', code: 'a\u0000b' })).body).toMatchObject({ code: 400, message: '参数校验失败：编码 含有不允许的控制字符' });
+    expect((await add({ name: 'huge', qty: 1e12 })).body).toMatchObject({ code: 400, message: '参数校验失败：数量 不能大于2147483647' });
     expect((await add({ name: 'frac', qty: 1.5 })).body.message).toBe('数量必须是整数');
     expect((await add({ name: 'dict', status: '9' })).body.message).toBe('状态的值不在字典中');
     expect((await add({ name: 'date', onDate: '2024-02-30' })).body.message).toBe('日期的日期格式不正确');

@@ -77,10 +77,35 @@ describe('member list', () => {
       expectClean(valued, value);
       expect(valued.result.total, value).toBe(0);
       expect((await list(`level=${q(value)}`)).result.total).toBe(0);
-      // Number filters refuse what is not a number.
-      const ranged = await list(`points_begin=${q(value)}`);
-      expect(ranged).toMatchObject({ success: false, message: '查询条件的值不合法' });
+      // Number filters refuse what is not a number, naming the parameter.
+      const ranged = await call(demo.app, 'GET', `${LIST}?points_begin=${q(value)}`, { token: demo.admin, headers: T1 });
+      expect(ranged.status, value).toBe(400);
+      expect(ranged.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：points_begin 必须是整数' });
     }
+  });
+
+  it('refuses (400, naming the parameter) an operand the field cannot hold, instead of a database error', async () => {
+    const refused = async (query: string) => {
+      const response = await call(demo.app, 'GET', `${LIST}?${query}`, { token: demo.admin, headers: T1 });
+      expect(response.status, query).toBe(400);
+      expectClean(response.body, query);
+      return response.body;
+    };
+    expect(await refused('points=99999999999999999999')).toMatchObject({ success: false, code: 400, message: '参数校验失败：points 超出允许的范围（-2147483648 至 2147483647）' });
+    expect((await refused('points=1.5')).message).toBe('参数校验失败：points 必须是整数');
+    const notADateTime = '不是存在的日期时间（应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）';
+    expect((await refused('registerTime=2024-02-30')).message).toBe(`参数校验失败：registerTime ${notADateTime}`);
+    expect((await refused('registerTime_begin=2024-13-45')).message).toBe(`参数校验失败：registerTime_begin ${notADateTime}`);
+    expect((await refused('registerTime_end=2024-01-01%2025:00:00')).message).toBe(`参数校验失败：registerTime_end ${notADateTime}`);
+    expect((await refused('memberName=a%00b')).message).toBe('参数校验失败：memberName 含有不允许的控制字符');
+    const nulInSuperQuery = q(JSON.stringify([{ field: 'memberName', rule: 'eq', val: 'a\u0000b' }]));
+    expect((await refused(`superQueryParams=${nulInSuperQuery}`)).message).toBe('参数校验失败：memberName 含有不允许的控制字符');
+    const badDateInSuperQuery = q(JSON.stringify([{ field: 'registerTime', rule: 'ge', val: '2023-02-29' }]));
+    expect((await refused(`superQueryParams=${badDateInSuperQuery}`)).message).toBe(`参数校验失败：registerTime ${notADateTime}`);
+    // Dates that exist still filter; a leap day is one of them.
+    expect((await list('registerTime_begin=2024-02-29&registerTime_end=2024-02-29')).success).toBe(true);
+    // A dictionary field compares as text: an unknown code finds nothing.
+    expect((await list('status=99999')).result.total).toBe(0);
   });
 
   it('drops super-query conditions on hostile fields or rules and binds hostile values', async () => {
@@ -96,11 +121,14 @@ describe('member list', () => {
     }
   });
 
-  it('finds nothing by a hostile id', async () => {
+  it('refuses a hostile id by its pattern and finds nothing by a well-formed unknown one', async () => {
     for (const value of HOSTILE) {
       const response = await call(demo.app, 'GET', `/api/cust/custMember/queryById?id=${q(value)}`, { token: demo.admin, headers: T1 });
-      expect(response.body).toMatchObject({ success: false, message: '未找到对应数据' });
+      expect(response.status, value).toBe(400);
+      expect(response.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：id 格式不正确' });
     }
+    const unknown = await call(demo.app, 'GET', '/api/cust/custMember/queryById?id=no_such_id', { token: demo.admin, headers: T1 });
+    expect(unknown.body).toMatchObject({ success: false, message: '未找到对应数据' });
   });
 });
 
@@ -118,6 +146,14 @@ describe('dictionary codes', () => {
       expect(keyed.body).toMatchObject({ success: true, result: [] });
       const searched = await call<unknown[]>(demo.app, 'GET', `/api/sys/dict/loadDict/member_level?keyword=${q(value)}`, { token: demo.clerk });
       expect(searched.body).toMatchObject({ success: true, result: [] });
+    }
+    // Names of Object.prototype's members are codes like any other: unknown, never a member of the lookup object.
+    for (const value of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const url of [`/api/sys/dict/getDictItems/${value}`, `/api/sys/dict/loadDict/${value}`, `/api/sys/dict/loadDictItem/${value}?key=1`]) {
+        const response = await call(demo.app, 'GET', url, { token: demo.clerk });
+        expect(response.status, url).toBe(200);
+        expect(response.body, url).toMatchObject({ success: false, message: '字典不存在', result: null });
+      }
     }
     const real = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: demo.clerk });
     expect(real.body.result).toHaveLength(4);

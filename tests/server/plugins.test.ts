@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { forbidden, ok } from '../../server/http/envelope';
+import { NO_INPUT } from '../../server/http/schemas';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { call, login, tempDir } from './helpers';
 
@@ -23,11 +24,11 @@ const probe = defineServerPlugin({
     },
   },
   register: (api) => {
-    api.get('/probe/notes', { config: { access: { permission: 'system:user:add' } } }, async () => {
+    api.get('/probe/notes', { config: { access: { permission: 'system:user:add' } }, schema: NO_INPUT }, async () => {
       const rows = await sql<{ text: string }>`select text from probe_notes order by id`.execute(api.db);
       return ok(rows.rows.map((r) => r.text));
     });
-    api.get('/probe/never', { config: { access: 'authenticated' } }, async () => {
+    api.get('/probe/never', { config: { access: 'authenticated' }, schema: NO_INPUT }, async () => {
       throw forbidden();
     });
   },

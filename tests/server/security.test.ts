@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { checkRouteDeclaration, installAccessControl } from '../../server/http/access';
+import { NO_INPUT } from '../../server/http/schemas';
 import { PUBLIC_API_PATHS, PUBLIC_API_ROUTES } from '../../src/contracts/api-paths';
 import { call, useDemoServer } from './helpers';
 
@@ -24,7 +25,7 @@ describe('every route declares who may call it', () => {
     expect(routes).toContainEqual({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', access: 'authenticated' });
   });
 
-  it('refuses at boot a route without access, a public route off the list, a static route under the API', async () => {
+  it('refuses at boot a route without access or input schema, a public route off the list, a static route under the API', async () => {
     const app = Fastify();
     installAccessControl(app, {
       apiBase: '/api',
@@ -36,7 +37,8 @@ describe('every route declares who may call it', () => {
     expect(() => app.get('/api/sys/user/list', { config: { access: 'public' } }, async () => 'x')).toThrow(/not in PUBLIC_API_PATHS/);
     expect(() => app.get('/api/files/*', { config: { access: 'static' } }, async () => 'x')).toThrow(/cannot be 'static'/);
     expect(() => app.get('/admin', { config: { access: 'authenticated' } }, async () => 'x')).toThrow(/outside \/api/);
-    expect(() => app.get('/api/sys/login', { config: { access: 'public' } }, async () => 'x')).not.toThrow();
+    expect(() => app.get('/api/sys/login', { config: { access: 'public' } }, async () => 'x')).toThrow(/must declare a schema/);
+    expect(() => app.post('/api/sys/login', { config: { access: 'public' }, schema: NO_INPUT }, async () => 'x')).not.toThrow();
     await app.close();
   });
 

@@ -10,13 +10,12 @@ import { businessError, ok } from '../../../../server/http/envelope';
 import { DEPART_API, DEPART_PERMISSIONS, departRoleEntity, type DepartRoleUser } from '../entities';
 import { removeDepartRoles } from './depart-store';
 import { departDb, type DepartDb } from './tables';
-import { TEXT_QUERY, JSON_OBJECT_BODY } from '../../../../server/http/schemas';
+import { ID_PATTERN, JSON_OBJECT_BODY, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_DEPART_NOT_FOUND = '部门不存在';
 export const MSG_USER_NOT_FOUND = '用户不存在';
 export const MSG_ROLE_NOT_FOUND = '部门角色不存在';
 export const MSG_NOT_MEMBER = '该用户不属于角色所在的部门';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_IDS = 1000;
 
 const access = (permission: string) => ({ config: { access: { permission } } });
@@ -26,13 +25,13 @@ function text(value: unknown): string {
 }
 
 function idList(value: unknown): string[] {
-  return [...new Set(text(value).split(',').map((id) => id.trim()).filter((id) => ID.test(id)))].slice(0, MAX_IDS);
+  return [...new Set(text(value).split(',').map((id) => id.trim()).filter((id) => ID_PATTERN.test(id)))].slice(0, MAX_IDS);
 }
 
 async function checkDepart(db: DepartDb, values: FieldValues): Promise<FieldValues> {
   if (values.departId === undefined) return values;
   const departId = values.departId;
-  const found = typeof departId === 'string' && ID.test(departId)
+  const found = typeof departId === 'string' && ID_PATTERN.test(departId)
     ? await db.selectFrom('departments').select('id').where('id', '=', departId).where('del_flag', '=', 0).executeTakeFirst()
     : undefined;
   if (found === undefined) throw businessError(MSG_DEPART_NOT_FOUND);
@@ -56,13 +55,13 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
     // The conventions list a department's roles with `deptId`; `departId` works through the search field.
     readScope: (request: FastifyRequest) => {
       const deptId = text((request.query as Record<string, unknown>).deptId);
-      return ID.test(deptId) ? [sql`${sql.id('depart_id')} = ${deptId}`] : [];
+      return ID_PATTERN.test(deptId) ? [sql`${sql.id('depart_id')} = ${deptId}`] : [];
     },
   });
 
   api.delete(DEPART_API.roleDelete, { ...access(DEPART_PERMISSIONS.roleDelete), schema: TEXT_QUERY }, async (request) => {
     const id = text((request.query as Record<string, unknown>).id);
-    if (!ID.test(id) || (await removeDepartRoles(db, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+    if (!ID_PATTERN.test(id) || (await removeDepartRoles(db, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
@@ -77,7 +76,7 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
     const query = request.query as Record<string, unknown>;
     const userId = text(query.userId);
     const departId = text(query.departId);
-    if (!ID.test(userId) || !ID.test(departId)) return ok<DepartRoleUser[]>([]);
+    if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(departId)) return ok<DepartRoleUser[]>([]);
     const rows = await db
       .selectFrom('depart_role_user')
       .innerJoin('depart_roles', 'depart_roles.id', 'depart_role_user.drole_id')
@@ -98,7 +97,7 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
     const userId = text(body.userId);
     const wanted = idList(body.newRoleId);
     const dropped = idList(body.oldRoleId).filter((id) => !wanted.includes(id));
-    const user = ID.test(userId) ? await db.selectFrom('users').select('id').where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst() : undefined;
+    const user = ID_PATTERN.test(userId) ? await db.selectFrom('users').select('id').where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst() : undefined;
     if (user === undefined) throw businessError(MSG_USER_NOT_FOUND);
     if (wanted.length > 0) {
       const roles = await db.selectFrom('depart_roles').select(['id', 'depart_id']).where('id', 'in', wanted).execute();

@@ -11,7 +11,7 @@ import { codesWithPrefix, hasMembers, liveDepartments, removeDepartments } from 
 import { buildTree, myDepartForest, subtreeIds, toIdTree, toTreeNode } from './depart-tree';
 import { nextOrgCode } from './org-code';
 import { departDb, type DepartDb } from './tables';
-import { TEXT_QUERY } from '../../../../server/http/schemas';
+import { ID_PATTERN, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_PARENT_NOT_FOUND = '上级部门不存在';
 export const MSG_MOVE_INTO_OWN_SUBTREE = '不能将部门移动到其自身或其下级部门之下';
@@ -21,7 +21,6 @@ export const MSG_LEVEL_FULL = '同级部门数量已达上限';
 export const MSG_BAD_CATEGORY = '机构类别不正确';
 const MAX_KEYWORD = 100;
 const MAX_BATCH = 1000;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const access = (permission: string) => ({ config: { access: { permission } } });
 
@@ -32,7 +31,7 @@ function queryText(request: FastifyRequest, name: string): string {
 
 async function checkParent(db: DepartDb, parentId: unknown): Promise<{ id: string; orgCode: string } | null> {
   if (parentId === undefined || parentId === null) return null;
-  const parent = typeof parentId === 'string' && ID.test(parentId)
+  const parent = typeof parentId === 'string' && ID_PATTERN.test(parentId)
     ? await db.selectFrom('departments').select(['id', 'org_code']).where('id', '=', parentId).where('del_flag', '=', 0).executeTakeFirst()
     : undefined;
   if (parent === undefined) throw businessError(MSG_PARENT_NOT_FOUND);
@@ -63,7 +62,7 @@ async function beforeWrite(db: DepartDb, values: FieldValues, context: WriteCont
 
 function idsOf(request: FastifyRequest): string[] {
   // The client leaves a trailing comma (conventions §2.1).
-  return [...new Set(queryText(request, 'ids').split(',').map((id) => id.trim()).filter((id) => ID.test(id)))];
+  return [...new Set(queryText(request, 'ids').split(',').map((id) => id.trim()).filter((id) => ID_PATTERN.test(id)))];
 }
 
 /**
@@ -114,7 +113,7 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
 
   api.delete(DEPART_API.delete, { ...access(DEPART_PERMISSIONS.delete), schema: TEXT_QUERY }, async (request) => {
     const id = queryText(request, 'id');
-    if (!ID.test(id)) throw businessError(MSG_NOT_FOUND_RECORD);
+    if (!ID_PATTERN.test(id)) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(request, [id]);
     return ok(null, MSG_DELETED);
   });

@@ -1,6 +1,7 @@
+import { ID_PATTERN } from '../../../../server/http/schemas';
+
 /** Reading ids out of query strings and bodies: plain strings only, never SQL. */
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** More ids than any menu has; a guard against oversized bodies, not a business limit. */
 export const MAX_IDS = 5000;
 
@@ -12,7 +13,7 @@ export function textOf(value: unknown): string {
 /** One id, or null when absent or malformed. */
 export function idOf(value: unknown): string | null {
   const text = textOf(value);
-  return ID.test(text) ? text : null;
+  return ID_PATTERN.test(text) ? text : null;
 }
 
 /** A comma-separated id list (a trailing comma is usual; an array is read the same way); malformed entries are dropped, duplicates merged. */
@@ -21,7 +22,7 @@ export function idListOf(value: unknown): string[] {
   const ids = text
     .split(',')
     .map((id) => id.trim())
-    .filter((id) => ID.test(id));
+    .filter((id) => ID_PATTERN.test(id));
   return [...new Set(ids)].slice(0, MAX_IDS);
 }
 

@@ -142,7 +142,10 @@ describe('list, export and import', () => {
     }
     expectNoPassword(sorted.body);
     const bad = await listUsers('status=abc');
-    expect(bad.body).toMatchObject({ success: false, message: '查询条件的值不合法' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：status 必须是整数' });
+    // A dictionary-coded int is a smallint column: beyond its range is refused, not a database error.
+    expect((await listUsers('status=99999')).body).toMatchObject({ success: false, code: 400, message: '参数校验失败：status 超出允许的范围（-32768 至 32767）' });
   });
 
   it('exports without any password and imports users frozen with no usable password', async () => {
