@@ -187,10 +187,20 @@ async function login(api: string): Promise<string> {
   return body.result.token;
 }
 
-type Results = Map<string, string>;
+/** Figures as they are measured (printed at once too: a long run on a busy machine shows progress). */
+class Results extends Map<string, string> {
+  constructor(private readonly label: string) {
+    super();
+  }
+
+  override set(name: string, value: string): this {
+    if (this.label !== '') console.log(`[${this.label}] ${name}: ${value}`);
+    return super.set(name, value);
+  }
+}
 
 async function run(label: string, server: BenchServer, databaseUrl: string | null): Promise<Results> {
-  const results: Results = new Map();
+  const results = new Results(label);
   if (databaseUrl === null) await server.halt();
   const seconds = await seed({ dataDir: server.dataDir, databaseUrl });
   if (databaseUrl === null) await server.start();
