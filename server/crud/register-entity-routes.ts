@@ -16,7 +16,8 @@ import { entityRouteSchemas } from './entity-schemas';
 import { buildWorkbook, excelColumns, XLSX_MIME } from './excel';
 import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError } from './excel-import';
 import { fieldLabeller, type LabelResolver } from './labels';
-import { orderBySql, readPage, scopeConditions, whereSql, type QueryParams } from './list-query';
+import { countRows, pageQuery } from './list-paging';
+import { orderBySql, readPage, scopeConditions, sortColumns, whereSql, type QueryParams } from './list-query';
 import { withMultipart } from './multipart';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from './records';
 import { allowEntityUniqueFields } from './registry';
@@ -103,9 +104,10 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   async function list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>> {
     const { pageNo, pageSize } = readPage(query);
     const where = whereSql(entity, query, request.tenantId, options.readScope?.(request) ?? []);
-    const counted = await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(db);
-    const total = counted.rows[0]?.total ?? 0;
-    const rows = await sql<Row>`select ${selectColumnsSql(entity)} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(db);
+    // Counted once per filter, deep pages from an anchor (server/crud/list-paging.ts).
+    const total = await countRows(db, entity.table, where);
+    const page = await pageQuery(db, entity.table, selectColumnsSql(entity), { where, sort: sortColumns(entity, query), pageNo, pageSize });
+    const rows = await page.$castTo<Row>().execute(db);
     const dictionaries = await loadDictionaries(entity, dictItems);
     return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
   }

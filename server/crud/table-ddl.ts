@@ -143,8 +143,10 @@ export async function createEntityIndexes(db: Kysely<unknown>, entity: EntityDef
   for (const column of likeColumns) {
     const name = indexName(entity.table, [column], 'trgm');
     if (existing.definitions.some((definition) => definition.includes('gin_trgm_ops') && definition.includes(`(${column})::text`))) continue;
-    // The list filters with `cast(column as text) like …` (server/crud/list-query.ts): the same expression.
-    await sql`create index if not exists ${sql.id(name)} on ${sql.id(entity.table)} using gin ((cast(${sql.id(column)} as text)) gin_trgm_ops)`.execute(db);
+    // The list filters with `cast(column as text) like …` (server/crud/list-query.ts): the same
+    // expression. No pending list (fastupdate): PGlite has no autovacuum to merge one, and the
+    // planner prices an index with a long pending list out of every plan.
+    await sql`create index if not exists ${sql.id(name)} on ${sql.id(entity.table)} using gin ((cast(${sql.id(column)} as text)) gin_trgm_ops) with (fastupdate = off)`.execute(db);
   }
 }
 

@@ -8,8 +8,15 @@ import { grantedToUser } from './permission-grants';
 /** The role whose holders are granted every permission. */
 export const ADMIN_ROLE = 'admin';
 
+/** Every authenticated request asks whether its user is still active: kept until `users` is written. */
+const activeUsers = new VersionedCache<string, UserRow | undefined>(['users'], 10_000);
+
 export async function findActiveUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('del_flag', '=', 0).where('status', '=', 1).executeTakeFirst();
+  const row = await activeUsers.get(db, id, () =>
+    db.selectFrom('users').selectAll().where('id', '=', id).where('del_flag', '=', 0).where('status', '=', 1).executeTakeFirst(),
+  );
+  // A copy: the cached row stays as read.
+  return row === undefined ? undefined : { ...row };
 }
 
 /** Any live row by user name, frozen included: the caller decides, with one uniform message. */
