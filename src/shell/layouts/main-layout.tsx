@@ -22,6 +22,7 @@ import { GlobalFooter } from './global-footer';
 import { NARROW_QUERY } from './main-layout-queries';
 import { SiderBrand } from './sider-brand';
 import { useAutoHideHeader } from './use-auto-hide-header';
+import { useScrolling } from './use-scrolling';
 
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -51,6 +52,7 @@ export function MainLayout({ menu, routes, pages }: MainLayoutProps) {
   const collapsed = isNarrow ? !narrowOpen : !settings.sidebarOpen;
   const topMenu = settings.layout === 'topmenu' && !isMobile;
   const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
+  const scrolling = useScrolling();
 
   const chain = findRouteChain(routes, pathname) ?? [];
   useDocumentTitle(chain.at(-1)?.title);
@@ -102,7 +104,7 @@ export function MainLayout({ menu, routes, pages }: MainLayoutProps) {
 
   return (
     <FlatRoutesContext.Provider value={routes}>
-    <Layout style={{ minHeight: '100vh' }} data-layout={topMenu ? 'topmenu' : 'sidemenu'} data-menu-theme={settings.menuTheme}>
+    <Layout style={{ minHeight: '100vh' }} data-layout={topMenu ? 'topmenu' : 'sidemenu'} data-menu-theme={settings.menuTheme} data-scrolling={scrolling ? 'true' : 'false'}>
       {isMobile && (
         <Drawer
           placement="left"

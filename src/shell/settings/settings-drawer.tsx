@@ -1,10 +1,11 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { ColorPicker, Divider, Drawer, Radio, Switch, Tooltip } from 'antd';
+import { App, ColorPicker, Divider, Drawer, Radio, Switch, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_COLORS } from './app-settings';
 import type { AppSettings, ContentWidth, LayoutMode, MenuTheme } from './app-settings';
 import { settingsStore, useAppSettings } from './settings-store';
+import { themeCompiles } from './theme-update';
 
 interface SettingsDrawerProps {
   open: boolean;
@@ -26,7 +27,12 @@ function Row({ label, control }: { label: string; control: ReactNode }) {
 export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation('common');
   const settings = useAppSettings();
+  const { message } = App.useApp();
   const update = (change: Partial<AppSettings>) => settingsStore.update(change);
+  const changeColor = (primaryColor: string) => {
+    if (themeCompiles(primaryColor, settings.darkMode)) update({ primaryColor });
+    else void message.error(t('settings.themeFailed'));
+  };
   const topMenu = settings.layout === 'topmenu';
 
   const toggle = (name: SwitchName, disabled = false) => (
@@ -68,7 +74,7 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
               aria-checked={settings.primaryColor === color}
               aria-label={color}
               data-color={color}
-              onClick={() => update({ primaryColor: color })}
+              onClick={() => changeColor(color)}
               style={{ width: 22, height: 22, borderRadius: 3, border: 'none', background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
             >
               {settings.primaryColor === color ? <CheckOutlined aria-hidden /> : null}
@@ -79,7 +85,7 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
           size="small"
           value={settings.primaryColor}
           disabledAlpha
-          onChangeComplete={(color) => update({ primaryColor: color.toHexString() })}
+          onChangeComplete={(color) => changeColor(color.toHexString())}
         >
           <button type="button" aria-label={t('settings.customColor')} style={{ width: 22, height: 22, borderRadius: 3, border: '1px dashed currentColor', background: 'transparent', cursor: 'pointer', padding: 0 }}>
             +

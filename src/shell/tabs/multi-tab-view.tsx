@@ -1,6 +1,6 @@
 import { Dropdown, Tabs } from 'antd';
 import type { MenuProps, TabsProps } from 'antd';
-import { Activity, useMemo } from 'react';
+import { Activity, useMemo, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Routes, UNSAFE_RouteContext as RouteContext } from 'react-router';
@@ -39,16 +39,16 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
 
   const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
 
+  // Which tab's context menu is open, held here: left to each Dropdown, a refresh that remounts the
+  // pane left the menu believing it was still open, so the next right-click only closed it.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
   const keyOfId = (id: string) => tabs.find((tab) => tab.id === id)?.key;
   // Items are keyed by the tab's stable id, not its URL: antd remounts a pane whose key changes, and
   // a page that replaces its own URL (a dialog or filter kept in the query) must keep its state.
   const items: TabsProps['items'] = tabs.map((tab) => ({
     key: tab.id,
-    label: (
-      <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => act(key as TabAction, tab.key) }}>
-        <span data-tab-key={tab.key}>{tab.title}</span>
-      </Dropdown>
-    ),
+    label: <span data-tab-key={tab.key}>{tab.title}</span>,
     closable: true,
     children: (
       <Activity key={`${tab.id}:${refreshCounts.get(tab.id) ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
@@ -77,6 +77,32 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
           const key = typeof id === 'string' ? keyOfId(id) : undefined;
           if (action === 'remove' && key !== undefined) close(key);
         }}
+        // The context menu covers the whole tab (not only its title), the home tab alone included.
+        renderTabBar={(props, DefaultTabBar) => (
+          <DefaultTabBar {...props}>
+            {(node) => {
+              const id = String(node.key);
+              const key = keyOfId(id);
+              return (
+                <Dropdown
+                  key={node.key}
+                  trigger={['contextMenu']}
+                  open={menuFor === id}
+                  onOpenChange={(open) => setMenuFor(open ? id : null)}
+                  menu={{
+                    items: menuItems,
+                    onClick: ({ key: action }) => {
+                      setMenuFor(null);
+                      if (key !== undefined) act(action as TabAction, key);
+                    },
+                  }}
+                >
+                  {node}
+                </Dropdown>
+              );
+            }}
+          </DefaultTabBar>
+        )}
         aria-label={t('tabs.label')}
         className="page-tabs"
       />
