@@ -9,7 +9,7 @@ export interface EntityFormDialogProps {
   /** Form name: the prefix of its input ids (`<name>_<field>`). */
   formName?: string;
   title?: string;
-  width?: number;
+  width?: number | string;
   /** The form items, e.g. <EntityFormItems>, plus anything a screen adds. */
   children: ReactNode;
 }

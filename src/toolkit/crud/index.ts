@@ -9,7 +9,7 @@ export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } fro
 export { BatchDeleteButton, CreateButton, ExportButton, GatedButton } from './list-toolbar';
 export { ImportButton, readImportOutcome, type ImportOutcome } from './excel-import';
 export { StatusTabs, useStatusTab, type StatusTab, type StatusTabsProps } from './status-tabs';
-export { useEntityAction, type EntityActionOptions } from './use-entity-action';
+export { useEntityAction, type EntityActionCall, type EntityActionOptions } from './use-entity-action';
 export { useUrlParam, useModalState } from './use-url-params';
 export { useServerFeedback, QUIET } from './use-server-feedback';
 export { SearchForm } from './search-form';

@@ -1,4 +1,6 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from '@refinedev/core';
+import { useState } from 'react';
+import { useCustomCall } from './use-custom-call';
 import { useServerFeedback } from './use-server-feedback';
 
 export interface EntityActionOptions {
@@ -8,27 +10,42 @@ export interface EntityActionOptions {
   refusal?: 'error' | 'warning';
 }
 
+export interface EntityActionCall {
+  url: string;
+  /** 'get' for the JeecgBoot actions that are GETs (发布 doReleaseData …). */
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  values?: object;
+  query?: Record<string, unknown>;
+}
+
 /**
  * A state transition or any other write that is not add/edit/delete ("ship", "approve", 冻结, 发布):
- * a Refine custom mutation through the data provider, which then invalidates the resources it names,
- * so every list showing them refreshes itself. The server's message shows; resolves to whether it
- * succeeded (a refusal or transport failure resolves false, already shown).
+ * a Refine custom mutation through the data provider (a GET action through its `custom` too), then
+ * the resources it names are invalidated, so every list showing them refreshes itself, in any tab.
+ * The server's message shows; resolves to the result, or undefined after a refusal (already shown).
  */
 export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalidates, refusal = 'error' }: EntityActionOptions) {
   const { mutateAsync, mutation } = useCustomMutation<TData>();
+  const call = useCustomCall();
   const invalidate = useInvalidate();
   const feedback = useServerFeedback();
+  const [getting, setGetting] = useState(false);
 
-  const run = async (call: { url: string; method: 'post' | 'put' | 'patch' | 'delete'; values?: object; query?: Record<string, unknown> }): Promise<TData | undefined> => {
+  const send = async ({ url, method, values, query }: EntityActionCall): Promise<{ data: TData }> => {
+    if (method !== 'get') {
+      return mutateAsync({ url, method, values: values ?? {}, meta: query === undefined ? undefined : { query }, successNotification: false, errorNotification: false });
+    }
+    setGetting(true);
     try {
-      const answer = await mutateAsync({
-        url: call.url,
-        method: call.method,
-        values: call.values ?? {},
-        meta: call.query === undefined ? undefined : { query: call.query },
-        successNotification: false,
-        errorNotification: false,
-      });
+      return await call<TData>({ url, method, query });
+    } finally {
+      setGetting(false);
+    }
+  };
+
+  const run = async (request: EntityActionCall): Promise<TData | undefined> => {
+    try {
+      const answer = await send(request);
       feedback.succeeded(answer);
       await Promise.all(invalidates.map((resource) => invalidate({ resource, invalidates: ['list', 'many', 'detail'] })));
       return answer.data ?? ({} as TData);
@@ -38,5 +55,5 @@ export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalid
     }
   };
 
-  return { run, running: mutation.isPending };
+  return { run, running: mutation.isPending || getting };
 }
