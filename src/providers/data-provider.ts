@@ -202,7 +202,10 @@ export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
       const query = buildListQuery({ pagination, sorters, filters, meta });
-      const result = unwrap(await http.get<unknown>(`${apiBaseOf(resource, meta)}/list`, query));
+      // meta.listUrl: a list served elsewhere than `<api>/list` (e.g. 我的消息's getMyAnnouncementSend).
+      const listUrl: unknown = meta?.listUrl;
+      const url = typeof listUrl === 'string' && listUrl !== '' ? listUrl : `${apiBaseOf(resource, meta)}/list`;
+      const result = unwrap(await http.get<unknown>(url, query));
       return readPage<TData>(result);
     },
 

@@ -136,7 +136,8 @@ describe('notices', () => {
     await new Promise((done) => setTimeout(done, 1_500));
     expect(listRequests).toEqual([]);
     expect(await second.page.locator('tr', { hasText: title }).count()).toBe(1);
-    await expect(edited.locator('td').first().textContent()).resolves.toBe(`${title} 已修改`);
+    // The first cell is the row's selection box (batch delete); the title follows.
+    await expect(edited.locator('td').nth(1).textContent()).resolves.toBe(`${title} 已修改`);
     await first.context.close();
     await second.context.close();
   });

@@ -15,7 +15,7 @@ import {
 } from '../../../src/toolkit/crud';
 import { AnnouncementFormModal } from '../components/announcement-form-modal';
 import { PRIORITY_COLORS, STATUS_COLORS } from '../components/labels';
-import { ANNOUNCEMENT_PERMISSIONS, announcementEntity } from '../entities';
+import { ANNOUNCEMENT_PERMISSIONS, announcementEntity, MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
 
 const RELEASED = '1';
 
@@ -28,7 +28,8 @@ export default function AnnouncementAdminList() {
   const { t } = useTranslation('announcements');
   const list = useEntityList<Announcement>({ entity: announcementEntity });
   const [state, setState] = useGuardedModalState(announcementEntity);
-  const action = useEntityAction({ invalidates: [announcementEntity.table] });
+  // 发布/撤销 change what every recipient's 我的消息 shows too: both lists refresh themselves.
+  const action = useEntityAction({ invalidates: [announcementEntity.table, MY_ANNOUNCEMENTS_RESOURCE] });
   const transition = (url: string) => (record: Announcement) => void action.run({ url, method: 'get', query: { id: record.id } });
 
   const actions = useRowActionsColumn<Announcement>({

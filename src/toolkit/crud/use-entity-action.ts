@@ -8,6 +8,8 @@ export interface EntityActionOptions {
   invalidates: readonly string[];
   /** How a refusal shows (the spec's password dialogs warn); default 'error'. */
   refusal?: 'error' | 'warning';
+  /** No success message (a side effect such as marking read); refusals still show. */
+  silent?: boolean;
 }
 
 export interface EntityActionCall {
@@ -24,7 +26,7 @@ export interface EntityActionCall {
  * the resources it names are invalidated, so every list showing them refreshes itself, in any tab.
  * The server's message shows; resolves to the result, or undefined after a refusal (already shown).
  */
-export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalidates, refusal = 'error' }: EntityActionOptions) {
+export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalidates, refusal = 'error', silent = false }: EntityActionOptions) {
   const { mutateAsync, mutation } = useCustomMutation<TData>();
   const call = useCustomCall();
   const invalidate = useInvalidate();
@@ -46,7 +48,7 @@ export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalid
   const run = async (request: EntityActionCall): Promise<TData | undefined> => {
     try {
       const answer = await send(request);
-      feedback.succeeded(answer);
+      if (!silent) feedback.succeeded(answer);
       await Promise.all(invalidates.map((resource) => invalidate({ resource, invalidates: ['list', 'many', 'detail'] })));
       return answer.data ?? ({} as TData);
     } catch (error) {
