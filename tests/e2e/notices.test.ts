@@ -1,11 +1,12 @@
 /** Issue 5: notices pushed over the notice socket, the announcement modal, live lists over the table socket. */
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { DEMO, loginAs, newPage, useBrowser } from './support';
+import { DEMO, loginAs, newPage, openFromMenu, useBrowser } from './support';
 
 const browser = useBrowser();
 
 const ADMIN_LIST = '/system/annountCement';
+const MY_LIST = '/system/userAnnouncement';
 
 async function bellCount(page: Page): Promise<number> {
   return Number(await page.locator('[data-testid=notice-bell]').getAttribute('data-count'));
@@ -108,6 +109,25 @@ describe('notices', () => {
     await clerk.context.close();
     await admin.context.close();
   });
+
+  it('a write on one tab refreshes the list of another open tab without a reload (Refine invalidation): 发布 on 通告管理 shows in 我的消息', async () => {
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '系统管理', '我的消息', MY_LIST);
+    await page.locator('.ant-table-tbody').first().waitFor();
+    // Proves no reload below: a full page load would forget this.
+    await page.evaluate(() => Object.assign(window, { e2eStillHere: true }));
+    await openFromMenu(page, '系统管理', '通告管理', ADMIN_LIST);
+    const title = `跨页签 ${Date.now()}`;
+    await createOnAdminPage(page, title, { toClerk: false });
+    await releaseOnAdminPage(page, title);
+
+    await page.locator('.page-tabs .ant-tabs-tab').filter({ hasText: '我的消息' }).first().click();
+    await page.waitForURL((url) => url.pathname === MY_LIST);
+    await page.locator('tr:visible', { hasText: title }).first().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { e2eStillHere?: boolean }).e2eStillHere)).toBe(true);
+    await context.close();
+  }, 180_000);
 
   it('a list page open in two contexts shows an edit made in the other in place: the row changes and the list is not fetched again', async () => {
     const first = await newPage(browser());
