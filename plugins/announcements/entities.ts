@@ -31,6 +31,12 @@ export const announcementEntity = defineEntity({
 
 export type AnnouncementRecord = EntityRecord<typeof announcementEntity>;
 
+/**
+ * The Refine resource of 我的消息 (the caller's received announcements): not an entity of the engine,
+ * but named, so the writes that change it (发布, 撤销, 已读) can invalidate it by name.
+ */
+export const MY_ANNOUNCEMENTS_RESOURCE = 'sys_announcement_send';
+
 /** Permission codes of the administration routes and buttons. */
 export const ANNOUNCEMENT_PERMISSIONS = {
   list: 'system:announcement:list',

@@ -182,3 +182,36 @@ export type EntityInput<E extends EntityDefinition> = { id?: string } & {
 
 /** The paged list result (conventions §2.3). */
 export type { PageResult } from './envelope';
+
+const FIELD_TYPES: ReadonlySet<string> = new Set<FieldType>(['string', 'text', 'int', 'decimal', 'boolean', 'date', 'datetime', 'dict', 'image', 'file', 'password', 'ref']);
+const SEARCH_MODES: ReadonlySet<string> = new Set<SearchMode>(['eq', 'like', 'range', 'in']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An entity definition that arrived at run time as JSON (e.g. the online form builder's tables):
+ * its shape is checked, then defineEntity checks every identifier, so a definition from the wire is
+ * exactly as safe as one written in a plugin. Throws on anything malformed.
+ */
+export function parseEntityDefinition(json: unknown): EntityDefinition {
+  if (!isPlainObject(json) || !isPlainObject(json.fields)) throw new Error('An entity definition needs an object of fields');
+  const { table, api, permission, title, tenantScoped, softDelete } = json;
+  if (typeof table !== 'string' || typeof api !== 'string' || typeof permission !== 'string') throw new Error('An entity definition needs table, api and permission');
+  const fields: FieldMap = {};
+  for (const [name, raw] of Object.entries(json.fields)) {
+    if (!isPlainObject(raw) || typeof raw.type !== 'string' || !FIELD_TYPES.has(raw.type) || typeof raw.label !== 'string') throw new Error(`Field "${name}" needs a known type and a label`);
+    if (raw.search !== undefined && (typeof raw.search !== 'string' || !SEARCH_MODES.has(raw.search))) throw new Error(`Field "${name}" has an unknown search mode`);
+    fields[name] = raw as unknown as FieldDefinition;
+  }
+  return defineEntity({
+    table,
+    api,
+    permission,
+    fields,
+    ...(typeof title === 'string' ? { title } : {}),
+    ...(typeof tenantScoped === 'boolean' ? { tenantScoped } : {}),
+    ...(typeof softDelete === 'boolean' ? { softDelete } : {}),
+  });
+}

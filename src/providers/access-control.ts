@@ -75,6 +75,41 @@ export function isDisableTypeCode(code: string, ctx: PermissionContext = session
   return grants(ctx.nodePermissions, code, true) || systemEntry(ctx.allAuth, code, true) !== undefined;
 }
 
+/** How a control with a permission code shows (spec §6): removed, shown disabled (with why) or usable. */
+export interface Access {
+  visible: boolean;
+  disabled: boolean;
+  /** Why it is disabled (the tooltip); undefined when usable. */
+  reason?: string;
+}
+
+function accessOfOne(code: string, ctx: PermissionContext): Access {
+  if (isDisableTypeCode(code, ctx)) {
+    return isDisabled(code, ctx) ? { visible: true, disabled: true, reason: i18n.t('http:disabledByPermission') } : { visible: true, disabled: false };
+  }
+  return { visible: hasPermission(code, ctx), disabled: false };
+}
+
+/**
+ * The one screen decision, from the lists loaded at login (no request): a disable-type (type '2')
+ * code shows disabled unless granted; any other code is removed unless granted (configured nowhere:
+ * removed too). A comma-separated list is granted by any of its codes: one enabled grant beats a
+ * disabled one, and a disabled (shown) one beats hidden. `nodePermissions` (a workflow node's
+ * formData.permissionList) are read first.
+ */
+export function accessOf(code: string, options: { ctx?: PermissionContext; nodePermissions?: readonly PermissionEntry[] | null } = {}): Access {
+  const base = options.ctx ?? sessionContext();
+  const ctx: PermissionContext = options.nodePermissions ? { ...base, nodePermissions: [...options.nodePermissions] } : base;
+  const each = code
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((one) => accessOfOne(one, ctx));
+  const usable = each.find((access) => access.visible && !access.disabled);
+  if (usable !== undefined) return usable;
+  return each.find((access) => access.visible) ?? { visible: false, disabled: false };
+}
+
 /** Per-button Refine `accessControl` prop: disable-type codes are shown disabled, the rest hidden. */
 export function buttonAccessControl(code: string, ctx: PermissionContext = sessionContext()) {
   return { enabled: true, hideIfUnauthorized: !isDisableTypeCode(code, ctx) };

@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_SIZE } from '../contracts/constants';
 import { http as defaultHttp, getApiBase } from './http';
 
 /** The part of the http client the data provider needs (a fake can stand in for tests). */
-export type DataHttp = Pick<typeof defaultHttp, 'get' | 'post' | 'put' | 'delete' | 'request'>;
+export type DataHttp = Pick<typeof defaultHttp, 'get' | 'post' | 'put' | 'delete' | 'request' | 'download' | 'upload'>;
 
 type QueryParams = Record<string, unknown>;
 
@@ -33,6 +33,32 @@ function unwrap<T>(response: ApiResult<T>): T {
     throw new EnvelopeError(response.message, Number.isFinite(code) && code !== 200 ? code : 500);
   }
   return response.result;
+}
+
+/**
+ * A write's answer: Refine's `{ data }` plus the server's own words (`添加成功！`), which the
+ * toolkit shows instead of a generic notification.
+ */
+export interface AnsweredResponse {
+  message: string;
+  /** The envelope code: 201 marks a partial success (an import with refused rows). */
+  code: number;
+}
+
+function answered<R extends object>(response: R, envelope: ApiResult<unknown>): R & AnsweredResponse {
+  return Object.assign(response, { message: envelope.message, code: Number(envelope.code) });
+}
+
+/** What a `custom` call may carry in `meta` besides the usual list parameters. */
+export interface CustomCallMeta {
+  /** Answer is a file (export): `data` is the Blob. */
+  download?: boolean;
+  /** Multipart upload of one file (import) through the one http client, with its progress. */
+  upload?: { file: Blob; fileName: string; onProgress?: (percent: number) => void };
+}
+
+function customMetaOf(meta: MetaQuery | undefined): CustomCallMeta {
+  return { download: meta?.download === true, upload: meta?.upload as CustomCallMeta['upload'] };
 }
 
 function apiBaseOf(resource: string, meta: MetaQuery | undefined): string {
@@ -176,7 +202,10 @@ export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
       const query = buildListQuery({ pagination, sorters, filters, meta });
-      const result = unwrap(await http.get<unknown>(`${apiBaseOf(resource, meta)}/list`, query));
+      // meta.listUrl: a list served elsewhere than `<api>/list` (e.g. 我的消息's getMyAnnouncementSend).
+      const listUrl: unknown = meta?.listUrl;
+      const url = typeof listUrl === 'string' && listUrl !== '' ? listUrl : `${apiBaseOf(resource, meta)}/list`;
+      const result = unwrap(await http.get<unknown>(url, query));
       return readPage<TData>(result);
     },
 
@@ -193,32 +222,55 @@ export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
     },
 
     async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: Parameters<DataProvider['create']>[0] & { variables: TVariables }) {
-      const result = unwrap(await http.post<TData>(`${apiBaseOf(resource, meta)}/add`, variables));
-      return { data: (result ?? variables) as TData };
+      const envelope = await http.post<TData>(`${apiBaseOf(resource, meta)}/add`, variables);
+      const result = unwrap(envelope);
+      return answered({ data: (result ?? variables) as TData }, envelope);
     },
 
     async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: Parameters<DataProvider['update']>[0] & { variables: TVariables }) {
       const body = { ...(variables as object), id };
-      const result = unwrap(await http.put<TData>(`${apiBaseOf(resource, meta)}/edit`, body));
-      return { data: (result ?? body) as TData };
+      const envelope = await http.put<TData>(`${apiBaseOf(resource, meta)}/edit`, body);
+      const result = unwrap(envelope);
+      return answered({ data: (result ?? body) as TData }, envelope);
     },
 
     async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['deleteOne']>[0]) {
-      unwrap(await http.delete(`${apiBaseOf(resource, meta)}/delete`, { id }));
-      return { data: { id } as TData };
+      const envelope = await http.delete(`${apiBaseOf(resource, meta)}/delete`, { id });
+      unwrap(envelope);
+      return answered({ data: { id } as TData }, envelope);
     },
 
     async deleteMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider['deleteMany']>>[0]) {
-      unwrap(await http.delete(`${apiBaseOf(resource, meta)}/deleteBatch`, { ids: ids.join(',') }));
-      return { data: ids.map((id) => ({ id }) as TData) };
+      const envelope = await http.delete(`${apiBaseOf(resource, meta)}/deleteBatch`, { ids: ids.join(',') });
+      unwrap(envelope);
+      return answered({ data: ids.map((id) => ({ id }) as TData) }, envelope);
     },
 
-    async custom<TData extends BaseRecord = BaseRecord>({ url, method, filters, sorters, payload, query, headers }: Parameters<NonNullable<DataProvider['custom']>>[0]) {
+    /**
+     * Any other call (state transitions, export, import). `meta.download` answers the Blob;
+     * `meta.upload` posts one file as multipart and reports its progress; otherwise the envelope's
+     * result, with the server's message beside it.
+     */
+    async custom<TData extends BaseRecord = BaseRecord>({ url, method, filters, sorters, payload, query, headers, meta }: Parameters<NonNullable<DataProvider['custom']>>[0]) {
+      // useCustomMutation has no `query`: a mutation's query parameters come in meta.query.
+      const metaQuery: unknown = meta?.query;
       const params: QueryParams = {
+        ...(typeof metaQuery === 'object' && metaQuery !== null ? (metaQuery as QueryParams) : {}),
         ...(typeof query === 'object' && query !== null ? (query as QueryParams) : {}),
       };
       applySorters(params, sorters);
       applyFilters(params, filters);
+      const { download, upload } = customMetaOf(meta);
+      if (download) {
+        const blob = await http.download(url, stripEmpty(params));
+        return { data: blob as unknown as TData };
+      }
+      if (upload !== undefined) {
+        const form = new FormData();
+        form.append('file', upload.file, upload.fileName);
+        const envelope = await http.upload<TData>(url, form, { onProgress: upload.onProgress ? (percent) => upload.onProgress?.(percent) : undefined });
+        return answered({ data: unwrap(envelope) }, envelope);
+      }
       const response = await http.request<TData>({
         method,
         url,
@@ -226,7 +278,7 @@ export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
         params: stripEmpty(params),
         headers: headers as Record<string, string> | undefined,
       });
-      return { data: unwrap(response) };
+      return answered({ data: unwrap(response) }, response);
     },
   };
 }

@@ -1,10 +1,12 @@
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useCustom } from '@refinedev/core';
+import { Form, Input, Radio, Select } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../src/contracts/api-paths';
-import { ANNOUNCEMENT_API, type Announcement } from '../../../src/contracts/announcements';
+import type { Announcement } from '../../../src/contracts/announcements';
 import type { DictItem } from '../../../src/contracts/session';
-import { http } from '../../../src/providers/http';
+import { EntityFormDialog, useEntityRecordForm, type ModalState } from '../../../src/toolkit/crud';
+import { announcementEntity } from '../entities';
 import { CATEGORY_OPTIONS, OPEN_TYPE_OPTIONS, PRIORITY_OPTIONS, RECIPIENT_OPTIONS } from './labels';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -62,104 +64,78 @@ function toBody(values: FormValues): Record<string, unknown> {
   };
 }
 
-/** Create or edit an announcement: priority, recipients (all users or chosen ones), content in a rich-text editor. */
-export function AnnouncementFormModal({ record, open, onClose, onSaved }: { record: Announcement | null; open: boolean; onClose(): void; onSaved(): void }) {
+const USER_DICT_URL = `${API.dictItems}/sys_user_id`;
+
+/**
+ * Create or edit an announcement: priority, recipients (all users or chosen ones), content in a
+ * rich-text editor. Loaded and saved through Refine (useEntityRecordForm); the dialog lives in the URL.
+ */
+export function AnnouncementFormModal({ state, onClose, onSaved }: { state: ModalState; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('announcements');
-  const [form] = Form.useForm<FormValues>();
-  const { message } = App.useApp();
-  const [users, setUsers] = useState<DictItem[]>([]);
-  const [saving, setSaving] = useState(false);
-  const msgType = Form.useWatch('msgType', form);
-  const openType = Form.useWatch('openType', form);
+  const record = useEntityRecordForm({
+    entity: announcementEntity,
+    state,
+    onClose,
+    onSaved: () => onSaved(),
+    toFormValues: (loaded) => toForm(loaded as unknown as Announcement) as Record<string, unknown>,
+    toBody: (values) => toBody(values as unknown as FormValues),
+  });
+  const { form } = record;
+  const msgType = Form.useWatch('msgType', form) as FormValues['msgType'] | undefined;
+  const openType = Form.useWatch('openType', form) as FormValues['openType'] | undefined;
+  const creating = state?.mode === 'create';
+  const { result: users } = useCustom<DictItem[]>({ url: USER_DICT_URL, method: 'get', queryOptions: { enabled: state !== null && msgType === 'USER' } });
 
   useEffect(() => {
-    if (!open) return;
-    // A new dialog starts clean: nothing of the previously edited announcement remains.
-    form.resetFields();
-    form.setFieldsValue(toForm(record));
-  }, [open, record, form]);
-
-  useEffect(() => {
-    if (!open || msgType !== 'USER' || users.length > 0) return;
-    void http
-      .get<DictItem[]>(`${API.dictItems}/sys_user_id`)
-      .then((answer) => answer.success && setUsers(answer.result))
-      .catch(() => undefined);
-  }, [open, msgType, users.length]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = toBody(values);
-      const answer = record === null ? await http.post(`${ANNOUNCEMENT_API.base}/add`, body) : await http.put(`${ANNOUNCEMENT_API.base}/edit`, { ...body, id: record.id });
-      if (!answer.success) {
-        void message.error(answer.message);
-        return;
-      }
-      void message.success(answer.message);
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
+    // A new dialog starts clean, with the usual choices made.
+    if (creating) form.setFieldsValue(toForm(null) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [creating, form]);
 
   const required = (field: string) => [{ required: true, message: t('admin.required', { field: t(`fields.${field}`) }) }];
 
   return (
-    <Modal
-      open={open}
-      title={record === null ? t('admin.addTitle') : t('admin.editTitle')}
-      width="60%"
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
-    >
-      <Form form={form} layout="vertical" name="announcement">
-        <Form.Item name="titile" label={t('fields.titile')} rules={[...required('titile'), { max: 100 }]}>
-          <Input />
+    <EntityFormDialog form={record} formName="announcement" title={state?.mode === 'edit' ? t('admin.editTitle') : t('admin.addTitle')} width="60%">
+      <Form.Item name="titile" label={t('fields.titile')} rules={[...required('titile'), { max: 100 }]}>
+        <Input count={{ show: true, max: 100 }} />
+      </Form.Item>
+      <Form.Item name="msgCategory" label={t('fields.msgCategory')} rules={required('msgCategory')}>
+        <Radio.Group options={CATEGORY_OPTIONS.map((value) => ({ value, label: t(`category.${value}`) }))} />
+      </Form.Item>
+      <Form.Item name="priority" label={t('fields.priority')} rules={required('priority')}>
+        <Radio.Group options={PRIORITY_OPTIONS.map((value) => ({ value, label: t(`priority.${value}`) }))} />
+      </Form.Item>
+      <Form.Item name="msgType" label={t('fields.msgType')} rules={required('msgType')}>
+        <Radio.Group options={RECIPIENT_OPTIONS.map((value) => ({ value, label: t(`recipients.${value}`) }))} />
+      </Form.Item>
+      {msgType === 'USER' && (
+        <Form.Item name="userIds" label={t('fields.userIds')} rules={required('userIds')}>
+          <Select
+            mode="multiple"
+            placeholder={t('admin.selectUsers')}
+            optionFilterProp="label"
+            options={(users.data ?? []).map((user) => ({ value: user.value, label: user.text }))}
+          />
         </Form.Item>
-        <Form.Item name="msgCategory" label={t('fields.msgCategory')} rules={required('msgCategory')}>
-          <Radio.Group options={CATEGORY_OPTIONS.map((value) => ({ value, label: t(`category.${value}`) }))} />
-        </Form.Item>
-        <Form.Item name="priority" label={t('fields.priority')} rules={required('priority')}>
-          <Radio.Group options={PRIORITY_OPTIONS.map((value) => ({ value, label: t(`priority.${value}`) }))} />
-        </Form.Item>
-        <Form.Item name="msgType" label={t('fields.msgType')} rules={required('msgType')}>
-          <Radio.Group options={RECIPIENT_OPTIONS.map((value) => ({ value, label: t(`recipients.${value}`) }))} />
-        </Form.Item>
-        {msgType === 'USER' && (
-          <Form.Item name="userIds" label={t('fields.userIds')} rules={required('userIds')}>
-            <Select
-              mode="multiple"
-              placeholder={t('admin.selectUsers')}
-              optionFilterProp="label"
-              options={users.map((user) => ({ value: user.value, label: user.text }))}
-            />
+      )}
+      <Form.Item name="openType" label={t('fields.openType')}>
+        <Select options={OPEN_TYPE_OPTIONS.map((value) => ({ value, label: t(`openType.${value}`) }))} />
+      </Form.Item>
+      {openType !== undefined && openType !== 'none' && (
+        <>
+          <Form.Item name="openPage" label={t('fields.openPage')} rules={required('openPage')}>
+            <Input />
           </Form.Item>
-        )}
-        <Form.Item name="openType" label={t('fields.openType')}>
-          <Select options={OPEN_TYPE_OPTIONS.map((value) => ({ value, label: t(`openType.${value}`) }))} />
-        </Form.Item>
-        {openType !== undefined && openType !== 'none' && (
-          <>
-            <Form.Item name="openPage" label={t('fields.openPage')} rules={required('openPage')}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="busId" label={t('fields.busId')}>
-              <Input />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="msgAbstract" label={t('fields.msgAbstract')} rules={[{ max: 500 }]}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
-        </Form.Item>
-        <Form.Item name="msgContent" label={t('fields.msgContent')}>
-          <ContentEditor ariaLabel={t('admin.contentEditor')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          <Form.Item name="busId" label={t('fields.busId')}>
+            <Input />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="msgAbstract" label={t('fields.msgAbstract')} rules={[{ max: 500 }]}>
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} count={{ show: true, max: 500 }} />
+      </Form.Item>
+      <Form.Item name="msgContent" label={t('fields.msgContent')}>
+        <ContentEditor ariaLabel={t('admin.contentEditor')} />
+      </Form.Item>
+    </EntityFormDialog>
   );
 }

@@ -1,142 +1,82 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useTable } from '@refinedev/antd';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Card, Space, Table, Tag, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
 import { ANNOUNCEMENT_API, type Announcement } from '../../../src/contracts/announcements';
-import { hasPermission } from '../../../src/providers/access-control';
-import { http } from '../../../src/providers/http';
+import { permissionCode } from '../../../src/contracts/entity';
+import {
+  BatchDeleteButton,
+  CreateButton,
+  LoadErrorAlert,
+  SearchForm,
+  SelectionAlert,
+  useEntityAction,
+  useEntityList,
+  useGuardedModalState,
+  useRowActionsColumn,
+} from '../../../src/toolkit/crud';
 import { AnnouncementFormModal } from '../components/announcement-form-modal';
-import { CATEGORY_OPTIONS, PRIORITY_COLORS, STATUS_COLORS } from '../components/labels';
-import { ANNOUNCEMENT_PERMISSIONS, announcementEntity } from '../entities';
+import { PRIORITY_COLORS, STATUS_COLORS } from '../components/labels';
+import { ANNOUNCEMENT_PERMISSIONS, announcementEntity, MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
 
-interface SearchValues {
-  titile?: string;
-  msgCategory?: string;
-}
+const RELEASED = '1';
 
-/** 通告管理: list, create/edit, release and revoke; live, so a change made elsewhere shows at once. */
+/**
+ * 通告管理 from the toolkit's pieces: the entity's search form (标题, 消息类型 and 优先级 from their
+ * dictionaries, 重置), the paged list with its page-size selector, live (a change made elsewhere shows
+ * at once), 新增/编辑 kept in the URL, 发布/撤销 as custom actions, delete and batch delete.
+ */
 export default function AnnouncementAdminList() {
   const { t } = useTranslation('announcements');
-  const { message } = App.useApp();
-  const [editing, setEditing] = useState<{ record: Announcement | null } | null>(null);
-  const { tableProps, searchFormProps, tableQuery } = useTable<Announcement, never, SearchValues>({
-    resource: announcementEntity.table,
-    meta: { api: ANNOUNCEMENT_API.base },
-    pagination: { pageSize: DEFAULT_PAGE_SIZE, mode: 'server' },
-    syncWithLocation: false,
-    // A row another staff member changes arrives over the table socket and the list refreshes in place.
-    liveMode: 'auto',
-    onSearch: (values) => [
-      { field: 'titile', operator: 'contains', value: values.titile },
-      { field: 'msgCategory', operator: 'eq', value: values.msgCategory },
+  const list = useEntityList<Announcement>({ entity: announcementEntity });
+  const [state, setState] = useGuardedModalState(announcementEntity);
+  // 发布/撤销 change what every recipient's 我的消息 shows too: both lists refresh themselves.
+  const action = useEntityAction({ invalidates: [announcementEntity.table, MY_ANNOUNCEMENTS_RESOURCE] });
+  const transition = (url: string) => (record: Announcement) => void action.run({ url, method: 'get', query: { id: record.id } });
+
+  const actions = useRowActionsColumn<Announcement>({
+    width: 220,
+    actions: [
+      { key: 'edit', label: t('admin.edit'), code: ANNOUNCEMENT_PERMISSIONS.edit, showFor: (record) => record.sendStatus !== RELEASED, onClick: (record) => setState({ mode: 'edit', id: record.id }) },
+      { key: 'release', label: t('admin.release'), code: ANNOUNCEMENT_PERMISSIONS.release, confirm: t('admin.confirmRelease'), showFor: (record) => record.sendStatus !== RELEASED, onClick: transition(ANNOUNCEMENT_API.release) },
+      { key: 'revoke', label: t('admin.revoke'), code: ANNOUNCEMENT_PERMISSIONS.revoke, confirm: t('admin.confirmRevoke'), showFor: (record) => record.sendStatus === RELEASED, onClick: transition(ANNOUNCEMENT_API.revoke) },
+      { key: 'delete', label: t('admin.delete'), code: permissionCode(announcementEntity, 'delete'), danger: true, confirm: t('admin.confirmDelete'), onClick: (record) => list.remove(record.id) },
     ],
   });
-  const refresh = () => void tableQuery.refetch();
 
-  const act = async (path: string, id: string) => {
-    const answer = await http.get(path, { id });
-    if (answer.success) void message.success(answer.message);
-    else void message.error(answer.message);
-    refresh();
-  };
-  const remove = async (id: string) => {
-    const answer = await http.delete(`${ANNOUNCEMENT_API.base}/delete`, { id });
-    if (answer.success) void message.success(answer.message);
-    else void message.error(answer.message);
-    refresh();
-  };
+  const columns: TableColumnType<Announcement>[] = [
+    { key: 'titile', dataIndex: 'titile', title: t('fields.titile') },
+    { key: 'msgCategory', dataIndex: 'msgCategory', title: t('fields.msgCategory'), render: (value: string) => t(`category.${value}`) },
+    {
+      key: 'priority',
+      dataIndex: 'priority',
+      title: t('fields.priority'),
+      render: (value: Announcement['priority']) => <Tag color={PRIORITY_COLORS[value]}>{t(`priority.${value}`)}</Tag>,
+    },
+    { key: 'msgType', dataIndex: 'msgType', title: t('fields.msgType'), render: (value: string) => t(`recipients.${value}`) },
+    { key: 'sender', dataIndex: 'sender', title: t('fields.sender') },
+    {
+      key: 'sendStatus',
+      dataIndex: 'sendStatus',
+      title: t('fields.sendStatus'),
+      render: (value: Announcement['sendStatus'] | null) => {
+        const status = value ?? '0';
+        return <Tag color={STATUS_COLORS[status]}>{t(`sendStatus.${status}`)}</Tag>;
+      },
+    },
+    { key: 'sendTime', dataIndex: 'sendTime', title: t('fields.sendTime') },
+    ...(actions === null ? [] : [actions]),
+  ];
 
   return (
     <Card title={t('admin.title')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="titile" label={t('fields.titile')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="msgCategory" label={t('fields.msgCategory')}>
-          <Select allowClear style={{ width: 140 }} options={CATEGORY_OPTIONS.map((value) => ({ value, label: t(`category.${value}`) }))} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('my.search')}
-          </Button>
-          {hasPermission(ANNOUNCEMENT_PERMISSIONS.add) && (
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
-              {t('admin.add')}
-            </Button>
-          )}
-        </Space>
-      </Form>
-      <Table<Announcement>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String) }}
-        columns={[
-          { dataIndex: 'titile', title: t('fields.titile') },
-          { dataIndex: 'msgCategory', title: t('fields.msgCategory'), render: (value: string) => t(`category.${value}`) },
-          {
-            dataIndex: 'priority',
-            title: t('fields.priority'),
-            render: (value: Announcement['priority']) => <Tag color={PRIORITY_COLORS[value]}>{t(`priority.${value}`)}</Tag>,
-          },
-          { dataIndex: 'msgType', title: t('fields.msgType'), render: (value: string) => t(`recipients.${value}`) },
-          { dataIndex: 'sender', title: t('fields.sender') },
-          {
-            dataIndex: 'sendStatus',
-            title: t('fields.sendStatus'),
-            render: (value: Announcement['sendStatus'] | null) => {
-              const status = value ?? '0';
-              return <Tag color={STATUS_COLORS[status]}>{t(`sendStatus.${status}`)}</Tag>;
-            },
-          },
-          { dataIndex: 'sendTime', title: t('fields.sendTime') },
-          {
-            key: 'actions',
-            title: t('admin.actions'),
-            render: (_, record) => (
-              <Space size="small">
-                {record.sendStatus !== '1' && hasPermission(ANNOUNCEMENT_PERMISSIONS.edit) && (
-                  <Button type="link" size="small" onClick={() => setEditing({ record })}>
-                    {t('admin.edit')}
-                  </Button>
-                )}
-                {record.sendStatus !== '1' && hasPermission(ANNOUNCEMENT_PERMISSIONS.release) && (
-                  <Popconfirm title={t('admin.confirmRelease')} onConfirm={() => act(ANNOUNCEMENT_API.release, record.id)}>
-                    <Button type="link" size="small">
-                      {t('admin.release')}
-                    </Button>
-                  </Popconfirm>
-                )}
-                {record.sendStatus === '1' && hasPermission(ANNOUNCEMENT_PERMISSIONS.revoke) && (
-                  <Popconfirm title={t('admin.confirmRevoke')} onConfirm={() => act(ANNOUNCEMENT_API.revoke, record.id)}>
-                    <Button type="link" size="small">
-                      {t('admin.revoke')}
-                    </Button>
-                  </Popconfirm>
-                )}
-                {hasPermission(ANNOUNCEMENT_PERMISSIONS.delete) && (
-                  <Popconfirm title={t('admin.confirmDelete')} onConfirm={() => remove(record.id)}>
-                    <Button type="link" size="small" danger>
-                      {t('admin.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <AnnouncementFormModal
-        open={editing !== null}
-        record={editing?.record ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      />
+      <SearchForm entity={announcementEntity} formProps={list.searchFormProps} onReset={list.reset} />
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        <CreateButton entity={announcementEntity} onClick={() => setState({ mode: 'create' })} />
+        <BatchDeleteButton list={list} />
+      </Space>
+      <SelectionAlert count={list.selected.length} onClear={list.clearSelection} />
+      <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
+      <Table<Announcement> {...list.tableProps} columns={columns} />
+      <AnnouncementFormModal state={state} onClose={() => setState(null)} onSaved={() => setState(null)} />
     </Card>
   );
 }

@@ -1,12 +1,14 @@
+import { useTable } from '@refinedev/antd';
+import type { CrudFilters } from '@refinedev/core';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
 import { ANNOUNCEMENT_API, type MyAnnouncement } from '../../../src/contracts/announcements';
-import type { PageResult } from '../../../src/contracts/envelope';
-import { http } from '../../../src/providers/http';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
 import { AnnouncementModal } from '../../../src/shell/notice';
+import { useEntityAction } from '../../../src/toolkit/crud';
 import { PRIORITY_COLORS, PRIORITY_OPTIONS } from '../components/labels';
+import { MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
 
 interface Filters {
   titile?: string;
@@ -14,47 +16,47 @@ interface Filters {
   priority?: string;
 }
 
-/** 我的消息: the caller's announcements with filters, read state, mark all read, opened in the modal. */
+function toFilters(values: Filters): CrudFilters {
+  return [
+    { field: 'titile', operator: 'contains', value: values.titile },
+    { field: 'readFlag', operator: 'eq', value: values.readFlag },
+    { field: 'priority', operator: 'eq', value: values.priority },
+  ];
+}
+
+/**
+ * 我的消息: the caller's announcements with filters, read state, mark all read, opened in the modal.
+ * A Refine list: 发布/撤销 made on 通告管理 (another tab) invalidate it, so it refreshes itself.
+ */
 export default function MyAnnouncements() {
   const { t } = useTranslation('announcements');
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [data, setData] = useState<PageResult<MyAnnouncement> | null>(null);
-  const [version, setVersion] = useState(0);
   const [current, setCurrent] = useState<MyAnnouncement | null>(null);
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    const query = { pageNo: page.current, pageSize: page.pageSize, ...filters, titile: filters.titile ? `*${filters.titile}*` : undefined };
-    http
-      .get<PageResult<MyAnnouncement>>(ANNOUNCEMENT_API.mySends, query)
-      .then((answer) => {
-        if (alive && answer.success) setData(answer.result);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [page, filters, version]);
+  const { tableProps, searchFormProps, tableQuery, filters, setFilters } = useTable<MyAnnouncement, never, Filters>({
+    resource: MY_ANNOUNCEMENTS_RESOURCE,
+    meta: { listUrl: ANNOUNCEMENT_API.mySends },
+    pagination: { pageSize: DEFAULT_PAGE_SIZE, mode: 'server' },
+    syncWithLocation: false,
+    filters: { defaultBehavior: 'replace' },
+    onSearch: toFilters,
+  });
+  const reading = useEntityAction({ invalidates: [MY_ANNOUNCEMENTS_RESOURCE] });
+  const markRead = useEntityAction({ invalidates: [MY_ANNOUNCEMENTS_RESOURCE], silent: true });
 
   const open = (record: MyAnnouncement) => {
     setCurrent(record);
-    if (record.readFlag === '0') void http.put(ANNOUNCEMENT_API.markRead, { anntId: record.anntId }).then(reload, () => undefined);
+    if (record.readFlag === '0') void markRead.run({ url: ANNOUNCEMENT_API.markRead, method: 'put', values: { anntId: record.anntId } });
   };
-
-  const readAll = () => void http.put(ANNOUNCEMENT_API.readAll).then(reload, () => undefined);
 
   return (
     <Card title={t('my.title')}>
       <Form
-        form={form}
+        {...searchFormProps}
         layout="inline"
         style={{ marginBottom: 16 }}
         onFinish={(values) => {
-          setFilters(values);
-          setPage((value) => ({ ...value, current: 1 }));
+          // 查询 with unchanged filters still asks the server.
+          if (JSON.stringify(toFilters(values)) === JSON.stringify(filters)) void tableQuery.refetch();
+          searchFormProps.onFinish?.(values);
         }}
       >
         <Form.Item name="titile" label={t('fields.titile')}>
@@ -72,29 +74,22 @@ export default function MyAnnouncements() {
           </Button>
           <Button
             onClick={() => {
-              form.resetFields();
-              setFilters({});
+              searchFormProps.form?.resetFields();
+              setFilters([], 'replace');
             }}
           >
             {t('my.reset')}
           </Button>
-          <Button onClick={readAll}>{t('my.readAll')}</Button>
+          <Button loading={reading.running} onClick={() => void reading.run({ url: ANNOUNCEMENT_API.readAll, method: 'put' })}>
+            {t('my.readAll')}
+          </Button>
         </Space>
       </Form>
       <Table<MyAnnouncement>
+        {...tableProps}
         rowKey="id"
         size="middle"
-        loading={data === null}
-        dataSource={data?.records ?? []}
-        pagination={{
-          current: page.current,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          showQuickJumper: true,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
+        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String) }}
         columns={[
           { dataIndex: 'titile', title: t('fields.titile') },
           { dataIndex: 'msgCategory', title: t('fields.msgCategory'), render: (value: string) => t(`category.${value}`) },

@@ -1,46 +1,22 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Drawer } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Drawer } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { API } from '../../../src/contracts/api-paths';
 import type { DictMap } from '../../../src/contracts/session';
-import { http } from '../../../src/providers/http';
 import { session } from '../../../src/providers/session';
-import { EntityListPage, crudApi } from '../../../src/toolkit/crud';
+import { EntityListPage, useCustomCall, useEntityRecord, useServerFeedback } from '../../../src/toolkit/crud';
 import { dictEntity, dictItemEntity, type DictRecord } from '../entities';
 
 const ITEMS_KEY = 'items';
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** 刷新缓存: clears the server cache, then reloads every dictionary into the session cache. */
-async function refreshDictionaries(): Promise<string | null> {
-  const cleared = await http.get(API.refreshDictCache);
-  if (!cleared.success) return cleared.message;
-  const all = await http.get<DictMap>(API.allDictItems);
-  if (!all.success) return all.message;
-  session.setDictCache(all.result);
-  return null;
-}
-
 function DictItemsDrawer({ dictId, onClose }: { dictId: string | null; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const [name, setName] = useState('');
-  useEffect(() => {
-    if (dictId === null) return;
-    let alive = true;
-    void crudApi(dictEntity)
-      .queryById<DictRecord>(dictId)
-      .then((answer) => {
-        if (alive && answer.success) setName(answer.result.dictName ?? '');
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [dictId]);
+  const { record } = useEntityRecord<DictRecord>(dictEntity, dictId);
   return (
-    <Drawer open={dictId !== null} onClose={onClose} width={820} title={t('dictItem.drawerTitle', { name })} destroyOnHidden>
+    <Drawer open={dictId !== null} onClose={onClose} width={820} title={t('dictItem.drawerTitle', { name: record?.dictName ?? '' })} destroyOnHidden>
       {dictId !== null ? <EntityListPage entity={dictItemEntity} fixedValues={{ dictId }} urlPrefix="item" card={false} without={['import', 'export']} /> : null}
     </Drawer>
   );
@@ -49,7 +25,8 @@ function DictItemsDrawer({ dictId, onClose }: { dictId: string | null; onClose: 
 /** 数据字典: dictionaries with their items in a drawer (both kept in the URL), and 刷新缓存. */
 export default function DictListPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
+  const feedback = useServerFeedback();
+  const call = useCustomCall();
   const [searchParams, setSearchParams] = useSearchParams();
   const [refreshing, setRefreshing] = useState(false);
   const itemsOf = searchParams.get(ITEMS_KEY);
@@ -64,14 +41,16 @@ export default function DictListPage() {
     setSearchParams(next, { replace: true });
   };
 
+  /** 刷新缓存: clears the server cache, then reloads every dictionary into the session cache. */
   const refreshCache = async () => {
     setRefreshing(true);
     try {
-      const failure = await refreshDictionaries();
-      if (failure === null) void message.success(t('dict.cacheRefreshed'));
-      else void message.error(failure);
-    } catch {
-      // Presented by the http client.
+      await call({ url: API.refreshDictCache, method: 'get' });
+      const all = await call<DictMap>({ url: API.allDictItems, method: 'get' });
+      session.setDictCache(all.data);
+      feedback.succeeded(null, t('dict.cacheRefreshed'));
+    } catch (error) {
+      feedback.failed(error);
     } finally {
       setRefreshing(false);
     }

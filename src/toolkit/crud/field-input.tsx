@@ -1,14 +1,17 @@
 import { DatePicker, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldDefinition } from '../../contracts/entity';
+import { maxLengthOf, type FieldDefinition } from '../../contracts/entity';
 import { DictSelect } from '../dict/dict-select';
 
 /** The form control of one field, by type (antd Form.Item injects value/onChange). */
-export function FieldInput({ field, label, ...control }: { field: FieldDefinition; label: string; value?: unknown; onChange?: (value: unknown) => void; onBlur?: () => void; disabled?: boolean; id?: string }) {
+export function FieldInput({ field, label, search = false, ...control }: { field: FieldDefinition; label: string; search?: boolean; value?: unknown; onChange?: (value: unknown) => void; onBlur?: () => void; disabled?: boolean; id?: string }) {
   const { t } = useTranslation('crud');
   const inputPlaceholder = t('placeholderInput', { label });
   const selectPlaceholder = t('placeholderSelect', { label });
   const props = { id: control.id, disabled: control.disabled, onChange: control.onChange, onBlur: control.onBlur };
+  // Text past the maximum is not cut: the counter turns red and the max-length rule says why.
+  const max = maxLengthOf(field);
+  const count = max !== undefined && !search && field.type !== 'password' ? { show: true, max } : undefined;
   if (field.dict !== undefined) {
     return (
       <DictSelect
@@ -22,10 +25,11 @@ export function FieldInput({ field, label, ...control }: { field: FieldDefinitio
   }
   switch (field.type) {
     case 'text':
-      return <Input.TextArea id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} rows={4} placeholder={inputPlaceholder} />;
+      return <Input.TextArea id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} rows={4} count={count} placeholder={inputPlaceholder} />;
     case 'int':
     case 'decimal':
-      return <InputNumber {...props} value={control.value as number | undefined} style={{ width: '100%' }} precision={field.type === 'int' ? 0 : undefined} min={field.min} max={field.max} placeholder={inputPlaceholder} />;
+      // No precision or bounds on the control: it would round or clamp silently; the rules refuse with a message.
+      return <InputNumber {...props} value={control.value as number | undefined} style={{ width: '100%' }} step={field.type === 'decimal' ? 0.01 : 1} placeholder={inputPlaceholder} />;
     case 'boolean':
       return <Switch id={props.id} disabled={props.disabled} checked={control.value === true} onChange={(checked) => control.onChange?.(checked)} />;
     case 'date':
@@ -34,7 +38,7 @@ export function FieldInput({ field, label, ...control }: { field: FieldDefinitio
     case 'password':
       return <Input.Password id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} autoComplete="new-password" placeholder={inputPlaceholder} />;
     default:
-      return <Input id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} maxLength={field.max} placeholder={inputPlaceholder} />;
+      return <Input id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} count={count} placeholder={inputPlaceholder} />;
   }
 }
 
@@ -71,5 +75,5 @@ export function SearchInput({ field, label, ...control }: { field: FieldDefiniti
       />
     );
   }
-  return <FieldInput field={field} label={label} {...control} />;
+  return <FieldInput field={field} label={label} search {...control} />;
 }

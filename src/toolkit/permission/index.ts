@@ -1,3 +1,2 @@
-export { Permission, type PermissionProps } from './permission';
-export { usePermission } from './use-permission';
-export { permissionGate, codesOf } from './permission-gate';
+export { useAccess, useAccessMap } from './use-access';
+export type { Access } from '../../providers/access-control';

@@ -147,8 +147,36 @@ describe('CRUD', () => {
     const { http, provider } = fakeHttp(() => ok({ done: true }));
     await expect(provider.custom?.({ url: '/sys/user/frozenBatch', method: 'put', payload: { ids: 'a' } })).resolves.toEqual({
       data: { done: true },
+      message: '',
+      code: 200,
     });
     expect(http.request).toHaveBeenCalledWith(expect.objectContaining({ method: 'put', url: '/sys/user/frozenBatch', data: { ids: 'a' } }));
+  });
+
+  it("writes answer the server's message beside the data (the toolkit shows it)", async () => {
+    const { provider } = fakeHttp(() => ok(null, '添加成功！'));
+    await expect(provider.create({ resource: 'brand', variables: { name: 'n' }, meta })).resolves.toMatchObject({ data: { name: 'n' }, message: '添加成功！' });
+    await expect(provider.deleteOne({ resource: 'brand', id: '9', meta })).resolves.toMatchObject({ data: { id: '9' }, message: '添加成功！' });
+  });
+
+  it('custom with meta.download answers the Blob; meta.upload posts the file with its progress; meta.query are the parameters', async () => {
+    const { http } = fakeHttp(() => ok({ imported: 2, skipped: 1, errors: [{ row: 3, message: '必填' }] }, '导入完成'));
+    const blob = new Blob(['x']);
+    const withFiles = { ...http, download: vi.fn(() => Promise.resolve(blob)), upload: vi.fn(() => Promise.resolve(ok({ imported: 2, skipped: 1, errors: [{ row: 3, message: '必填' }] }, '导入完成'))) };
+    const files = createDataProvider(withFiles as unknown as DataHttp);
+    await expect(files.custom?.({ url: '/goods/goodsBrand/exportXls', method: 'get', meta: { download: true, query: { name: '*a*' } } })).resolves.toEqual({ data: blob });
+    expect(withFiles.download).toHaveBeenCalledWith('/goods/goodsBrand/exportXls', { name: '*a*' });
+    const progress: number[] = [];
+    const file = new Blob(['sheet']);
+    await expect(files.custom?.({ url: '/goods/goodsBrand/importExcel', method: 'post', meta: { upload: { file, fileName: 'a.xlsx', onProgress: (percent: number) => progress.push(percent) } } })).resolves.toMatchObject({
+      data: { imported: 2, skipped: 1 },
+      message: '导入完成',
+    });
+    const [url, form, options] = withFiles.upload.mock.calls[0] as unknown as [string, FormData, { onProgress: (percent: number) => void }];
+    expect(url).toBe('/goods/goodsBrand/importExcel');
+    expect(form.get('file')).toBeInstanceOf(Blob);
+    options.onProgress(40);
+    expect(progress).toEqual([40]);
   });
 
   it('update failure rejects with the server message', async () => {

@@ -1,20 +1,19 @@
 /**
- * The <Permission code> wrapper and usePermission (spec §6), Refine's own buttons following the same
+ * useAccess / accessOf, the one screen permission decision (spec §6), Refine's own buttons following the same
  * decision, and the EntityListPage permission prefix.
  */
 import { CanAccess } from '@refinedev/core';
 import { CreateButton, DeleteButton, EditButton } from '@refinedev/antd';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Button, Input, Switch } from 'antd';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberEntity } from '../../../plugins/customers/entities';
 import type { PermissionEntry } from '../../../src/contracts/session';
-import { buttonAccessControl } from '../../../src/providers/access-control';
+import { accessOf, buttonAccessControl } from '../../../src/providers/access-control';
 import { session } from '../../../src/providers/session';
 import { EntityListPage } from '../../../src/toolkit/crud';
 import { resourceOf } from '../../../src/toolkit/crud/resource';
 import { toolbarHiddenByPrefix } from '../../../src/toolkit/crud/toolbar-prefix';
-import { Permission, permissionGate, usePermission } from '../../../src/toolkit/permission';
+import { useAccess } from '../../../src/toolkit/permission';
 import { CLERK_AUTH, MEMBER_ALL_AUTH, entry, loadLocales, renderInRefine, signInClerk } from '../customers/list-harness';
 import { mockServer, ok } from '../providers/mock-adapter';
 
@@ -29,129 +28,53 @@ beforeEach(() => {
   signInClerk();
 });
 
-describe('<Permission code>', () => {
-  it('removes its child unless the code is granted (type 1)', () => {
+function Probe({ code, nodePermissions }: { code: string; nodePermissions?: PermissionEntry[] | null }) {
+  const access = useAccess(code, nodePermissions);
+  return <span data-testid={`access:${code}`}>{`${String(access.visible)}/${String(access.disabled)}`}</span>;
+}
+const shown = (code: string) => screen.getByTestId(`access:${code}`).textContent;
+
+describe('useAccess (the one screen permission API)', () => {
+  it('hides a type-1 code not granted (configured nowhere too), disables a type-2 one, status 0 is everybody\'s', () => {
     render(
       <>
-        <Permission code="cust:member:add">
-          <Button>add</Button>
-        </Permission>
-        <Permission code="cust:member:edit">
-          <Button>edit</Button>
-        </Permission>
-        <Permission code="not:configured:anywhere">
-          <Button>unconfigured</Button>
-        </Permission>
-        <Permission code="cust:member:exportXls">
-          <Button>export</Button>
-        </Permission>
+        <Probe code="cust:member:add" />
+        <Probe code="cust:member:edit" />
+        <Probe code="not:configured:anywhere" />
+        <Probe code="cust:member:exportXls" />
+        <Probe code="cust:member:delete" />
       </>,
     );
-    expect(screen.queryByRole('button', { name: 'add' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'edit' }).hasAttribute('disabled')).toBe(false);
-    // A code configured nowhere is removed too; status '0' is granted to everybody.
-    expect(screen.queryByRole('button', { name: 'unconfigured' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'export' })).toBeTruthy();
+    expect(shown('cust:member:add')).toBe('false/false');
+    expect(shown('cust:member:edit')).toBe('true/false');
+    expect(shown('not:configured:anywhere')).toBe('false/false');
+    expect(shown('cust:member:exportXls')).toBe('true/false');
+    expect(shown('cust:member:delete')).toBe('true/true');
+    expect(accessOf('cust:member:delete').reason).toBe('无操作权限');
   });
-
-  it('disables any element taking `disabled` for a type-2 code not granted, and leaves it enabled once granted', () => {
-    const { rerender } = render(
-      <Permission code="cust:member:delete">
-        <Button>delete</Button>
-        <Input aria-label="amount" />
-        <Switch aria-label="active" />
-      </Permission>,
-    );
-    expect(screen.getByRole('button', { name: 'delete' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByLabelText('amount').hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('switch').hasAttribute('disabled')).toBe(true);
-    act(() => session.setPermissions({ menu: [], auth: [...CLERK_AUTH, entry('cust:member:delete', '2')], allAuth: MEMBER_ALL_AUTH }));
-    rerender(
-      <Permission code="cust:member:delete">
-        <Button>delete</Button>
-      </Permission>,
-    );
-    expect(screen.getByRole('button', { name: 'delete' }).hasAttribute('disabled')).toBe(false);
-  });
-
-  it('takes a comma-separated list: any listed code grants', () => {
-    render(
-      <>
-        <Permission code="cust:member:add, cust:member:edit">
-          <Button>either</Button>
-        </Permission>
-        <Permission code="cust:member:add,cust:member:importExcel">
-          <Button>neither</Button>
-        </Permission>
-        <Permission code="cust:member:delete,cust:member:edit">
-          <Button>enabled-beats-disabled</Button>
-        </Permission>
-        <Permission code="cust:member:add,cust:member:delete">
-          <Button>disabled-beats-hidden</Button>
-        </Permission>
-      </>,
-    );
-    expect(screen.getByRole('button', { name: 'either' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'neither' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'enabled-beats-disabled' }).hasAttribute('disabled')).toBe(false);
-    expect(screen.getByRole('button', { name: 'disabled-beats-hidden' }).hasAttribute('disabled')).toBe(true);
-  });
-
-  it('checks workflow-node permissions first', () => {
-    const node: PermissionEntry[] = [entry('cust:member:add', '1'), entry('cust:member:edit', '2')];
-    render(
-      <>
-        <Permission code="cust:member:add" nodePermissions={node}>
-          <Button>node-add</Button>
-        </Permission>
-        <Permission code="cust:member:edit" nodePermissions={node}>
-          <Button>node-edit</Button>
-        </Permission>
-        <Permission code="cust:member:edit" nodePermissions={null}>
-          <Button>no-node</Button>
-        </Permission>
-      </>,
-    );
-    // The node grants what the user lacks, and a node type-2 entry disables what the user holds.
-    expect(screen.getByRole('button', { name: 'node-add' }).hasAttribute('disabled')).toBe(false);
-    expect(screen.getByRole('button', { name: 'node-edit' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: 'no-node' }).hasAttribute('disabled')).toBe(false);
-  });
-
-  it('keeps a child disabled by its own logic, and shows plain content when permitted', () => {
-    render(
-      <>
-        <Permission code="cust:member:edit">
-          <Button disabled>busy</Button>
-          text
-        </Permission>
-      </>,
-    );
-    expect(screen.getByRole('button', { name: 'busy' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('text')).toBeTruthy();
-  });
-});
-
-describe('usePermission', () => {
-  function Probe({ code }: { code: string }) {
-    const gate = usePermission(code);
-    return <span data-testid="gate">{`${String(gate.visible)}/${String(gate.disabled)}`}</span>;
-  }
 
   it('follows the session: re-renders when the permission lists change (no request involved)', () => {
     const server = mockServer();
     render(<Probe code="cust:member:add" />);
-    expect(screen.getByTestId('gate').textContent).toBe('false/false');
+    expect(shown('cust:member:add')).toBe('false/false');
     act(() => session.setPermissions({ menu: [], auth: [...CLERK_AUTH, entry('cust:member:add', '1')], allAuth: MEMBER_ALL_AUTH }));
-    expect(screen.getByTestId('gate').textContent).toBe('true/false');
+    expect(shown('cust:member:add')).toBe('true/false');
     expect(server.calls).toHaveLength(0);
   });
 
-  it('is the same decision as gateOf for each single code', () => {
-    expect(permissionGate('cust:member:delete')).toEqual({ visible: true, disabled: true });
-    expect(permissionGate('cust:member:add')).toEqual({ visible: false, disabled: false });
-    expect(permissionGate('cust:member:edit')).toEqual({ visible: true, disabled: false });
-    expect(permissionGate(' , ')).toEqual({ visible: false, disabled: false });
+  it('takes a comma-separated list: any listed code grants, enabled beats disabled beats hidden', () => {
+    expect(accessOf('cust:member:add, cust:member:edit')).toEqual({ visible: true, disabled: false });
+    expect(accessOf('cust:member:add,cust:member:importExcel')).toEqual({ visible: false, disabled: false });
+    expect(accessOf('cust:member:delete,cust:member:edit')).toEqual({ visible: true, disabled: false });
+    expect(accessOf('cust:member:add,cust:member:delete')).toMatchObject({ visible: true, disabled: true });
+    expect(accessOf(' , ')).toEqual({ visible: false, disabled: false });
+  });
+
+  it('checks workflow-node permissions first', () => {
+    const node: PermissionEntry[] = [entry('cust:member:add', '1'), entry('cust:member:edit', '2')];
+    expect(accessOf('cust:member:add', { nodePermissions: node })).toEqual({ visible: true, disabled: false });
+    expect(accessOf('cust:member:edit', { nodePermissions: node })).toMatchObject({ visible: true, disabled: true });
+    expect(accessOf('cust:member:edit', { nodePermissions: null })).toEqual({ visible: true, disabled: false });
   });
 });
 
@@ -191,9 +114,9 @@ describe("Refine's buttons follow the same decision", () => {
     expect(await screen.findByText('create-refused')).toBeTruthy();
     expect(await screen.findByText('export-allowed')).toBeTruthy();
     // Same as the local gates.
-    expect(permissionGate('cust:member:add').visible).toBe(false);
-    expect(permissionGate('cust:member:edit')).toEqual({ visible: true, disabled: false });
-    expect(permissionGate('cust:member:delete')).toEqual({ visible: true, disabled: true });
+    expect(accessOf('cust:member:add').visible).toBe(false);
+    expect(accessOf('cust:member:edit')).toEqual({ visible: true, disabled: false });
+    expect(accessOf('cust:member:delete')).toMatchObject({ visible: true, disabled: true });
     expect(container.querySelectorAll('button')).toHaveLength(2);
     expect(server.calls).toHaveLength(0);
   });

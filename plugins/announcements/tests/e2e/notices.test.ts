@@ -1,11 +1,12 @@
 /** Issue 5: notices pushed over the notice socket, the announcement modal, live lists over the table socket. */
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { DEMO, loginAs, newPage, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
 const ADMIN_LIST = '/system/annountCement';
+const MY_LIST = '/system/userAnnouncement';
 
 async function bellCount(page: Page): Promise<number> {
   return Number(await page.locator('[data-testid=notice-bell]').getAttribute('data-count'));
@@ -109,6 +110,25 @@ describe('notices', () => {
     await admin.context.close();
   });
 
+  it('a write on one tab refreshes the list of another open tab without a reload (Refine invalidation): 发布 on 通告管理 shows in 我的消息', async () => {
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '系统管理', '我的消息', MY_LIST);
+    await page.locator('.ant-table-tbody').first().waitFor();
+    // Proves no reload below: a full page load would forget this.
+    await page.evaluate(() => Object.assign(window, { e2eStillHere: true }));
+    await openFromMenu(page, '系统管理', '通告管理', ADMIN_LIST);
+    const title = `跨页签 ${Date.now()}`;
+    await createOnAdminPage(page, title, { toClerk: false });
+    await releaseOnAdminPage(page, title);
+
+    await page.locator('.page-tabs .ant-tabs-tab').filter({ hasText: '我的消息' }).first().click();
+    await page.waitForURL((url) => url.pathname === MY_LIST);
+    await page.locator('tr:visible', { hasText: title }).first().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { e2eStillHere?: boolean }).e2eStillHere)).toBe(true);
+    await context.close();
+  }, 180_000);
+
   it('a list page open in two contexts shows an edit made in the other in place: the row changes and the list is not fetched again', async () => {
     const first = await newPage(browser());
     const second = await newPage(browser());
@@ -136,7 +156,8 @@ describe('notices', () => {
     await new Promise((done) => setTimeout(done, 1_500));
     expect(listRequests).toEqual([]);
     expect(await second.page.locator('tr', { hasText: title }).count()).toBe(1);
-    await expect(edited.locator('td').first().textContent()).resolves.toBe(`${title} 已修改`);
+    // The first cell is the row's selection box (batch delete); the title follows.
+    await expect(edited.locator('td').nth(1).textContent()).resolves.toBe(`${title} 已修改`);
     await first.context.close();
     await second.context.close();
   });

@@ -1,23 +1,21 @@
 import type { ApiResult } from '../../../../src/contracts/envelope';
 import { http } from '../../../../src/providers/http';
-import { crudApi } from '../../../../src/toolkit/crud';
 import { DEPART_API, departEntity, type DepartRecord, type DepartTreeNode } from '../entities';
 
 /** The screen's calls; each resolves to the envelope so the screen shows the server's message. */
 
-export const departCrud = crudApi(departEntity);
 
 export const loadDepartTree = () => http.get<DepartTreeNode[]>(DEPART_API.queryTreeList);
 
 export const searchDeparts = (keyWord: string) => http.get<DepartTreeNode[]>(DEPART_API.searchBy, { keyWord });
 
-export const loadDepart = (id: string) => departCrud.queryById<DepartRecord>(id);
+export const loadDepart = (id: string) => http.get<DepartRecord>(`${departEntity.api}/queryById`, { id });
 
-export const addDepart = (values: Record<string, unknown>) => departCrud.add(values);
+export const addDepart = (values: Record<string, unknown>) => http.post(`${departEntity.api}/add`, values);
 
-export const editDepart = (id: string, values: Record<string, unknown>) => departCrud.edit(id, values);
+export const editDepart = (id: string, values: Record<string, unknown>) => http.put(`${departEntity.api}/edit`, { ...values, id });
 
-export const moveDepart = (id: string, parentId: string | null) => departCrud.edit(id, { parentId });
+export const moveDepart = (id: string, parentId: string | null) => editDepart(id, { parentId });
 
 export const deleteDepart = (id: string) => http.delete(DEPART_API.delete, { id });
 

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Form, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gateOf } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { DEPART_PERMISSIONS, type DepartRecord, type DepartTreeNode } from '../entities';
 import { editDepart, loadDepart } from './depart-api';
 import { DepartFields, departValues } from './depart-fields';
@@ -28,7 +28,7 @@ export function DepartBasicForm({ departId, nodes, node, onSaved }: DepartBasicF
   const [version, setVersion] = useState(0);
   const request = `${departId}:${version}`;
   const state = loaded !== null && loaded.request === request ? loaded : { status: 'loading' as const };
-  const gate = gateOf(DEPART_PERMISSIONS.edit);
+  const gate = accessOf(DEPART_PERMISSIONS.edit);
   const blocked = useMemo(() => new Set(node !== undefined ? subtreeIds(node) : [departId]), [node, departId]);
 
   useEffect(() => {

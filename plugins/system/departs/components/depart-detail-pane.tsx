@@ -1,6 +1,6 @@
 import { Card, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { gateOf } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { PermissionAssignTree } from '../../roles/components/permission-assign-tree';
 import { DEPART_PERMISSIONS } from '../entities';
 import { DepartBasicForm } from './depart-basic-form';
@@ -31,10 +31,10 @@ export function DepartDetailPane({ tree, departId, tab, onTabChange }: DepartDet
   }
   const items = [
     { key: 'basic', label: t('detail.tabs.basic'), children: <DepartBasicForm departId={departId} nodes={tree.nodes} node={node} onSaved={tree.reload} /> },
-    ...(gateOf(DEPART_PERMISSIONS.edit).visible
+    ...(accessOf(DEPART_PERMISSIONS.edit).visible
       ? [{ key: 'permission', label: t('detail.tabs.permission'), children: <PermissionAssignTree owner={{ kind: 'depart', departId }} /> }]
       : []),
-    ...(gateOf(DEPART_PERMISSIONS.roleList).visible ? [{ key: 'roles', label: t('detail.tabs.roles'), children: <DepartRolesTab departId={departId} /> }] : []),
+    ...(accessOf(DEPART_PERMISSIONS.roleList).visible ? [{ key: 'roles', label: t('detail.tabs.roles'), children: <DepartRolesTab departId={departId} /> }] : []),
     { key: 'users', label: t('detail.tabs.users'), children: <DepartUsersTab departId={departId} /> },
   ];
   const active = items.some((item) => item.key === tab) ? tab : 'basic';

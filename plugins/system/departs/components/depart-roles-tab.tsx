@@ -1,8 +1,9 @@
 import { Button, Modal } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { crudApi, EntityListPage, gateOf } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
+import { EntityListPage, useEntityRecord } from '../../../../src/toolkit/crud';
 import { PermissionAssignTree } from '../../roles/components/permission-assign-tree';
 import { DEPART_PERMISSIONS, departRoleEntity, type DepartRoleRecord } from '../entities';
 import { idParam } from './tree-model';
@@ -13,10 +14,9 @@ export const ROLE_AUTH_KEY = 'roleAuth';
 export function DepartRolesTab({ departId }: { departId: string }) {
   const { t } = useTranslation('sysDepart');
   const [searchParams, setSearchParams] = useSearchParams();
-  const [roleName, setRoleName] = useState('');
   const authorizing = idParam(searchParams.get(ROLE_AUTH_KEY));
   const fixedValues = useMemo(() => ({ departId }), [departId]);
-  const gate = gateOf(DEPART_PERMISSIONS.roleEdit);
+  const gate = accessOf(DEPART_PERMISSIONS.roleEdit);
 
   const setAuthorizing = (id: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -26,19 +26,8 @@ export function DepartRolesTab({ departId }: { departId: string }) {
   };
 
   // The dialog may be reopened from the URL alone: its title needs the role's name.
-  useEffect(() => {
-    if (authorizing === null) return;
-    let alive = true;
-    crudApi(departRoleEntity)
-      .queryById<DepartRoleRecord>(authorizing)
-      .then((answer) => {
-        if (alive && answer.success) setRoleName(answer.result.roleName ?? '');
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [authorizing]);
+  const { record: authorizingRole } = useEntityRecord<DepartRoleRecord>(departRoleEntity, authorizing);
+  const roleName = authorizingRole?.roleName ?? '';
 
   return (
     <>

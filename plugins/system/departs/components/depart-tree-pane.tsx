@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gateOf } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { DEPART_PERMISSIONS, type DepartTreeNode } from '../entities';
 import { deleteDepart, deleteDeparts, moveDepart, searchDeparts } from './depart-api';
 import { DepartAddModal } from './depart-add-modal';
@@ -34,10 +34,10 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState<AddTarget>(null);
   const gates = {
-    add: gateOf(DEPART_PERMISSIONS.add),
-    edit: gateOf(DEPART_PERMISSIONS.edit),
-    delete: gateOf(DEPART_PERMISSIONS.delete),
-    deleteBatch: gateOf(DEPART_PERMISSIONS.deleteBatch),
+    add: accessOf(DEPART_PERMISSIONS.add),
+    edit: accessOf(DEPART_PERMISSIONS.edit),
+    delete: accessOf(DEPART_PERMISSIONS.delete),
+    deleteBatch: accessOf(DEPART_PERMISSIONS.deleteBatch),
   };
   const selected = selectedId !== null ? (tree.index.byId.get(selectedId) ?? null) : null;
 

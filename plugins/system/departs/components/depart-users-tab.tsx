@@ -1,7 +1,7 @@
 import { Alert, Button, Table, type TableColumnType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gateOf } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { DEPART_PERMISSIONS } from '../entities';
 import { loadDepartUsers, type DepartUser } from './depart-api';
 import { DepartUserRolesModal, type RoleAssignee } from './depart-user-roles-modal';
@@ -17,7 +17,7 @@ export function DepartUsersTab({ departId }: { departId: string }) {
   const { t } = useTranslation('sysDepart');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [assignee, setAssignee] = useState<RoleAssignee | null>(null);
-  const assignGate = gateOf(DEPART_PERMISSIONS.roleUserAdd);
+  const assignGate = accessOf(DEPART_PERMISSIONS.roleUserAdd);
   const state = loaded !== null && loaded.departId === departId ? loaded : { status: 'loading' as const };
 
   useEffect(() => {

@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gateOf, LoadErrorAlert, useFormSubmit } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, useFormSubmit } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RuleCondition } from '../../roles/contracts';
 import { MENU_TYPE, type PermissionTreeRecord } from '../entities';
 import { addDataRule, deleteDataRule, editDataRule, queryDataRules, type DataRuleSearch, type DataRuleValues } from './data-rule-api';
@@ -117,7 +118,7 @@ function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModa
 export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
   const { t } = useTranslation('sysPermission');
   const { message } = App.useApp();
-  const gate = gateOf(ROLE_CODES.editPermissionRule);
+  const gate = accessOf(ROLE_CODES.editPermissionRule);
   const permissionId = menu?.id ?? null;
   const [typed, setTyped] = useState<DataRuleSearch>({});
   const [search, setSearch] = useState<DataRuleSearch>({});

@@ -2,7 +2,7 @@ import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, T
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudApi, LoadErrorAlert, outcomeOf, useFormSubmit, useKeyedLoad } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, useEntityRecordForm } from '../../../../src/toolkit/crud';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
 import { MENU_TYPE, MENU_URL_PATTERN, PERMS_PATTERN, permissionEntity, type MenuType, type PermissionRecord, type PermissionTreeRecord } from '../entities';
 import { IconPicker } from './icon-picker';
@@ -112,32 +112,26 @@ const MENU_SWITCHES = ['route', 'hidden', 'alwaysShow', 'keepAlive'] as const;
 /** 新增 / 编辑 a menu or button: a 600 px drawer whose fields follow the 菜单类型. */
 export function PermissionFormDrawer({ state, tree, onClose, onSaved }: PermissionFormDrawerProps) {
   const { t } = useTranslation('sysPermission');
-  const [form] = Form.useForm<FormValues>();
-  const menuType = Form.useWatch('menuType', form);
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const createParent = state?.mode === 'create' ? state.parentId : undefined;
   const stateKey = state === null ? null : editId !== undefined ? `edit:${editId}` : `create:${createParent ?? ''}`;
+  const record = useEntityRecordForm({
+    entity: permissionEntity,
+    state: state === null ? null : editId !== undefined ? { mode: 'edit', id: editId } : { mode: 'create' },
+    onClose,
+    onSaved: () => onSaved(),
+    toFormValues: (loaded) => ({ ...fromRecord(loaded as PermissionRecord) }),
+    toBody: (values) => toBody(values as unknown as FormValues),
+  });
+  const form = record.form;
+  const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
 
   useEffect(() => {
-    if (stateKey === null) return;
-    form.resetFields();
-    if (editId === undefined) form.setFieldsValue(defaults(createParent));
+    if (stateKey !== null && editId === undefined) form.setFieldsValue(defaults(createParent) as unknown as Parameters<typeof form.setFieldsValue>[0]);
   }, [stateKey, editId, createParent, form]);
-  const record = useKeyedLoad(editId === undefined ? null : `edit:${editId}`, () => crudApi(permissionEntity).queryById<PermissionRecord>(editId ?? '').then(outcomeOf), {
-    failure: t('loadError'),
-    onLoaded: (loaded) => form.setFieldsValue(fromRecord(loaded)),
-  });
-  const { loading, error: loadError } = record;
+  const { loading, loadError, saving, submit } = record;
   const isButton = menuType === MENU_TYPE.button;
   const needsParent = menuType === MENU_TYPE.sub || menuType === MENU_TYPE.button;
-
-  const { submit, saving } = useFormSubmit(form, {
-    save: (values: FormValues) => {
-      const api = crudApi(permissionEntity);
-      return editId === undefined ? api.add(toBody(values)) : api.edit(editId, toBody(values));
-    },
-    onSaved: () => onSaved(),
-  });
 
   const required = (key: string): Rule => ({ required: true, message: t(`rules.${key}`) });
   const urlRules: Rule[] = [required('url'), { pattern: MENU_URL_PATTERN, message: t('rules.urlFormat') }];
@@ -154,15 +148,15 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="primary" loading={saving} disabled={loading || loadError !== null} onClick={() => void submit()}>
+          <Button type="primary" loading={saving} disabled={loading || loadError} onClick={() => void submit()}>
             {t('ok')}
           </Button>
         </Space>
       }
     >
       <Spin spinning={loading}>
-        <LoadErrorAlert error={loadError} onRetry={record.retry} style={{ marginBottom: 16 }} />
-        <Form form={form} name="permissionForm" layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }}>
+        <LoadErrorAlert error={loadError ? t('loadError') : null} onRetry={record.retry} style={{ marginBottom: 16 }} />
+        <Form {...record.formProps} form={form} name="permissionForm" layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }}>
           <Form.Item name="menuType" label={t('fields.menuType')}>
             <Radio.Group
               options={[

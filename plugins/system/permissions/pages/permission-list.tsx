@@ -1,15 +1,17 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Divider, Dropdown, Input, Space, Table, type TableColumnType } from 'antd';
+import { useList } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { crudApi, gateOf, LoadErrorAlert, SelectionAlert } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, SelectionAlert, useEntityDelete, useUrlParam } from '../../../../src/toolkit/crud';
+import { useAccessMap } from '../../../../src/toolkit/permission';
 import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
 import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
 import { findNode, parentIds } from '../components/menu-tree-data';
 import { PermissionFormDrawer, type DrawerState } from '../components/permission-form-drawer';
-import { usePermissionTree } from '../components/use-permission-tree';
 import { MENU_TYPE, permissionEntity, type PermissionTreeRecord } from '../entities';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -37,22 +39,45 @@ function writeDrawer(params: URLSearchParams, state: DrawerState): URLSearchPara
   return next;
 }
 
-const gate = (action: 'add' | 'edit' | 'delete' | 'deleteBatch') => gateOf(permissionCode(permissionEntity, action));
+const EMPTY: PermissionTreeRecord[] = [];
+
+/**
+ * The 菜单管理 tree through Refine (GET /sys/permission/list: the whole tree, or the matches of a
+ * name with their ancestors): cached, refetched after every write to the entity, live.
+ */
+function usePermissionTree(name: string) {
+  const { result, query } = useList<PermissionTreeRecord>({
+    resource: permissionEntity.table,
+    meta: { api: permissionEntity.api },
+    pagination: { mode: 'off' },
+    filters: name === '' ? [] : [{ field: 'name', operator: 'contains', value: name }],
+    liveMode: 'auto',
+    // The last good tree stays on screen while the next one loads.
+    queryOptions: { placeholderData: keepPreviousData },
+  });
+  return { tree: result.data ?? EMPTY, loading: query.isFetching, isError: query.isError, reload: () => void query.refetch() };
+}
 
 /** 菜单管理: the menus and their buttons as a tree table, with the create/edit drawer kept in the URL. */
 export default function PermissionListPage() {
   const { t } = useTranslation('sysPermission');
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState('');
   const [name, setName] = useState('');
-  const { tree, loading, error, reload } = usePermissionTree(name);
+  const { tree, loading, isError, reload } = usePermissionTree(name);
+  const deletes = useEntityDelete(permissionEntity);
+  const [dataRuleId, setDataRule] = useUrlParam(DATA_RULE_KEY);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [expandedFor, setExpandedFor] = useState<PermissionTreeRecord[] | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const gates = { add: gate('add'), edit: gate('edit'), delete: gate('delete'), deleteBatch: gate('deleteBatch') };
+  const gates = useAccessMap({
+    add: permissionCode(permissionEntity, 'add'),
+    edit: permissionCode(permissionEntity, 'edit'),
+    delete: permissionCode(permissionEntity, 'delete'),
+    deleteBatch: permissionCode(permissionEntity, 'deleteBatch'),
+  });
   const drawer = readDrawer(searchParams);
-  const dataRuleId = searchParams.get(DATA_RULE_KEY);
   const dataRuleMenu = dataRuleId !== null && ID.test(dataRuleId) ? { id: dataRuleId, name: findNode(tree, dataRuleId)?.name ?? '' } : null;
 
   if (expandedFor !== tree) {
@@ -64,40 +89,10 @@ export default function PermissionListPage() {
 
   // replace, not push: the drawer belongs to this page's tab (Session 2 notes).
   const setDrawer = (state: DrawerState) => setSearchParams(writeDrawer(searchParams, state), { replace: true });
-  const setDataRule = (id: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (id === null) next.delete(DATA_RULE_KEY);
-    else next.set(DATA_RULE_KEY, id);
-    setSearchParams(next, { replace: true });
-  };
-
-  const removeOne = async (id: string) => {
-    try {
-      const answer = await crudApi(permissionEntity).remove(id);
-      if (!answer.success) {
-        void message.error(answer.message);
-        return;
-      }
-      void message.success(answer.message);
-      reload();
-    } catch {
-      // Presented by the http client.
-    }
-  };
-
+  // The tree refreshes itself: the deletes invalidated the entity's lists.
+  const removeOne = (id: string) => deletes.remove(id);
   const removeSelected = async () => {
-    try {
-      const answer = await crudApi(permissionEntity).removeBatch(selected);
-      if (!answer.success) {
-        void message.error(answer.message);
-        return;
-      }
-      void message.success(answer.message);
-      setSelected([]);
-      reload();
-    } catch {
-      // Presented by the http client.
-    }
+    if (await deletes.removeMany(selected)) setSelected([]);
   };
 
   const confirmRemove = (record: PermissionTreeRecord) => {
@@ -212,7 +207,7 @@ export default function PermissionListPage() {
         <Button onClick={() => setExpanded([])}>{t('collapseAll')}</Button>
       </Space>
       {batchDelete ? <SelectionAlert count={selected.length} onClear={() => setSelected([])} /> : null}
-      <LoadErrorAlert error={error === null ? null : t('loadError')} description={error ?? undefined} onRetry={reload} style={{ marginBottom: 16 }} />
+      <LoadErrorAlert error={isError ? t('loadError') : null} onRetry={reload} style={{ marginBottom: 16 }} />
       <Table<PermissionTreeRecord>
         rowKey="id"
         size="middle"
@@ -229,10 +224,7 @@ export default function PermissionListPage() {
         state={drawer}
         tree={tree}
         onClose={() => setDrawer(null)}
-        onSaved={() => {
-          setDrawer(null);
-          reload();
-        }}
+        onSaved={() => setDrawer(null)}
       />
       <DataRuleDrawer menu={dataRuleMenu} onClose={() => setDataRule(null)} />
     </Card>

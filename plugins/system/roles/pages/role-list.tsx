@@ -1,9 +1,8 @@
 import { Button, Drawer } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EntityListPage, crudApi } from '../../../../src/toolkit/crud';
-import { gateOf } from '../../../../src/toolkit/crud/permission-gate';
+import { EntityListPage, useEntityRecord } from '../../../../src/toolkit/crud';
+import { useAccess } from '../../../../src/toolkit/permission';
 import { PermissionAssignTree } from '../components/permission-assign-tree';
 import { ROLE_CODES } from '../contracts';
 import { roleEntity, type RoleRecord } from '../entities';
@@ -15,20 +14,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function AuthorizeDrawer({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
   const { t } = useTranslation('sysRole');
-  const [name, setName] = useState('');
-  useEffect(() => {
-    if (roleId === null) return;
-    let alive = true;
-    void crudApi(roleEntity)
-      .queryById<RoleRecord>(roleId)
-      .then((answer) => {
-        if (alive && answer.success) setName(answer.result.roleName ?? '');
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [roleId]);
+  const { record } = useEntityRecord<RoleRecord>(roleEntity, roleId);
+  const name = record?.roleName ?? '';
   return (
     <Drawer open={roleId !== null} onClose={onClose} width={AUTHORIZE_DRAWER_WIDTH} title={t('role.authorizeTitle', { name })} destroyOnHidden>
       {roleId !== null ? <PermissionAssignTree owner={{ kind: 'role', roleId }} onCancel={onClose} /> : null}
@@ -42,7 +29,7 @@ export default function RoleListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(AUTHORIZE_KEY);
   const authorizing = requested !== null && ID.test(requested) ? requested : null;
-  const authorize = gateOf(ROLE_CODES.authorize);
+  const authorize = useAccess(ROLE_CODES.authorize);
 
   const setAuthorizing = (roleId: string | null) => {
     const next = new URLSearchParams(searchParams);

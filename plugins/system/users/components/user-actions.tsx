@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../../src/contracts/envelope';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { gateOf, type ListControls } from '../../../../src/toolkit/crud';
+import { type ListControls } from '../../../../src/toolkit/crud';
+import { accessOf } from '../../../../src/providers/access-control';
 import { USER_PERMISSIONS, USER_STATUS } from '../api';
 import { userEntity, type UserRecord } from '../entities';
 import { userCalls } from './user-calls';
@@ -38,10 +39,10 @@ function useUserCommands(t: TFunction) {
 /** The gates of the screen's own buttons, decided locally like the toolkit's. */
 function userGates() {
   return {
-    password: gateOf(USER_PERMISSIONS.changePassword),
-    frozen: gateOf(USER_PERMISSIONS.frozenBatch),
-    remove: gateOf(permissionCode(userEntity, 'delete')),
-    removeBatch: gateOf(permissionCode(userEntity, 'deleteBatch')),
+    password: accessOf(USER_PERMISSIONS.changePassword),
+    frozen: accessOf(USER_PERMISSIONS.frozenBatch),
+    remove: accessOf(permissionCode(userEntity, 'delete')),
+    removeBatch: accessOf(permissionCode(userEntity, 'deleteBatch')),
   };
 }
 

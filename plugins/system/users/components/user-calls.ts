@@ -61,6 +61,7 @@ async function optionsFrom<T>(call: () => Promise<ApiResult<unknown>>, map: (res
 export const userCalls = {
   roles: () => optionsFrom(() => http.get(USER_API.allRoles), roleOptions),
   departTree: () => optionsFrom(() => http.get(USER_API.departTree), departTreeOptions),
+  queryById: (api: string, id: string) => http.get<Record<string, unknown>>(`${api}/queryById`, { id }),
   roleIdsOf: (userId: string) => http.get<string[]>(USER_API.queryUserRole, { userid: userId }),
   departsOf: (userId: string) => http.get<UserDepartEntry[]>(USER_API.userDepartList, { userId }),
   add: (values: Record<string, unknown>) => http.post(USER_API.add, values),

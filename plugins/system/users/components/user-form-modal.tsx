@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
-import { crudApi, FormDialog, sameAsRule, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
+import { FormDialog, sameAsRule, useFormSubmit, useKeyedLoad, type EntityFormModalProps, type LoadOutcome } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS } from '../api';
 import { AvatarInput } from './avatar-input';
 import { userCalls, type Option, type TreeOption } from './user-calls';
@@ -14,7 +14,7 @@ type Values = Record<string, unknown>;
 
 /** Form values of an edited user: its record plus its role and department ids. */
 async function loadUser(entity: EntityFormModalProps['entity'], id: string): Promise<LoadOutcome<Values>> {
-  const [record, roles, departs] = await Promise.all([crudApi(entity).queryById<Values>(id), userCalls.roleIdsOf(id), userCalls.departsOf(id)]);
+  const [record, roles, departs] = await Promise.all([userCalls.queryById(entity.api, id), userCalls.roleIdsOf(id), userCalls.departsOf(id)]);
   if (!record.success) return { ok: false, error: record.message };
   const birthday = typeof record.result.birthday === 'string' && record.result.birthday !== '' ? dayjs(record.result.birthday) : undefined;
   return {

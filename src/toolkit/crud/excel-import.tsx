@@ -1,0 +1,108 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useCustomMutation, useInvalidate, type BaseRecord } from '@refinedev/core';
+import { App, Button, Progress, Space, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { permissionCode, type EntityDefinition } from '../../contracts/entity';
+import { useAccess } from '../permission';
+import { GatedButton } from './list-toolbar';
+import { useServerFeedback } from './use-server-feedback';
+
+/** The server's answer to an import: rows taken, rows skipped and why (row numbers as in the sheet). */
+export interface ImportOutcome {
+  imported: number;
+  skipped: number;
+  errors: Array<{ row: number; message: string }>;
+}
+
+/** How many refused rows the result dialog lists (the rest are counted). */
+export const SHOWN_IMPORT_ERRORS = 10;
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** Reads `{imported, skipped, errors}` (older servers: `{imported, failed, errors}`); null for no result. */
+export function readImportOutcome(result: unknown): ImportOutcome | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const record = result as Record<string, unknown>;
+  const errors = Array.isArray(record.errors)
+    ? record.errors.filter((error): error is { row: number; message: string } => typeof error === 'object' && error !== null && 'message' in error)
+    : [];
+  return { imported: count(record.imported), skipped: 'skipped' in record ? count(record.skipped) : count(record.failed), errors };
+}
+
+/**
+ * 导入 (.xlsx) under `<prefix>:importExcel`: the upload's progress shows on the button and in a bar,
+ * then the server's answer — rows imported and skipped, and the first refused rows with their reasons.
+ * Every list of the entity refreshes itself afterwards (Refine invalidation).
+ */
+export function ImportButton({ entity }: { entity: EntityDefinition }) {
+  const { t } = useTranslation('crud');
+  const { modal } = App.useApp();
+  const access = useAccess(permissionCode(entity, 'importExcel'));
+  const feedback = useServerFeedback();
+  const invalidate = useInvalidate();
+  const { mutateAsync } = useCustomMutation<BaseRecord>();
+  const [percent, setPercent] = useState<number | null>(null);
+
+  const run = async (file: File) => {
+    setPercent(0);
+    try {
+      const answer = await mutateAsync({
+        url: `${entity.api}/importExcel`,
+        method: 'post',
+        values: {},
+        meta: { upload: { file, fileName: file.name, onProgress: setPercent } },
+        successNotification: false,
+        errorNotification: false,
+      });
+      const outcome = readImportOutcome(answer.data);
+      if (outcome !== null && (outcome.errors.length > 0 || outcome.skipped > 0)) {
+        const message = (answer as { message?: unknown }).message;
+        modal.warning({
+          title: typeof message === 'string' && message !== '' ? message : t('importDone'),
+          content: (
+            <div className="crud-import-result">
+              <p>{t('importSummary', { imported: outcome.imported, skipped: outcome.skipped })}</p>
+              <ul className="crud-import-errors">
+                {outcome.errors.slice(0, SHOWN_IMPORT_ERRORS).map((error) => (
+                  <li key={`${error.row}:${error.message}`}>{t('importRowError', { row: error.row, message: error.message })}</li>
+                ))}
+              </ul>
+              {outcome.errors.length > SHOWN_IMPORT_ERRORS ? <p>{t('importMoreErrors', { count: outcome.errors.length - SHOWN_IMPORT_ERRORS })}</p> : null}
+            </div>
+          ),
+        });
+      } else {
+        feedback.succeeded(answer, t('importDone'));
+      }
+    } catch (error) {
+      feedback.failed(error);
+    } finally {
+      setPercent(null);
+      await invalidate({ resource: entity.table, invalidates: ['list', 'many'] });
+    }
+  };
+
+  return (
+    <GatedButton access={access}>
+      {(disabled) => (
+        <Space size={8}>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={disabled || percent !== null}
+            beforeUpload={(file) => {
+              void run(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} disabled={disabled} loading={percent !== null}>
+              {percent !== null ? t('importing', { percent }) : t('import')}
+            </Button>
+          </Upload>
+          {percent !== null ? <Progress className="crud-import-progress" percent={percent} size="small" style={{ width: 120 }} /> : null}
+        </Space>
+      )}
+    </GatedButton>
+  );
+}

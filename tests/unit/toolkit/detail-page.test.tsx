@@ -1,0 +1,72 @@
+/**
+ * The detail page piece: the record named by `?id=` loaded through Refine (useOne), its descriptions
+ * from the definition (dictionary text, money with two decimals), a related list filtered by the
+ * record's id, and the state timeline.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memberEntity } from '../../../plugins/customers/entities';
+import { defineEntity } from '../../../src/contracts/entity';
+import { resourceOf } from '../../../src/toolkit/crud';
+import { EntityDetailPage, StateTimeline } from '../../../src/toolkit/detail';
+import { loadLocales, renderInRefine, signInClerk } from '../customers/list-harness';
+import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
+
+const pointsLogEntity = defineEntity({
+  table: 'cust_points_log',
+  api: '/cust/pointsLog',
+  permission: 'cust:pointsLog',
+  fields: {
+    memberId: { type: 'ref', label: 'customers:member.fields.memberNo', list: false, form: false },
+    points: { type: 'int', label: 'customers:member.fields.points' },
+  },
+});
+
+let server: MockServer;
+
+beforeAll(async () => {
+  await loadLocales();
+});
+
+beforeEach(() => {
+  signInClerk();
+  server = mockServer((config) => {
+    if (config.url === '/cust/custMember/queryById') return { status: 200, data: ok({ id: 'm7', memberNo: 'M7', memberName: '丙', balance: 1959.5, level: '2', level_dictText: '银卡会员' }) };
+    if (config.url === '/cust/pointsLog/list') return { status: 200, data: ok({ records: [{ id: 'p1', memberId: 'm7', points: 120 }], total: 1 }) };
+    return { status: 404 };
+  });
+});
+
+describe('EntityDetailPage', () => {
+  it('shows the record of ?id= with its descriptions and a related list filtered by its id', async () => {
+    const related = [{ key: 'points', label: 'customers:member.fields.points', entity: pointsLogEntity, foreignKey: 'memberId' }];
+    const { container } = renderInRefine(<EntityDetailPage entity={memberEntity} related={related} />, [resourceOf(memberEntity), resourceOf(pointsLogEntity)], '/cust/memberDetail?id=m7');
+    await waitFor(() => expect(container.querySelector('.entity-descriptions')?.textContent).toContain('丙'), { timeout: 20_000 });
+    const descriptions = container.querySelector('.entity-descriptions')?.textContent ?? '';
+    expect(descriptions).toContain('1959.50');
+    expect(descriptions).toContain('银卡会员');
+    await waitFor(() => expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(1), { timeout: 20_000 });
+    const list = server.calls.find((call) => call.url === '/cust/pointsLog/list');
+    expect((list?.params as Record<string, unknown>).memberId).toBe('m7');
+    expect(server.calls.filter((call) => call.url === '/cust/custMember/queryById')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('StateTimeline', () => {
+  it('lists the state log, the latest entry highlighted; empty shows 暂无数据', () => {
+    const { container, rerender } = render(
+      <StateTimeline
+        entries={[
+          { id: '1', title: '已下单', time: '2026-01-01 10:00:00', operator: '张三' },
+          { id: '2', title: '已发货', time: '2026-01-02 09:00:00', remark: '顺丰 SF123' },
+        ]}
+      />,
+    );
+    const items = [...container.querySelectorAll('.ant-timeline-item')];
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['已下单', '已发货']);
+    expect(items[1]?.querySelector('.ant-timeline-item-head-green')).not.toBeNull();
+    expect(screen.getByText('顺丰 SF123')).toBeTruthy();
+    rerender(<StateTimeline entries={[]} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+  });
+});
