@@ -46,6 +46,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}'],
+    // A plugin's tests are test code: use* helpers there (useDemoServer, useBrowser) are not React hooks.
+    ignores: ['plugins/*/tests/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'plugins/*/tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -27,6 +27,12 @@ import { registerPermissionRoutes } from './routes/permissions';
 import { registerSsoRoutes } from './routes/sso';
 import { registerUserPasswordRoutes } from './routes/user-password';
 import { registerValidatorRoutes } from './routes/validators';
+import { coreJobKinds } from './scheduler/core-jobs';
+import { JobKindRegistry } from './scheduler/job-kinds';
+import { Scheduler } from './scheduler/scheduler';
+import { LogWriter } from './logs/log-writer';
+import { installRequestLogging } from './logs/request-logging';
+import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 
@@ -37,6 +43,8 @@ declare module 'fastify' {
     dictionaries: DictionaryService;
     /** Every registered route with its declared access, for audits and tests. */
     routeAccess: readonly RouteAccessEntry[];
+    /** The login and operation logs' batching writer (flush() before reading them back). */
+    logWriter: LogWriter;
   }
 }
 
@@ -104,6 +112,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const codeSecret = loadTokenSecret(config.dataDir, config.tokenSecret);
     const tokens = createTokenService(db, codeSecret, config.tokenIdleMinutes);
     const dictionaries = new DictionaryService(db);
+    const scheduler = new Scheduler({
+      db,
+      kinds: new JobKindRegistry([...coreJobKinds, ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
+      instanceId: `${process.pid}-${newId().slice(0, 8)}`,
+      logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+      logRetentionDays: config.jobLogRetentionDays,
+    });
+    const logWriter = new LogWriter(db, (message) => app.log.error(message));
     const ctx: AppContext = {
       config,
       db,
@@ -112,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginLimiter: new LoginLimiter(),
       smsCooldown: new SendCooldown(60_000),
       codeSecret,
+      scheduler,
+      logWriter,
     };
 
     app.decorate('db', db);
@@ -129,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       belongsToTenant: (userId, tenantId) => belongsToTenant(db, userId, tenantId),
     });
     app.decorate('routeAccess', routeAccess);
+    app.decorate('logWriter', logWriter);
+    installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
     installErrorHandling(app);
     await registerSockets(app, ctx);
 
@@ -153,10 +173,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const openHandle = handle;
     const heldLock = lock;
     app.addHook('onClose', async () => {
+      await scheduler.stop();
+      await logWriter.flush();
       await openHandle.close();
       heldLock?.release();
     });
     await app.ready();
+    if (config.schedulerEnabled) await scheduler.start();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -15,6 +15,10 @@ export interface Config {
   smsMode: 'log';
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Whether this instance runs the scheduled jobs (off: they stay in the table for other instances). */
+  schedulerEnabled: boolean;
+  /** Run-log rows of scheduled jobs older than this many days are deleted. */
+  jobLogRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +82,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const uploadMaxBytes = integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 ** 3, problems);
 
+  const scheduler = text(env, 'SCHEDULER') ?? 'on';
+  if (scheduler !== 'on' && scheduler !== 'off') problems.push(`SCHEDULER must be "on" or "off" (got "${scheduler}")`);
+  const jobLogRetentionDays = integer(env, 'JOB_LOG_RETENTION_DAYS', 30, 1, 3650, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -90,5 +98,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenIdleMinutes,
     smsMode: 'log',
     uploadMaxBytes,
+    schedulerEnabled: scheduler === 'on',
+    jobLogRetentionDays,
   });
 }

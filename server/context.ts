@@ -4,6 +4,8 @@ import type { SendCooldown } from './auth/send-cooldown';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { LogWriter } from './logs/log-writer';
+import type { Scheduler } from './scheduler/scheduler';
 import type { DictionaryService } from './services/dictionaries';
 
 /** Services the route modules share; built once per app in server/app.ts. */
@@ -16,4 +18,8 @@ export interface AppContext {
   smsCooldown: SendCooldown;
   /** Key for hashing SMS codes and login tickets at rest. */
   codeSecret: Uint8Array;
+  /** Runs the persisted scheduled jobs; routes ask it to re-read the table after a change. */
+  scheduler: Scheduler;
+  /** Batches the login and operation log rows off the request path. */
+  logWriter: LogWriter;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import type { JobKind } from './scheduler/job-kinds';
 
 /**
  * The server side of a business plugin (`plugins/<domain>/server.ts`). Its tables come from its own
@@ -14,6 +15,8 @@ export interface ServerPlugin {
   /** Versioned migrations, in order. Never edit a released one: add the next. */
   migrations?: Record<string, Migration>;
   register?: (api: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Kinds of scheduled job the plugin brings (order timeouts, coupon expiry …); jobs name them. */
+  jobs?: readonly JobKind[];
   /** Demo data for a fresh database; runs once (marked in app_meta), after every migration. */
   seed?: (db: Kysely<Database>) => Promise<void>;
 }

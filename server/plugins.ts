@@ -2,9 +2,10 @@ import type { ServerPlugin } from './plugin-api';
 import system from '../plugins/system/server';
 import announcements from '../plugins/announcements/server';
 import customers from '../plugins/customers/server';
+import operations from '../plugins/operations/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, operations];

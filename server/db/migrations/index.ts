@@ -4,6 +4,8 @@ import * as m0002 from './0002_account_recovery';
 import * as m0004 from './0004_check_rules';
 import * as m0005 from './0005_uploads_and_popup_reports';
 import * as m0006 from './0006_popup_report_dicts';
+import * as m0008 from './0008_scheduled_jobs';
+import * as m0009 from './0009_sys_log';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0004_check_rules': m0004,
   '0005_uploads_and_popup_reports': m0005,
   '0006_popup_report_dicts': m0006,
+  '0008_scheduled_jobs': m0008,
+  '0009_sys_log': m0009,
 };
