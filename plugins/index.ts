@@ -4,6 +4,7 @@ import showcase from './showcase';
 import system from './system';
 import announcements from './announcements';
 import customers from './customers';
+import operations from './operations';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, operations];

@@ -1,0 +1,53 @@
+import { useCustom } from '@refinedev/core';
+import { Form, Input, Select, Typography } from 'antd';
+import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityFormDialog, EntityFormItems, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
+import { quartzJobEntity, type CronPreview, type JobKindOption } from '../entities';
+
+const KINDS_URL = `${quartzJobEntity.api}/kinds`;
+const PREVIEW_URL = `${quartzJobEntity.api}/cronPreview`;
+
+/** The next fire times of what is typed, or why it will never fire. */
+function CronPreviewText({ cron }: { cron: string }) {
+  const { t } = useTranslation('operations');
+  const typed = useDeferredValue(cron.trim());
+  const { result, query } = useCustom<CronPreview>({ url: PREVIEW_URL, method: 'get', config: { query: { cron: typed } }, queryOptions: { enabled: typed !== '' } });
+  if (typed === '' || query.isLoading) return null;
+  const preview = result.data;
+  if (preview === undefined || !preview.valid) return <Typography.Text type="danger">{t('job.cronInvalid')}</Typography.Text>;
+  return (
+    <Typography.Text type="secondary" data-testid="cron-preview">
+      {t('job.nextRuns', { times: preview.nextTimes.join('，') })}
+    </Typography.Text>
+  );
+}
+
+/**
+ * 新增/编辑定时任务: the kind picked from the server's registry (never typed), the cron expression with a
+ * preview of its next fire times, the parameter and description. Status changes by 启动/停止 only.
+ */
+export function JobFormModal(props: EntityFormModalProps) {
+  const { t } = useTranslation('operations');
+  const form = useEntityRecordForm({ entity: quartzJobEntity, state: props.state, onClose: props.onClose, onSaved: () => props.onSaved() });
+  const { result: kinds, query: kindsQuery } = useCustom<JobKindOption[]>({ url: KINDS_URL, method: 'get', queryOptions: { enabled: props.state !== null } });
+  const cron = Form.useWatch('cronExpression', form.form) as string | undefined;
+  return (
+    <EntityFormDialog form={form} formName={props.formName ?? 'form'}>
+      <Form.Item name="jobClassName" label={t('job.fields.jobClassName')} rules={[{ required: true, message: t('job.kindRequired') }]}>
+        <Select
+          loading={kindsQuery.isLoading}
+          showSearch
+          optionFilterProp="label"
+          options={(kinds.data ?? []).map((kind) => ({ value: kind.name, label: `${kind.title}（${kind.name}）` }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('job.fields.cronExpression')} required extra={<CronPreviewText cron={cron ?? ''} />}>
+        <Form.Item name="cronExpression" noStyle rules={[{ required: true, message: t('job.cronRequired') }]}>
+          <Input placeholder="0 0/30 * * * ?" maxLength={100} />
+        </Form.Item>
+      </Form.Item>
+      <EntityFormItems entity={quartzJobEntity} editId={form.editId} only={['parameter', 'description']} />
+    </EntityFormDialog>
+  );
+}
