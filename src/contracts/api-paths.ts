@@ -28,6 +28,9 @@ export const API = {
   legacyPermissions: '/api/permission',
   legacyPermissionsNoPager: '/api/permission/no-pager',
   legacyUser: '/api/user',
+  /** The mini-program's member login (business-api "The mini-program"). */
+  appSms: '/app/auth/sms',
+  appSmsLogin: '/app/auth/smsLogin',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
@@ -40,6 +43,8 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.register,
   API.forgePassword,
   API.forgePasswordCheck,
+  API.appSms,
+  API.appSmsLogin,
 ];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
 export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];
