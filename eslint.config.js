@@ -46,6 +46,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}'],
+    // A plugin's own tests run under Node like tests/ (useDemoServer, useBrowser are not React hooks).
+    ignores: ['plugins/*/tests/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { businessError } from '../http/envelope';
@@ -112,7 +112,7 @@ export async function postInTransaction(trx: Transaction<Database>, definition: 
   const id = newId();
   await sql`insert into ${sql.id(ledger.table)}
     (id, ${sql.id(ledger.owner)}, ${sql.id(ledger.change)}, ${sql.id(ledger.total)}, biz_type, biz_id, title, create_by, create_time, tenant_id)
-    values (${id}, ${entry.ownerId}, ${changeText}::numeric, ${afterText}::numeric, ${entry.bizType}, ${entry.bizId ?? null}, ${entry.title}, ${entry.operator}, now(), ${entry.tenantId})`.execute(trx);
+    values (${id}, ${entry.ownerId}, ${changeText}::numeric, ${afterText}::numeric, ${String(entry.bizType)}, ${entry.bizId ?? null}, ${entry.title}, ${entry.operator}, now(), ${entry.tenantId})`.execute(trx);
   return { id, before, change, after };
 }
 
@@ -124,4 +124,44 @@ export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<D
 /** Posts one entry in a transaction of its own (or in the caller's, when given one). */
 export function postLedgerEntry(db: Kysely<Database>, definition: LedgerDefinition, entry: LedgerEntry): Promise<LedgerPosting> {
   return inTransaction(db, (trx) => postInTransaction(trx, definition, entry));
+}
+
+/**
+ * Posts many entries (several per owner allowed, applied in order) with one lock, one update and one
+ * insert: for multi-line documents (an order's stock lines) and bulk jobs. The same rules hold: every
+ * change is checked, a total never goes below zero, and any refusal rolls the whole batch back.
+ */
+export async function postLedgerBatch(trx: Transaction<Database>, definition: LedgerDefinition, tenantId: number, entries: readonly Omit<LedgerEntry, 'tenantId'>[]): Promise<LedgerPosting[]> {
+  if (entries.length === 0) return [];
+  const { owner, ledger, unit } = definition;
+  const ownerIds = [...new Set(entries.map((entry) => entry.ownerId))].sort();
+  const locked = await sql<{ id: string; total: string | number | null }>`select id, ${sql.id(owner.total)} as total from ${sql.id(owner.table)}
+    where tenant_id = ${tenantId} and id in (${sql.join(ownerIds)}) order by id for update`.execute(trx);
+  const totals = new Map(locked.rows.map((row) => [row.id, new Decimal(row.total ?? 0)]));
+  const postings: LedgerPosting[] = [];
+  const rows: RawBuilder<unknown>[] = [];
+  for (const entry of entries) {
+    const before = totals.get(entry.ownerId);
+    if (before === undefined) throw businessError(definition.notFound);
+    let change = parseChange(unit, entry.change);
+    let after = before.plus(change);
+    if (after.isNegative()) {
+      if (definition.clampAtZero !== true) throw businessError(definition.insufficient(formatTotal(unit, before)));
+      change = before.negated();
+      after = new Decimal(0);
+    }
+    if (after.greaterThan(LIMITS[unit])) throw businessError(MSG_CHANGE_TOO_LARGE);
+    totals.set(entry.ownerId, after);
+    const id = newId();
+    postings.push({ id, before, change, after });
+    rows.push(sql`(${id}, ${entry.ownerId}, ${formatTotal(unit, change)}::numeric, ${formatTotal(unit, after)}::numeric, ${String(entry.bizType)}, ${entry.bizId ?? null},
+      ${entry.title}, ${entry.operator}, now(), ${tenantId})`);
+  }
+  const updates = [...totals].map(([id, total]) => sql`(${id}, ${formatTotal(unit, total)}::numeric)`);
+  await sql`update ${sql.id(owner.table)} as o set ${sql.id(owner.total)} = v.total from (values ${sql.join(updates)}) as v(id, total)
+    where o.id = v.id and o.tenant_id = ${tenantId}`.execute(trx);
+  await sql`insert into ${sql.id(ledger.table)}
+    (id, ${sql.id(ledger.owner)}, ${sql.id(ledger.change)}, ${sql.id(ledger.total)}, biz_type, biz_id, title, create_by, create_time, tenant_id)
+    values ${sql.join(rows)}`.execute(trx);
+  return postings;
 }

@@ -71,3 +71,31 @@ export async function setLevelByHand(
     await writeLevel(trx, target, { memberId: change.memberId, tenantId: change.tenantId, experience: row.experience, operator: change.operator, remark: change.reason });
   });
 }
+
+/** The batch form of applyLevelByGrowth, for bulk growth postings (the seed); the rows are already locked. */
+export async function applyLevelsByGrowth(
+  trx: Transaction<Database>,
+  tenantId: number,
+  members: ReadonlyArray<{ memberId: string; experience: number }>,
+  operator: string | null,
+): Promise<void> {
+  if (members.length === 0) return;
+  const levels = await sql<LevelRow & { experience: number }>`select id, level, discount_percent, experience from cust_level
+    where status = '1' order by experience desc, level desc`.execute(trx);
+  const current = await sql<{ id: string; level_id: string | null }>`select id, level_id from cust_member
+    where tenant_id = ${tenantId} and id in (${sql.join(members.map((member) => member.memberId))})`.execute(trx);
+  const levelOf = new Map(current.rows.map((row) => [row.id, row.level_id]));
+  const changes = members.flatMap((member) => {
+    const target = levels.rows.find((level) => level.experience <= member.experience) ?? null;
+    return levelOf.has(member.memberId) && levelOf.get(member.memberId) !== (target?.id ?? null) ? [{ ...member, target }] : [];
+  });
+  if (changes.length === 0) return;
+  await sql`update cust_member as m set level_id = v.level_id from (values ${sql.join(changes.map((change) => sql`(${change.memberId}, ${change.target?.id ?? null}::varchar)`))}) as v(id, level_id)
+    where m.id = v.id and m.tenant_id = ${tenantId}`.execute(trx);
+  const records = changes.map(
+    (change) => sql`(${newId()}, ${change.memberId}, ${change.target?.id ?? null}, ${change.target?.level ?? 0}, ${change.target?.discount_percent ?? 100},
+      ${change.experience}, ${LEVEL_BY_GROWTH_REMARK}, ${operator}, now(), ${tenantId})`,
+  );
+  await sql`insert into cust_level_record (id, member_id, level_id, level, discount_percent, user_experience, remark, create_by, create_time, tenant_id)
+    values ${sql.join(records)}`.execute(trx);
+}

@@ -81,20 +81,31 @@ export interface NewMember {
   groupId?: string | null;
   referrerId?: string | null;
   terminal: string;
+  /** '1' enabled (default), '0' disabled. */
+  status?: string;
   registerTime?: Date;
   operator: string | null;
 }
 
-/** Creates a member with zero totals at the entry level; totals then move only through the ledgers. */
-export async function registerMember(db: Kysely<Database>, input: NewMember): Promise<string> {
-  const id = newId();
+/** Creates members with zero totals at the entry level; totals then move only through the ledgers. */
+export async function registerMembers(db: Kysely<Database>, inputs: readonly NewMember[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
   const level = await levelForGrowth(db, 0);
-  const shownName = input.nickname ?? `用户${input.mobile.slice(-4)}`;
-  const registered = input.registerTime ?? new Date();
+  const ids = inputs.map(() => newId());
+  const rows = inputs.map((input, index) => {
+    const shownName = input.nickname ?? `用户${input.mobile.slice(-4)}`;
+    const registered = input.registerTime ?? new Date();
+    return sql`(${ids[index]}, ${input.memberNo ?? `A${input.mobile}`}, ${input.memberName ?? shownName}, ${shownName}, ${input.mobile}, ${input.sex ?? null},
+      ${input.birthday ?? null}::date, ${level?.id ?? null}, ${input.groupId ?? null}, 0, 0, 0, ${input.status ?? '1'}, ${registered}, ${input.terminal},
+      ${input.referrerId ?? null}, ${input.operator}, ${registered}, ${input.tenantId})`;
+  });
   await sql`insert into cust_member (id, member_no, member_name, nickname, mobile, sex, birthday, level_id, group_id, point, balance, experience,
-      status, register_time, register_terminal, referrer_id, create_by, create_time, tenant_id)
-    values (${id}, ${input.memberNo ?? `A${input.mobile}`}, ${input.memberName ?? shownName}, ${shownName}, ${input.mobile}, ${input.sex ?? null},
-      ${input.birthday ?? null}, ${level?.id ?? null}, ${input.groupId ?? null}, 0, 0, 0, '1', ${registered}, ${input.terminal}, ${input.referrerId ?? null},
-      ${input.operator}, ${registered}, ${input.tenantId})`.execute(db);
+      status, register_time, register_terminal, referrer_id, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(db);
+  return ids;
+}
+
+export async function registerMember(db: Kysely<Database>, input: NewMember): Promise<string> {
+  const [id] = await registerMembers(db, [input]);
+  if (id === undefined) throw new Error('registerMembers returned no id');
   return id;
 }

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/ledger/ledger';
-import { addAddress } from './addresses';
-import { BALANCE_BIZ, EXPERIENCE_BIZ, POINT_BIZ, postBalance, postExperience, postPoints } from './member-ledgers';
-import { registerMember, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members';
+import { inTransaction, postLedgerBatch } from '../../../server/ledger/ledger';
+import { applyLevelsByGrowth } from './levels';
+import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
+import { registerMembers, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members';
 
 /**
  * Demo data through the services, so it obeys the same rules as the screens: members register at the
@@ -59,45 +59,75 @@ async function groupIds(db: Kysely<Database>): Promise<string[]> {
   return rows.rows.map((row) => row.id);
 }
 
-/** One member's history: orders that earned growth and points, a recharge and some spending. */
-async function seedHistory(trx: Transaction<Database>, memberId: string, tenantId: number, index: number): Promise<void> {
-  const entry = { ownerId: memberId, operator: SEEDER, tenantId };
-  const paid = ((index * 7_919) % 30_000) + 50;
-  await postExperience(trx, { ...entry, change: paid, bizType: EXPERIENCE_BIZ.order, bizId: `SO2025${String(100_000 + index)}`, title: '下单奖励' });
-  await postPoints(trx, { ...entry, change: Math.floor(paid / 10) + 20, bizType: POINT_BIZ.orderReward, bizId: `SO2025${String(100_000 + index)}`, title: '订单积分奖励' });
-  if (index % 4 === 0) await postPoints(trx, { ...entry, change: -20, bizType: POINT_BIZ.orderUse, bizId: `SO2026${String(100_000 + index)}`, title: '订单积分抵扣' });
-  const recharge = `${(index * 37) % 2_000 + 100}.${String((index * 13) % 100).padStart(2, '0')}`;
-  await postBalance(trx, { ...entry, change: recharge, bizType: BALANCE_BIZ.recharge, bizId: `RC2025${String(100_000 + index)}`, title: '余额充值' });
-  if (index % 3 === 0) await postBalance(trx, { ...entry, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: `SO2026${String(100_000 + index)}`, title: '余额支付' });
+const orderNo = (year: number, index: number) => `SO${year}${String(100_000 + index)}`;
+
+/**
+ * Each member's history: an order that earned growth and points, a recharge, and for some members
+ * points used and a balance payment. Posted in bulk through the ledgers, whose rules still apply.
+ */
+async function seedHistories(trx: Transaction<Database>, tenantId: number, memberIds: readonly string[]): Promise<void> {
+  const base = { operator: SEEDER };
+  const paid = (index: number) => ((index * 7_919) % 30_000) + 50;
+  const growth = await postLedgerBatch(
+    trx,
+    EXPERIENCE_LEDGER,
+    tenantId,
+    memberIds.map((ownerId, index) => ({ ...base, ownerId, change: paid(index), bizType: EXPERIENCE_BIZ.order, bizId: orderNo(2025, index), title: '下单奖励' })),
+  );
+  await applyLevelsByGrowth(trx, tenantId, memberIds.map((memberId, index) => ({ memberId, experience: growth[index]?.after.toNumber() ?? 0 })), SEEDER);
+  await postLedgerBatch(trx, POINTS_LEDGER, tenantId, [
+    ...memberIds.map((ownerId, index) => ({ ...base, ownerId, change: Math.floor(paid(index) / 10) + 20, bizType: POINT_BIZ.orderReward, bizId: orderNo(2025, index), title: '订单积分奖励' })),
+    ...memberIds.flatMap((ownerId, index) => (index % 4 === 0 ? [{ ...base, ownerId, change: -20, bizType: POINT_BIZ.orderUse, bizId: orderNo(2026, index), title: '订单积分抵扣' }] : [])),
+  ]);
+  await postLedgerBatch(trx, BALANCE_LEDGER, tenantId, [
+    ...memberIds.map((ownerId, index) => ({
+      ...base,
+      ownerId,
+      change: `${((index * 37) % 2_000) + 100}.${String((index * 13) % 100).padStart(2, '0')}`,
+      bizType: BALANCE_BIZ.recharge,
+      bizId: `RC2025${String(100_000 + index)}`,
+      title: '余额充值',
+    })),
+    ...memberIds.flatMap((ownerId, index) => (index % 3 === 0 ? [{ ...base, ownerId, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: orderNo(2026, index), title: '余额支付' }] : [])),
+  ]);
+}
+
+/** Every other member has a (default) address. */
+async function seedAddresses(trx: Transaction<Database>, tenantId: number, members: ReadonlyArray<{ id: string; name: string; mobile: string }>): Promise<void> {
+  const rows = members.flatMap((member, index) => {
+    if (index % 2 !== 0) return [];
+    const [areaId, detail] = CITIES[index % CITIES.length] ?? CITIES[0];
+    return [sql`(${newId()}, ${member.id}, ${member.name}, ${member.mobile}, ${areaId}, ${detail}, true, ${SEEDER}, ${tenantId})`];
+  });
+  if (rows.length === 0) return;
+  await sql`insert into cust_address (id, member_id, name, mobile, area_id, detail_address, default_status, create_by, tenant_id) values ${sql.join(rows)}`.execute(trx);
 }
 
 /** Registers `count` members in a tenant with their ledgers (also used by tests for more tenants). */
 export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefix }: MemberSeedOptions): Promise<void> {
   const groups = await groupIds(db);
   const start = Date.UTC(2023, 0, 5, 2, 0, 0);
+  const members = Array.from({ length: count }, (_unused, index) => {
+    const n = index + 1;
+    const name = `${SURNAMES[index % SURNAMES.length] ?? '张'}${GIVEN[(index * 7) % GIVEN.length] ?? '伟'}`;
+    return {
+      tenantId,
+      mobile: mobileOf(tenantId, index),
+      memberNo: `${prefix}${String(n).padStart(5, '0')}`,
+      memberName: name,
+      nickname: name,
+      sex: index % 2 === 0 ? '1' : '2',
+      groupId: groups.length === 0 || index % 5 === 4 ? null : (groups[index % groups.length] ?? null),
+      status: n % 13 === 0 ? '0' : '1',
+      terminal: index % 3 === 0 ? TERMINAL_BACK_OFFICE : TERMINAL_MINI_PROGRAM,
+      registerTime: new Date(start + index * 2 * 86_400_000 + (index % 9) * 3_600_000 + (index % 7) * 60_000),
+      operator: SEEDER,
+    };
+  });
   await inTransaction(db, async (trx) => {
-    for (let index = 0; index < count; index += 1) {
-      const n = index + 1;
-      const name = `${SURNAMES[index % SURNAMES.length] ?? '张'}${GIVEN[(index * 7) % GIVEN.length] ?? '伟'}`;
-      const memberId = await registerMember(trx, {
-        tenantId,
-        mobile: mobileOf(tenantId, index),
-        memberNo: `${prefix}${String(n).padStart(5, '0')}`,
-        memberName: name,
-        nickname: name,
-        sex: index % 2 === 0 ? '1' : '2',
-        groupId: groups.length === 0 || index % 5 === 4 ? null : (groups[index % groups.length] ?? null),
-        terminal: index % 3 === 0 ? TERMINAL_BACK_OFFICE : TERMINAL_MINI_PROGRAM,
-        registerTime: new Date(start + index * 2 * 86_400_000 + (index % 9) * 3_600_000 + (index % 7) * 60_000),
-        operator: SEEDER,
-      });
-      if (n % 13 === 0) await sql`update cust_member set status = '0' where id = ${memberId}`.execute(trx);
-      await seedHistory(trx, memberId, tenantId, index);
-      if (index % 2 === 0) {
-        const [areaId, detail] = CITIES[index % CITIES.length] ?? CITIES[0];
-        await addAddress(trx, { tenantId, memberId }, { name, mobile: mobileOf(tenantId, index), areaId, detailAddress: detail, defaultStatus: true });
-      }
-    }
+    const ids = await registerMembers(trx, members);
+    await seedHistories(trx, tenantId, ids);
+    await seedAddresses(trx, tenantId, members.map((member, index) => ({ id: ids[index] ?? '', name: member.memberName, mobile: member.mobile })));
   });
 }
 
