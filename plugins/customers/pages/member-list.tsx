@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityListPage, gateOf, type ListControls } from '../../../src/toolkit/crud';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AdjustModal, type AdjustKind } from '../components/adjust-modal';
+import { LevelModal } from '../components/level-modal';
 import { MEMBER_PERMISSIONS } from '../components/member-calls';
 import { memberEntity, type MemberRecord } from '../entities';
 
@@ -15,14 +16,16 @@ const MOBILE = /^1[3-9]\d{9}$/;
 /**
  * 会员列表: the member list of the current tenant. Buttons follow the user's codes locally
  * (cust:member:add hidden without it, cust:member:delete disabled without it); the server
- * enforces the same codes. Points and balance change only through 修改积分 / 修改余额.
+ * enforces the same codes. Points and balance change only through 修改积分 / 修改余额, the level
+ * follows growth or 修改等级 (with a reason).
  */
 export default function MemberListPage() {
   const { t } = useTranslation('customers');
   const formRules = useMemo<Record<string, Rule[]>>(() => ({ mobile: [{ pattern: MOBILE, message: t('member.badPhone') }] }), [t]);
   const [adjusting, setAdjusting] = useState<{ kind: AdjustKind; member: MemberRecord } | null>(null);
+  const [leveling, setLeveling] = useState<MemberRecord | null>(null);
   const listRef = useRef<ListControls | null>(null);
-  const gates = { points: gateOf(MEMBER_PERMISSIONS.adjustPoints), balance: gateOf(MEMBER_PERMISSIONS.adjustBalance) };
+  const gates = { points: gateOf(MEMBER_PERMISSIONS.adjustPoints), balance: gateOf(MEMBER_PERMISSIONS.adjustBalance), level: gateOf(MEMBER_PERMISSIONS.updateLevel) };
   const open = (kind: AdjustKind, member: MemberRecord, list: ListControls) => {
     listRef.current = list;
     setAdjusting({ kind, member });
@@ -49,6 +52,19 @@ export default function MemberListPage() {
                 {t('member.actions.adjustBalance')}
               </Button>
             ) : null}
+            {gates.level.visible ? (
+              <Button
+                type="link"
+                size="small"
+                disabled={gates.level.disabled}
+                onClick={() => {
+                  listRef.current = list;
+                  setLeveling(record);
+                }}
+              >
+                {t('member.actions.updateLevel')}
+              </Button>
+            ) : null}
           </>
         )}
       />
@@ -58,6 +74,7 @@ export default function MemberListPage() {
         onClose={() => setAdjusting(null)}
         onSaved={() => listRef.current?.refresh()}
       />
+      <LevelModal member={leveling} onClose={() => setLeveling(null)} onSaved={() => listRef.current?.refresh()} />
     </>
   );
 }
