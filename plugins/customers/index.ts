@@ -1,12 +1,19 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
-import { memberEntity } from './entities';
+import { addressEntity, balanceLogEntity, couponEntity, customerEntity, groupEntity, levelEntity, memberEntity, pointsLogEntity } from './entities';
 
-/** 客户管理: members so far. */
+/** 客户管理: customers, members with their ledgers, groups, levels, addresses and coupons. */
 export default definePlugin({
   name: 'customers',
-  resources: [resourceOf(memberEntity)],
+  resources: [memberEntity, customerEntity, groupEntity, levelEntity, pointsLogEntity, balanceLogEntity, couponEntity, addressEntity].map(resourceOf),
   pages: {
     'cust/CustMemberList': () => import('./pages/member-list'),
+    'cust/CustomerList': () => import('./pages/customer-list'),
+    'cust/CustGroupList': () => import('./pages/group-list'),
+    'cust/CustLevelList': () => import('./pages/level-list'),
+    'cust/CustPointsLogList': () => import('./pages/points-log-list'),
+    'cust/CustBalanceLogList': () => import('./pages/balance-log-list'),
+    'cust/CustCouponList': () => import('./pages/coupon-list'),
+    'cust/CustAddressList': () => import('./pages/address-list'),
   },
 });

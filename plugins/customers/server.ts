@@ -1,16 +1,21 @@
 import zhCustomers from '../../locales/zh-CN/customers.json';
 import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
+import { registerAppRoutes } from './server/app-routes';
+import { registerCatalogueRoutes } from './server/catalogue-routes';
 import { registerMemberRoutes } from './server/member-routes';
 import { customerMigrations } from './server/migrations';
 import { seedCustomers } from './server/seed';
 
-/** The server side of the customers domain (客户管理): members so far. */
+/** The server side of the customers domain (客户管理) and the mini-program's member session. */
 export default defineServerPlugin({
   name: 'customers',
   migrations: customerMigrations,
-  register: async (api) => {
-    await registerMemberRoutes(api, localeLabels({ customers: zhCustomers }));
+  register: async (api, ctx) => {
+    const labels = localeLabels({ customers: zhCustomers });
+    await registerMemberRoutes(api, labels);
+    await registerCatalogueRoutes(api, labels);
+    registerAppRoutes(api, ctx);
   },
   seed: seedCustomers,
 });

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { hashCode, newSmsCode } from './one-time-codes';
 
-export type SmsPurpose = 'login' | 'register' | 'forget';
+/** 'member': the mini-program's member login, never redeemable on the staff logins (and back). */
+export type SmsPurpose = 'login' | 'register' | 'forget' | 'member';
 
 const SMS_CODE_TTL_MS = 5 * 60_000;
 // A 6-digit code must not be guessable by many tries spread over many addresses.

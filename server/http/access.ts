@@ -9,8 +9,25 @@ import { forbidden, unauthorized, MSG_TENANT_CHANGED } from './envelope';
  * - 'authenticated': any valid session
  * - { permission }: a valid session whose roles grant that permission code
  * - 'static': files of the built client, only outside the API base
+ * - 'member': a mini-program member's session (`Authorization: Bearer`), only under `/app/`; staff
+ *   tokens never open these routes and member tokens never open any other
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string } | 'static';
+export type RouteAccess = 'public' | 'authenticated' | { permission: string } | 'static' | 'member';
+
+/** A signed-in mini-program member (set on requests to 'member' routes). */
+export interface MemberAuthContext {
+  memberId: string;
+  tenantId: number;
+  sessionId: string;
+}
+
+/** Checks a member token; installed by the plugin that owns members (null until then: every member route is 401). */
+export interface MemberGate {
+  authenticate: ((token: string) => Promise<MemberAuthContext | null>) | null;
+}
+
+/** Where member routes live, relative to the API base. */
+export const MEMBER_API_PREFIX = '/app/';
 
 export interface AuthContext {
   userId: string;
@@ -34,6 +51,10 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** A tenant the user belongs to, from the tenant header; null when none was asked for. */
     tenantId: number | null;
+    member: MemberAuthContext | null;
+  }
+  interface FastifyInstance {
+    memberGate: MemberGate;
   }
 }
 
@@ -50,7 +71,7 @@ function describe(access: unknown): string {
 }
 
 function isRouteAccess(value: unknown): value is RouteAccess {
-  if (value === 'public' || value === 'authenticated' || value === 'static') return true;
+  if (value === 'public' || value === 'authenticated' || value === 'static' || value === 'member') return true;
   if (typeof value !== 'object' || value === null) return false;
   const permission: unknown = (value as { permission?: unknown }).permission;
   return typeof permission === 'string' && /^[A-Za-z0-9_:.-]+$/.test(permission);
@@ -78,7 +99,7 @@ export function checkRouteDeclaration(route: Pick<RouteOptions, 'method' | 'url'
   const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
   const access: unknown = route.config?.access;
   if (!isRouteAccess(access)) {
-    throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'authenticated' | { permission } | 'static'); got ${describe(access)}`);
+    throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'authenticated' | { permission } | 'static' | 'member'); got ${describe(access)}`);
   }
   const underApi = isUnderApi(route.url, apiBase);
   if (access === 'static' && underApi) {
@@ -86,6 +107,9 @@ export function checkRouteDeclaration(route: Pick<RouteOptions, 'method' | 'url'
   }
   if (access !== 'static' && !underApi) {
     throw new Error(`Route ${methods} ${route.url} is outside ${apiBase}; only 'static' routes live there`);
+  }
+  if (access === 'member' && !route.url.startsWith(`${apiBase}${MEMBER_API_PREFIX}`)) {
+    throw new Error(`Route ${methods} ${route.url} is declared 'member' but lives outside ${apiBase}${MEMBER_API_PREFIX}`);
   }
   if (access === 'public') {
     const apiPath = route.url.slice(apiBase.length);
@@ -100,6 +124,12 @@ export function readToken(request: FastifyRequest): string | null {
   const raw = request.headers[HEADER_TOKEN.toLowerCase()];
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+/** The member token of `Authorization: Bearer <token>`, or null. */
+export function readBearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
 }
 
 /** The requested tenant: the first tenant header present; absent, empty or 0 mean none. NaN = malformed. */
@@ -123,6 +153,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessDependenc
   const registered: RouteAccessEntry[] = [];
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantId', null);
+  app.decorateRequest('member', null);
+  const memberGate: MemberGate = { authenticate: null };
+  app.decorate('memberGate', memberGate);
 
   app.addHook('onRoute', (route) => {
     const access = checkRouteDeclaration(route, deps.apiBase);
@@ -138,6 +171,13 @@ export function installAccessControl(app: FastifyInstance, deps: AccessDependenc
     const access = request.routeOptions.config.access;
     if (!isRouteAccess(access)) throw forbidden();
     if (access === 'public' || access === 'static') return;
+    if (access === 'member') {
+      const memberToken = readBearerToken(request);
+      const member = memberToken === null || memberGate.authenticate === null ? null : await memberGate.authenticate(memberToken);
+      if (member === null) throw unauthorized();
+      request.member = member;
+      return;
+    }
 
     const token = readToken(request);
     if (token === null) throw unauthorized();

@@ -30,6 +30,9 @@ export const API = {
   legacyUser: '/api/user',
   /** For load balancers: answers without a token and without touching the database. */
   health: '/health',
+  /** The mini-program's member login (business-api "The mini-program"). */
+  appSms: '/app/auth/sms',
+  appSmsLogin: '/app/auth/smsLogin',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
@@ -43,6 +46,8 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.forgePassword,
   API.forgePasswordCheck,
   API.health,
+  API.appSms,
+  API.appSmsLogin,
 ];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
 export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];

@@ -104,19 +104,19 @@ describe('会员列表 for clerk', () => {
 });
 
 describe('a dictionary edit reaches the member form after 清理缓存', () => {
-  it('admin adds a member level to its dictionary, clears the cache and finds it in the create dialog', async () => {
-    const level = `E2E黑金会员${stamp()}`;
+  it('admin adds a register terminal to its dictionary, clears the cache and finds it in the create dialog', async () => {
+    const level = `E2E支付宝小程序${stamp()}`;
     // The dictionary screen itself is proven by dictionaries.test.ts; here the item is added through its API.
     const token = await apiToken();
-    const dicts = await api<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_level');
-    const dictId = dicts.records.find((dict) => dict.dictCode === 'member_level')?.id ?? '';
+    const dicts = await api<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_terminal');
+    const dictId = dicts.records.find((dict) => dict.dictCode === 'member_terminal')?.id ?? '';
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
 
     const levelOptions = async (): Promise<string[]> => {
       await toolbar(page).getByRole('button', { name: ADD }).click();
       await page.waitForURL((url) => url.searchParams.get('create') === '1');
-      await field(page, 'form_level').click();
+      await field(page, 'form_registerTerminal').click();
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
       await options.first().waitFor();
       const texts = await options.allInnerTexts();
@@ -126,10 +126,10 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
       return texts;
     };
 
-    // The dictionary cache from login holds the levels as they were; then a level is added on the server.
+    // The dictionary cache from login holds the terminals as they were; then one is added on the server.
     await openMembers(page);
     const before = await levelOptions();
-    expect(before).toEqual(expect.arrayContaining(['普通会员', '钻石会员']));
+    expect(before).toEqual(expect.arrayContaining(['微信小程序', '后台录入']));
     expect(before).not.toContain(level);
     await api(token, 'POST', '/sys/dictItem/add', { dictId, itemText: level, itemValue: `e2e${stamp()}`, status: 1 });
 

@@ -89,7 +89,7 @@ describe('every route is declared', () => {
 
   it('declares access on every route, and only self-service routes of user/role/permission/department administration are open to any user', () => {
     const routes = demo.app.routeAccess;
-    for (const route of routes) expect(['public', 'authenticated', 'static'].includes(String(route.access)) || permissionOf(route) !== null, route.url).toBe(true);
+    for (const route of routes) expect(['public', 'authenticated', 'static', 'member'].includes(String(route.access)) || permissionOf(route) !== null, route.url).toBe(true);
     const adminAreas = /^\/api\/sys\/(user|role|permission|sysDepart[A-Za-z]*)\//;
     const open = routes.filter((route) => adminAreas.test(route.url) && typeof route.access !== 'object').map((route) => `${route.method} ${route.url}`);
     expect(open.sort()).toEqual([...SELF_SERVICE].sort());

@@ -63,24 +63,24 @@ describe('member list', () => {
       const sorted = await list(`column=${q(value)}&order=${q(value)}`);
       expectClean(sorted, value);
       expect(sorted.success).toBe(true);
-      expect(sorted.result.total).toBe(60);
+      expect(sorted.result.total).toBe(300);
       expect(sorted.result.records.map((record) => record.id)).toEqual(plain);
-      expect((await list(`column=points,${q(value)}&order=asc`)).result.total).toBe(60);
+      expect((await list(`column=point,${q(value)}&order=asc`)).result.total).toBe(300);
     }
   });
 
   it('ignores hostile filter names and matches hostile values literally', async () => {
     for (const value of HOSTILE) {
       const named = await list(`${q(value)}=1`);
-      expect(named.result.total, value).toBe(60);
+      expect(named.result.total, value).toBe(300);
       const valued = await list(`memberName=${q(value)}&memberNo=${q(`*${value}*`)}`);
       expectClean(valued, value);
       expect(valued.result.total, value).toBe(0);
-      expect((await list(`level=${q(value)}`)).result.total).toBe(0);
+      expect((await list(`levelId=${q(value)}`)).result.total).toBe(0);
       // Number filters refuse what is not a number, naming the parameter.
-      const ranged = await call(demo.app, 'GET', `${LIST}?points_begin=${q(value)}`, { token: demo.admin, headers: T1 });
+      const ranged = await call(demo.app, 'GET', `${LIST}?point_begin=${q(value)}`, { token: demo.admin, headers: T1 });
       expect(ranged.status, value).toBe(400);
-      expect(ranged.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：points_begin 必须是整数' });
+      expect(ranged.body).toMatchObject({ success: false, code: 400, message: '参数校验失败：point_begin 必须是整数' });
     }
   });
 
@@ -111,9 +111,9 @@ describe('member list', () => {
   it('drops super-query conditions on hostile fields or rules and binds hostile values', async () => {
     for (const value of HOSTILE) {
       const onField = q(JSON.stringify([{ field: value, rule: 'eq', val: '1' }]));
-      expect((await list(`superQueryParams=${onField}`)).result.total, value).toBe(60);
+      expect((await list(`superQueryParams=${onField}`)).result.total, value).toBe(300);
       const onRule = q(JSON.stringify([{ field: 'memberName', rule: value, val: '1' }]));
-      expect((await list(`superQueryParams=${onRule}`)).result.total, value).toBe(60);
+      expect((await list(`superQueryParams=${onRule}`)).result.total, value).toBe(300);
       const onValue = q(JSON.stringify([{ field: 'memberName', rule: 'like', val: value }]));
       const answer = await list(`superQueryParams=${onValue}&superQueryMatchType=${q(value)}`);
       expectClean(answer, value);
@@ -142,9 +142,9 @@ describe('dictionary codes', () => {
         expect(response.body, url).toMatchObject({ success: false, message: '字典不存在' });
       }
       // A hostile key or keyword is just text to compare.
-      const keyed = await call<string[]>(demo.app, 'GET', `/api/sys/dict/loadDictItem/member_level?key=${q(value)}`, { token: demo.clerk });
+      const keyed = await call<string[]>(demo.app, 'GET', `/api/sys/dict/loadDictItem/cust_level?key=${q(value)}`, { token: demo.clerk });
       expect(keyed.body).toMatchObject({ success: true, result: [] });
-      const searched = await call<unknown[]>(demo.app, 'GET', `/api/sys/dict/loadDict/member_level?keyword=${q(value)}`, { token: demo.clerk });
+      const searched = await call<unknown[]>(demo.app, 'GET', `/api/sys/dict/loadDict/cust_level?keyword=${q(value)}`, { token: demo.clerk });
       expect(searched.body).toMatchObject({ success: true, result: [] });
     }
     // Names of Object.prototype's members are codes like any other: unknown, never a member of the lookup object.
@@ -155,7 +155,7 @@ describe('dictionary codes', () => {
         expect(response.body, url).toMatchObject({ success: false, message: '字典不存在', result: null });
       }
     }
-    const real = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: demo.clerk });
+    const real = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/cust_level', { token: demo.clerk });
     expect(real.body.result).toHaveLength(4);
   });
 });
@@ -166,9 +166,9 @@ describe('afterwards', () => {
     const users = await db.selectFrom('users').select(['username', 'password']).orderBy('username').execute();
     expect(users.map((user) => user.username)).toEqual(['admin', 'clerk']);
     expect(users.map((user) => user.password)).toEqual(passwordHashes);
-    expect((await list('')).result.total).toBe(60);
+    expect((await list('')).result.total).toBe(300);
     const counted = await db.withTables<{ cust_member: { id: string } }>().selectFrom('cust_member').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(counted.n)).toBe(120);
-    expect((await db.selectFrom('dicts').select('id').where('dict_code', '=', 'member_level').execute()).length).toBe(1);
+    expect(Number(counted.n)).toBe(360);
+    expect((await db.selectFrom('dicts').select('id').where('dict_code', '=', 'member_point_biz_type').execute()).length).toBe(1);
   });
 });

@@ -33,14 +33,14 @@ async function memberIds(tenantId: number): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function pointsOf(id: string): Promise<number | null> {
+async function nicknameOf(id: string): Promise<string | null> {
   const row = await demo.app.db
-    .withTables<{ cust_member: { id: string; points: number | null } }>()
+    .withTables<{ cust_member: { id: string; nickname: string | null } }>()
     .selectFrom('cust_member')
-    .select('points')
+    .select('nickname')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row === undefined ? null : row.points;
+  return row === undefined ? null : row.nickname;
 }
 
 beforeAll(async () => {
@@ -55,7 +55,7 @@ beforeAll(async () => {
   boss2 = (await login(demo.app, 'boss2')).token;
   tenant1Ids = await memberIds(1);
   tenant2Ids = await memberIds(2);
-  expect(tenant1Ids).toHaveLength(60);
+  expect(tenant1Ids).toHaveLength(300);
   expect(tenant2Ids).toHaveLength(5);
 });
 
@@ -65,9 +65,9 @@ async function list(token: string, headers: Record<string, string>, query = 'pag
 }
 
 describe('each tenant sees only its own members', () => {
-  it('lists per tenant: 60 for tenant 1, 5 for tenant 2, 60 for users without a tenant', async () => {
+  it('lists per tenant: 300 for tenant 1, 5 for tenant 2, 60 for users without a tenant', async () => {
     const one = await list(demo.admin, T1);
-    expect(one.body.result.total).toBe(60);
+    expect(one.body.result.total).toBe(300);
     expect(one.body.result.records.every((record) => record.tenantId === 1)).toBe(true);
     const two = await list(boss2, T2);
     expect(two.body.result.total).toBe(5);
@@ -83,13 +83,13 @@ describe('each tenant sees only its own members', () => {
 describe("another tenant's member, addressed by id", () => {
   it('cannot be read, edited, deleted or batch-deleted by tenant 1', async () => {
     const [victim, second] = tenant2Ids;
-    const before = await pointsOf(String(victim));
+    const before = await nicknameOf(String(victim));
     expect((await call(demo.app, 'GET', `${BASE}/queryById?id=${victim}`, { token: demo.admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(demo.app, 'PUT', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
-    expect((await call(demo.app, 'POST', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, points: 4242 } })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'PUT', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, nickname: '越权改名' } })).body).toMatchObject({ success: false, message: NOT_FOUND });
+    expect((await call(demo.app, 'POST', `${BASE}/edit`, { token: demo.admin, headers: T1, body: { id: victim, nickname: '越权改名' } })).body).toMatchObject({ success: false, message: NOT_FOUND });
     expect((await call(demo.app, 'DELETE', `${BASE}/delete?id=${victim}`, { token: demo.admin, headers: T1 })).body).toMatchObject({ success: false, message: NOT_FOUND });
     expect((await call(demo.app, 'DELETE', `${BASE}/deleteBatch?ids=${victim},${second},`, { token: demo.admin, headers: T1 })).body.success).toBe(false);
-    expect(await pointsOf(String(victim))).toBe(before);
+    expect(await nicknameOf(String(victim))).toBe(before);
     expect(await memberIds(2)).toEqual(tenant2Ids);
   });
 
@@ -135,7 +135,7 @@ describe('a forged tenant header', () => {
     const attempts: Array<[string, 'GET' | 'PUT' | 'DELETE', string, unknown]> = [
       [demo.admin, 'GET', `${BASE}/list`, undefined],
       [demo.admin, 'GET', `${BASE}/queryById?id=${victim}`, undefined],
-      [demo.admin, 'PUT', `${BASE}/edit`, { id: victim, points: 1 }],
+      [demo.admin, 'PUT', `${BASE}/edit`, { id: victim, nickname: '越权' }],
       [demo.admin, 'DELETE', `${BASE}/delete?id=${victim}`, undefined],
       [demo.admin, 'DELETE', `${BASE}/deleteBatch?ids=${victim}`, undefined],
       [demo.admin, 'GET', `${BASE}/exportXls`, undefined],

@@ -1,7 +1,13 @@
+import { UserOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
-import { useMemo } from 'react';
+import { Button } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage } from '../../../src/toolkit/crud';
+import { EntityListPage, gateOf, type ListControls } from '../../../src/toolkit/crud';
+import { StoredImage } from '../../../src/toolkit/upload';
+import { AdjustModal, type AdjustKind } from '../components/adjust-modal';
+import { LevelModal } from '../components/level-modal';
+import { MEMBER_PERMISSIONS } from '../components/member-calls';
 import { memberEntity, type MemberRecord } from '../entities';
 
 /** Mainland mobile numbers (spec §5 mobile preset); the server checks the same. */
@@ -10,10 +16,65 @@ const MOBILE = /^1[3-9]\d{9}$/;
 /**
  * 会员列表: the member list of the current tenant. Buttons follow the user's codes locally
  * (cust:member:add hidden without it, cust:member:delete disabled without it); the server
- * enforces the same codes.
+ * enforces the same codes. Points and balance change only through 修改积分 / 修改余额, the level
+ * follows growth or 修改等级 (with a reason).
  */
 export default function MemberListPage() {
   const { t } = useTranslation('customers');
-  const formRules = useMemo<Record<string, Rule[]>>(() => ({ phone: [{ pattern: MOBILE, message: t('member.badPhone') }] }), [t]);
-  return <EntityListPage<MemberRecord> entity={memberEntity} formRules={formRules} />;
+  const formRules = useMemo<Record<string, Rule[]>>(() => ({ mobile: [{ pattern: MOBILE, message: t('member.badPhone') }] }), [t]);
+  const [adjusting, setAdjusting] = useState<{ kind: AdjustKind; member: MemberRecord } | null>(null);
+  const [leveling, setLeveling] = useState<MemberRecord | null>(null);
+  const listRef = useRef<ListControls | null>(null);
+  const gates = { points: gateOf(MEMBER_PERMISSIONS.adjustPoints), balance: gateOf(MEMBER_PERMISSIONS.adjustBalance), level: gateOf(MEMBER_PERMISSIONS.updateLevel) };
+  const open = (kind: AdjustKind, member: MemberRecord, list: ListControls) => {
+    listRef.current = list;
+    setAdjusting({ kind, member });
+  };
+  return (
+    <>
+      <EntityListPage<MemberRecord>
+        entity={memberEntity}
+        formRules={formRules}
+        renderers={{
+          avatar: (value, record) => (
+            <StoredImage value={typeof value === 'string' ? value : null} shape="avatar" size={32} preview={false} fallback={<UserOutlined />} alt={String(record.nickname ?? record.memberName ?? '')} />
+          ),
+        }}
+        rowActions={(record, list) => (
+          <>
+            {gates.points.visible ? (
+              <Button type="link" size="small" disabled={gates.points.disabled} onClick={() => open('points', record, list)}>
+                {t('member.actions.adjustPoints')}
+              </Button>
+            ) : null}
+            {gates.balance.visible ? (
+              <Button type="link" size="small" disabled={gates.balance.disabled} onClick={() => open('balance', record, list)}>
+                {t('member.actions.adjustBalance')}
+              </Button>
+            ) : null}
+            {gates.level.visible ? (
+              <Button
+                type="link"
+                size="small"
+                disabled={gates.level.disabled}
+                onClick={() => {
+                  listRef.current = list;
+                  setLeveling(record);
+                }}
+              >
+                {t('member.actions.updateLevel')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
+      <AdjustModal
+        kind={adjusting?.kind ?? 'points'}
+        member={adjusting?.member ?? null}
+        onClose={() => setAdjusting(null)}
+        onSaved={() => listRef.current?.refresh()}
+      />
+      <LevelModal member={leveling} onClose={() => setLeveling(null)} onSaved={() => listRef.current?.refresh()} />
+    </>
+  );
 }

@@ -1,22 +1,115 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { formatDateTime } from '../../../server/crud/records';
-import { businessError } from '../../../server/http/envelope';
-import { MOBILE_PATTERN } from '../../../src/contracts/account';
+import { businessError, ok } from '../../../server/http/envelope';
+import type { LedgerPosting } from '../../../server/ledger/ledger';
 import { memberEntity } from '../entities';
+import { levelForGrowth, setLevelByHand } from './levels';
+import { BALANCE_BIZ, EXPERIENCE_BIZ, MSG_MEMBER_NOT_FOUND, POINT_BIZ, postBalance, postExperience, postPoints } from './member-ledgers';
+import { MOBILE, moneyOnWire, MSG_BAD_PHONE, TERMINAL_BACK_OFFICE } from './members';
 
-export const MSG_BAD_PHONE = '手机号码格式不正确';
+export { MSG_BAD_PHONE } from './members';
+export const MSG_POINTS_ADJUSTED = '修改积分成功';
+export const MSG_BALANCE_ADJUSTED = '修改余额成功';
+export const MSG_EXPERIENCE_ADJUSTED = '修改成长值成功';
+export const MSG_LEVEL_UPDATED = '修改等级成功';
 
-/** 会员列表: the generic list/CRUD contract under /cust/custMember, guarded by cust:member:<action>. */
+const reasonField = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
+const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+interface AdjustBody {
+  memberId: string;
+  reason: string;
+}
+
+/** What the dialogs show after a change: before, change, after. */
+function postingResult(posting: LedgerPosting, money: boolean) {
+  const shown = (value: LedgerPosting['after']) => (money ? moneyOnWire(value) : value.toNumber());
+  return { id: posting.id, before: shown(posting.before), change: shown(posting.change), after: shown(posting.after) };
+}
+
+const tenantOf = (request: FastifyRequest) => request.tenantId ?? 0;
+const operatorOf = (request: FastifyRequest) => request.auth?.username ?? null;
+
+/**
+ * 会员列表: the list/CRUD contract under /cust/custMember (cust:member:<action>); the totals and the
+ * level are read-only there and change through adjustPoints / adjustBalance / adjustExperience /
+ * updateLevel, each with its own permission code and a required reason.
+ */
 export async function registerMemberRoutes(api: FastifyInstance, labels: LabelResolver): Promise<void> {
+  const db = api.db;
   await registerEntityRoutes(api, memberEntity, {
     labels,
-    beforeWrite: (values, { mode }) => {
-      if (typeof values.phone === 'string' && !MOBILE_PATTERN.test(values.phone)) throw businessError(MSG_BAD_PHONE);
-      // A member created without a registration time registered now.
-      if (mode === 'add' && values.registerTime === undefined) return { ...values, registerTime: formatDateTime(new Date()) };
-      return values;
+    beforeWrite: async (values, { mode }) => {
+      if (typeof values.mobile === 'string' && !MOBILE.test(values.mobile)) throw businessError(MSG_BAD_PHONE);
+      if (mode !== 'add') return values;
+      // A member added here registered now, in the back office, at the entry level.
+      const entry = await levelForGrowth(db, 0);
+      return {
+        ...values,
+        registerTime: values.registerTime ?? formatDateTime(new Date()),
+        registerTerminal: values.registerTerminal ?? TERMINAL_BACK_OFFICE,
+        levelId: entry?.id ?? null,
+      };
     },
   });
+
+  api.post<{ Body: AdjustBody & { point: number } }>(
+    `${memberEntity.api}/adjustPoints`,
+    {
+      config: { access: { permission: 'cust:member:adjustPoints' } },
+      schema: { body: { type: 'object', required: ['memberId', 'point', 'reason'], properties: { memberId: idField, point: { type: 'integer' }, reason: reasonField } } },
+    },
+    async (request) => {
+      const { memberId, point, reason } = request.body;
+      const posting = await postPoints(db, { ownerId: memberId, change: point, bizType: POINT_BIZ.admin, title: reason.trim(), operator: operatorOf(request), tenantId: tenantOf(request) });
+      return ok(postingResult(posting, false), MSG_POINTS_ADJUSTED);
+    },
+  );
+
+  api.post<{ Body: AdjustBody & { price: number | string } }>(
+    `${memberEntity.api}/adjustBalance`,
+    {
+      config: { access: { permission: 'cust:member:adjustBalance' } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['memberId', 'price', 'reason'],
+          properties: { memberId: idField, price: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', maxLength: 20 }] }, reason: reasonField },
+        },
+      },
+    },
+    async (request) => {
+      const { memberId, price, reason } = request.body;
+      const posting = await postBalance(db, { ownerId: memberId, change: price, bizType: BALANCE_BIZ.admin, title: reason.trim(), operator: operatorOf(request), tenantId: tenantOf(request) });
+      return ok(postingResult(posting, true), MSG_BALANCE_ADJUSTED);
+    },
+  );
+
+  api.post<{ Body: AdjustBody & { experience: number } }>(
+    `${memberEntity.api}/adjustExperience`,
+    {
+      config: { access: { permission: 'cust:member:adjustExperience' } },
+      schema: { body: { type: 'object', required: ['memberId', 'experience', 'reason'], properties: { memberId: idField, experience: { type: 'integer' }, reason: reasonField } } },
+    },
+    async (request) => {
+      const { memberId, experience, reason } = request.body;
+      const posting = await postExperience(db, { ownerId: memberId, change: experience, bizType: EXPERIENCE_BIZ.admin, title: reason.trim(), operator: operatorOf(request), tenantId: tenantOf(request) });
+      return ok(postingResult(posting, false), MSG_EXPERIENCE_ADJUSTED);
+    },
+  );
+
+  api.post<{ Body: AdjustBody & { levelId: string } }>(
+    `${memberEntity.api}/updateLevel`,
+    {
+      config: { access: { permission: 'cust:member:updateLevel' } },
+      schema: { body: { type: 'object', required: ['memberId', 'levelId', 'reason'], properties: { memberId: idField, levelId: idField, reason: reasonField } } },
+    },
+    async (request) => {
+      const { memberId, levelId, reason } = request.body;
+      await setLevelByHand(db, { memberId, levelId, reason: reason.trim(), tenantId: tenantOf(request), operator: operatorOf(request) }, MSG_MEMBER_NOT_FOUND);
+      return ok(null, MSG_LEVEL_UPDATED);
+    },
+  );
 }

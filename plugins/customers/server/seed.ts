@@ -1,22 +1,48 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
-import { MEMBER_LEVEL_DICT } from '../entities';
-import { customerDb } from './tables';
+import { inTransaction, postLedgerBatch } from '../../../server/ledger/ledger';
+import { applyLevelsByGrowth } from './levels';
+import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
+import { registerMembers, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members';
+
+/**
+ * Demo data through the services, so it obeys the same rules as the screens: members register at the
+ * entry level with zero totals, and every point, yuan and growth point arrives as a ledger row (levels
+ * then follow the growth). Deterministic (no randomness): demo data and tests stay stable.
+ */
 
 const SEEDER = 'admin';
-
-/** Member levels, lowest first; editable afterwards on the 数据字典 screen. */
-export const MEMBER_LEVELS: ReadonlyArray<[string, string]> = [
-  ['1', '普通会员'],
-  ['2', '银卡会员'],
-  ['3', '金卡会员'],
-  ['4', '钻石会员'],
-];
-
 const SURNAMES = ['张', '王', '李', '赵', '刘', '陈', '杨', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
 const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '晓东', '子涵'];
 const PHONE_PREFIXES = ['138', '139', '135', '136', '150', '151', '158', '186', '187', '177', '189', '199'];
+const GROUPS: ReadonlyArray<[string, string]> = [
+  ['新客', '注册 30 天内的会员'],
+  ['老客', '复购两次以上'],
+  ['企业采购', '以单位名义下单的会员'],
+  ['沉睡会员', '90 天未下单'],
+];
+const CITIES = [
+  ['310104', '上海市徐汇区漕溪北路 88 号'],
+  ['110105', '北京市朝阳区建国路 93 号'],
+  ['440305', '深圳市南山区科技园南区 12 栋'],
+  ['330106', '杭州市西湖区文三路 478 号'],
+  ['510107', '成都市武侯区人民南路四段 27 号'],
+] as const;
+const CUSTOMERS: ReadonlyArray<[string, string, string]> = [
+  ['上海明川贸易有限公司', '91310104MA1FL0XXXA', '周明'],
+  ['杭州云栖科技有限公司', '91330106MA2CD1XXXB', '林晓'],
+  ['北京东方文旅集团', '91110105MA00A2XXXC', '王磊'],
+  ['深圳前海供应链管理有限公司', '91440300MA5F03XXXD', '陈静'],
+  ['成都天府教育装备有限公司', '91510107MA6C04XXXE', '刘洋'],
+  ['浙江省政府采购中心', '12330000MB1A05XXXF', '赵敏'],
+  ['苏州工业园区管理委员会', '11320500MB1B06XXXG', '孙杰'],
+  ['广州白云酒店管理有限公司', '91440111MA59G7XXXH', '黄丽'],
+  ['南京鼓楼医院后勤处', '12320100MB1C08XXXJ', '吴刚'],
+  ['武汉光谷生物城企业服务中心', '12420100MB1D09XXXK', '徐娟'],
+  ['厦门海沧港务有限公司', '91350205MA3E10XXXL', '胡涛'],
+  ['青岛崂山矿泉水有限公司', '91370212MA3F11XXXM', '郭超'],
+];
 
 export interface MemberSeedOptions {
   tenantId: number;
@@ -25,54 +51,112 @@ export interface MemberSeedOptions {
   prefix: string;
 }
 
-/** Deterministic, realistic members (no randomness: demo data and tests stay stable). */
-export function demoMembers({ tenantId, count, prefix }: MemberSeedOptions) {
+const mobileOf = (tenantId: number, index: number) =>
+  `${PHONE_PREFIXES[index % PHONE_PREFIXES.length] ?? '138'}${String(10_000_000 + ((index * 7_919 + tenantId * 1_000_003) % 89_000_000)).padStart(8, '0')}`;
+
+async function groupIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ id: string }>`select id from cust_group order by name`.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
+const orderNo = (year: number, index: number) => `SO${year}${String(100_000 + index)}`;
+
+/**
+ * Each member's history: an order that earned growth and points, a recharge, and for some members
+ * points used and a balance payment. Posted in bulk through the ledgers, whose rules still apply.
+ */
+async function seedHistories(trx: Transaction<Database>, tenantId: number, memberIds: readonly string[]): Promise<void> {
+  const base = { operator: SEEDER };
+  const paid = (index: number) => ((index * 7_919) % 30_000) + 50;
+  const growth = await postLedgerBatch(
+    trx,
+    EXPERIENCE_LEDGER,
+    tenantId,
+    memberIds.map((ownerId, index) => ({ ...base, ownerId, change: paid(index), bizType: EXPERIENCE_BIZ.order, bizId: orderNo(2025, index), title: '下单奖励' })),
+  );
+  await applyLevelsByGrowth(trx, tenantId, memberIds.map((memberId, index) => ({ memberId, experience: growth[index]?.after.toNumber() ?? 0 })), SEEDER);
+  await postLedgerBatch(trx, POINTS_LEDGER, tenantId, [
+    ...memberIds.map((ownerId, index) => ({ ...base, ownerId, change: Math.floor(paid(index) / 10) + 20, bizType: POINT_BIZ.orderReward, bizId: orderNo(2025, index), title: '订单积分奖励' })),
+    ...memberIds.flatMap((ownerId, index) => (index % 4 === 0 ? [{ ...base, ownerId, change: -20, bizType: POINT_BIZ.orderUse, bizId: orderNo(2026, index), title: '订单积分抵扣' }] : [])),
+  ]);
+  await postLedgerBatch(trx, BALANCE_LEDGER, tenantId, [
+    ...memberIds.map((ownerId, index) => ({
+      ...base,
+      ownerId,
+      change: `${((index * 37) % 2_000) + 100}.${String((index * 13) % 100).padStart(2, '0')}`,
+      bizType: BALANCE_BIZ.recharge,
+      bizId: `RC2025${String(100_000 + index)}`,
+      title: '余额充值',
+    })),
+    ...memberIds.flatMap((ownerId, index) => (index % 3 === 0 ? [{ ...base, ownerId, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: orderNo(2026, index), title: '余额支付' }] : [])),
+  ]);
+}
+
+/** Every other member has a (default) address. */
+async function seedAddresses(trx: Transaction<Database>, tenantId: number, members: ReadonlyArray<{ id: string; name: string; mobile: string }>): Promise<void> {
+  const rows = members.flatMap((member, index) => {
+    if (index % 2 !== 0) return [];
+    const [areaId, detail] = CITIES[index % CITIES.length] ?? CITIES[0];
+    return [sql`(${newId()}, ${member.id}, ${member.name}, ${member.mobile}, ${areaId}, ${detail}, true, ${SEEDER}, ${tenantId})`];
+  });
+  if (rows.length === 0) return;
+  await sql`insert into cust_address (id, member_id, name, mobile, area_id, detail_address, default_status, create_by, tenant_id) values ${sql.join(rows)}`.execute(trx);
+}
+
+/** Registers `count` members in a tenant with their ledgers (also used by tests for more tenants). */
+export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefix }: MemberSeedOptions): Promise<void> {
+  const groups = await groupIds(db);
   const start = Date.UTC(2023, 0, 5, 2, 0, 0);
-  return Array.from({ length: count }, (_unused, index) => {
+  const members = Array.from({ length: count }, (_unused, index) => {
     const n = index + 1;
-    const levelIndex = n % 11 === 0 ? 3 : n % 5 === 0 ? 2 : n % 3 === 0 ? 1 : 0;
-    const registered = new Date(start + index * 6 * 86_400_000 + (index % 9) * 3_600_000 + (index % 7) * 60_000);
+    const name = `${SURNAMES[index % SURNAMES.length] ?? '张'}${GIVEN[(index * 7) % GIVEN.length] ?? '伟'}`;
     return {
-      id: newId(),
-      member_no: `${prefix}${String(n).padStart(5, '0')}`,
-      member_name: `${SURNAMES[index % SURNAMES.length] ?? '张'}${GIVEN[(index * 7) % GIVEN.length] ?? '伟'}`,
-      phone: `${PHONE_PREFIXES[index % PHONE_PREFIXES.length] ?? '138'}${String(10_000_000 + ((index * 7_919_301 + tenantId * 131) % 90_000_000)).padStart(8, '0')}`,
+      tenantId,
+      mobile: mobileOf(tenantId, index),
+      memberNo: `${prefix}${String(n).padStart(5, '0')}`,
+      memberName: name,
+      nickname: name,
       sex: index % 2 === 0 ? '1' : '2',
-      level: MEMBER_LEVELS[levelIndex]?.[0] ?? '1',
-      points: (index * 137 + 20) % 5000,
-      balance: ((index * 7919) % 200_000) / 100,
+      groupId: groups.length === 0 || index % 5 === 4 ? null : (groups[index % groups.length] ?? null),
       status: n % 13 === 0 ? '0' : '1',
-      register_time: registered,
-      create_by: SEEDER,
-      create_time: registered,
-      tenant_id: tenantId,
+      terminal: index % 3 === 0 ? TERMINAL_BACK_OFFICE : TERMINAL_MINI_PROGRAM,
+      registerTime: new Date(start + index * 2 * 86_400_000 + (index % 9) * 3_600_000 + (index % 7) * 60_000),
+      operator: SEEDER,
     };
+  });
+  await inTransaction(db, async (trx) => {
+    const ids = await registerMembers(trx, members);
+    await seedHistories(trx, tenantId, ids);
+    await seedAddresses(trx, tenantId, members.map((member, index) => ({ id: ids[index] ?? '', name: member.memberName, mobile: member.mobile })));
   });
 }
 
-/** Inserts demo members into a tenant (0: users without a tenant). Also used by tests for more tenants. */
-export async function seedMembers(db: Kysely<Database>, options: MemberSeedOptions): Promise<void> {
-  await customerDb(db).insertInto('cust_member').values(demoMembers(options)).execute();
+async function seedGroups(db: Kysely<Database>): Promise<void> {
+  for (const [name, remark] of GROUPS) {
+    await sql`insert into cust_group (id, name, remark, status, create_by) values (${newId()}, ${name}, ${remark}, '1', ${SEEDER})`.execute(db);
+  }
 }
 
-async function seedMemberLevelDict(db: Kysely<Database>): Promise<void> {
-  const existing = await db.selectFrom('dicts').select('id').where('dict_code', '=', MEMBER_LEVEL_DICT).executeTakeFirst();
-  if (existing !== undefined) return;
-  const dictId = newId();
-  await db.insertInto('dicts').values({ id: dictId, dict_code: MEMBER_LEVEL_DICT, dict_name: '会员等级', create_by: SEEDER }).execute();
-  await db
-    .insertInto('dict_items')
-    .values(MEMBER_LEVELS.map(([value, text], index) => ({ id: newId(), dict_id: dictId, item_value: value, item_text: text, sort_order: index + 1, create_by: SEEDER })))
-    .execute();
+async function seedOrganisations(db: Kysely<Database>, tenantId: number): Promise<void> {
+  for (const [index, [name, taxNo, contact]] of CUSTOMERS.entries()) {
+    const [, address] = CITIES[index % CITIES.length] ?? CITIES[0];
+    await sql`insert into cust_customer (id, name, tax_no, bank_name, bank_account, address, contact_name, contact_mobile, status, create_by, tenant_id)
+      values (${newId()}, ${name}, ${taxNo}, ${'中国工商银行' + (index % 2 === 0 ? '上海分行' : '杭州分行')}, ${`6222 0210 ${String(1000 + index * 37).padStart(4, '0')} 8866`},
+        ${address}, ${contact}, ${mobileOf(tenantId + 7, index)}, '1', ${SEEDER}, ${tenantId})`.execute(db);
+  }
 }
 
 /**
- * The member-level dictionary and 60 members in tenant 1 (admin's) and 60 in "no tenant" (0), where
- * users without a tenant — clerk among them — keep their data.
+ * Groups (levels come with the migration), then 300 members in tenant 1 (admin's) and 60 in "no
+ * tenant" (0), where users without a tenant — clerk among them — keep their data; a dozen customers each.
  */
 export async function seedCustomers(db: Kysely<Database>): Promise<void> {
-  await seedMemberLevelDict(db);
+  await seedGroups(db);
   const tenant = await db.selectFrom('tenants').select('id').where('id', '=', 1).executeTakeFirst();
-  if (tenant !== undefined) await seedMembers(db, { tenantId: 1, count: 60, prefix: 'M1' });
+  if (tenant !== undefined) {
+    await seedMembers(db, { tenantId: 1, count: 300, prefix: 'M1' });
+    await seedOrganisations(db, 1);
+  }
   await seedMembers(db, { tenantId: 0, count: 60, prefix: 'M0' });
+  await seedOrganisations(db, 0);
 }

@@ -140,5 +140,5 @@ export interface LegacyPermission {
 export interface LegacyService {
   method: string;
   url: string;
-  access: 'public' | 'authenticated' | 'static' | { permission: string };
+  access: 'public' | 'authenticated' | 'static' | 'member' | { permission: string };
 }

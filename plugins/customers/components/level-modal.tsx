@@ -1,0 +1,42 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormSubmit } from '../../../src/toolkit/crud';
+import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { LEVEL_DICT, type MemberRecord } from '../entities';
+import { memberCalls } from './member-calls';
+
+interface LevelValues {
+  levelId: string;
+  reason: string;
+}
+
+/** 修改等级: an administrator sets the level by hand with a required reason (written to the level record). */
+export function LevelModal({ member, onClose, onSaved }: { member: MemberRecord | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation(['customers', 'crud']);
+  const [form] = Form.useForm<LevelValues>();
+  const { submit, saving } = useFormSubmit(form, {
+    save: (values: LevelValues) => memberCalls.updateLevel({ memberId: String(member?.id ?? ''), levelId: values.levelId, reason: values.reason.trim() }),
+    onSaved: () => {
+      onSaved();
+      onClose();
+    },
+    refusal: 'warning',
+  });
+  return (
+    <Modal open={member !== null} title={t('member.adjust.levelTitle')} onCancel={onClose} onOk={() => void submit()} okText={t('crud:ok')} cancelText={t('crud:cancel')} confirmLoading={saving} destroyOnHidden>
+      {member !== null ? (
+        <Form form={form} name="member-level" layout="vertical" preserve={false} initialValues={{ levelId: member.levelId ?? undefined, reason: '' }}>
+          <Form.Item label={t('member.adjust.member')}>
+            <Input value={t('member.adjust.memberLabel', { name: String(member.nickname ?? member.memberName ?? ''), no: String(member.memberNo ?? '') })} disabled />
+          </Form.Item>
+          <Form.Item name="levelId" label={t('member.adjust.level')} rules={[{ required: true, message: t('member.adjust.levelRequired') }]}>
+            <DictSelect dictCode={LEVEL_DICT} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('member.adjust.reason')} rules={[{ required: true, whitespace: true, message: t('member.adjust.reasonRequired') }]}>
+            <Input.TextArea maxLength={200} rows={2} />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '../../../src/contracts/api-paths';
+import { issueSmsCode, redeemSmsCode } from '../../../server/auth/sms-codes';
+import type { AppContext } from '../../../server/context';
+import type { Database } from '../../../server/db/schema';
+import { businessError, ok, tooManyRequests, unauthorized } from '../../../server/http/envelope';
+import { MSG_SMS_SENT, MSG_SMS_TOO_OFTEN } from '../../../server/routes/account';
+import { MSG_PHONE_LOGIN_FAILED, MSG_TOO_MANY_LOGINS, MSG_LOGIN_OK } from '../../../server/routes/auth';
+import type { Kysely } from 'kysely';
+import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
+import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
+import { createMemberTokens } from './member-tokens';
+
+/** The mini-program's member side (business-api "The mini-program"): login by SMS and addresses. */
+
+export const MSG_MEMBER_DISABLED = '账号已被停用';
+export const MSG_BAD_INVITE = '邀请码无效';
+export const MSG_BAD_TENANT = '租户不存在';
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const mobileField = { type: 'string', maxLength: 20 } as const;
+
+/** The shop (tenant) a mini-program request is for: the `tenant-id` header, 0 when absent. */
+async function tenantOf(db: Kysely<Database>, request: FastifyRequest): Promise<number> {
+  const raw = request.headers['tenant-id'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (value === '' || value === '0') return 0;
+  if (!/^\d{1,9}$/.test(value)) throw businessError(MSG_BAD_TENANT);
+  const tenant = await db.selectFrom('tenants').select('id').where('id', '=', Number(value)).where('status', '=', 1).executeTakeFirst();
+  if (tenant === undefined) throw businessError(MSG_BAD_TENANT);
+  return tenant.id;
+}
+
+function checkMobile(mobile: string): string {
+  const trimmed = mobile.trim();
+  if (!MOBILE.test(trimmed)) throw businessError(MSG_BAD_PHONE);
+  return trimmed;
+}
+
+function owner(request: FastifyRequest): { tenantId: number; memberId: string } {
+  if (request.member === null) throw unauthorized();
+  return { tenantId: request.member.tenantId, memberId: request.member.memberId };
+}
+
+const addressBody = {
+  type: 'object',
+  required: ['name', 'mobile', 'areaId', 'detailAddress'],
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    name: text(32),
+    mobile: mobileField,
+    areaId: { anyOf: [text(32), { type: 'integer' }] },
+    detailAddress: text(255),
+    postCode: { type: ['string', 'null'], maxLength: 10 },
+    defaultStatus: { type: 'boolean' },
+  },
+} as const;
+
+interface AddressBody {
+  id?: string;
+  name: string;
+  mobile: string;
+  areaId: string | number;
+  detailAddress: string;
+  postCode?: string | null;
+  defaultStatus?: boolean;
+}
+
+function addressInput(body: AddressBody): AddressInput {
+  return {
+    name: body.name.trim(),
+    mobile: checkMobile(body.mobile),
+    areaId: String(body.areaId).trim(),
+    detailAddress: body.detailAddress.trim(),
+    postCode: body.postCode ?? null,
+    defaultStatus: body.defaultStatus === true,
+  };
+}
+
+export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const tokens = createMemberTokens(db, ctx.codeSecret);
+  api.memberGate.authenticate = tokens.authenticate;
+
+  api.post<{ Body: { mobile: string } }>(
+    API.appSms,
+    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['mobile'], properties: { mobile: mobileField } } } },
+    async (request) => {
+      const mobile = checkMobile(request.body.mobile);
+      if (!ctx.smsCooldown.tryTake(`member:${mobile}`)) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
+      // Anyone may sign in (the first login registers), so every number gets its code.
+      const code = await issueSmsCode(db, ctx.codeSecret, mobile, 'member', true);
+      // SMS_MODE=log (demo): the operator reads the code from the server log.
+      if (code !== null) request.log.info(`SMS code for ${mobile}: ${code}`);
+      return ok(null, MSG_SMS_SENT);
+    },
+  );
+
+  api.post<{ Body: { mobile: string; code: string; inviteCode?: string } }>(
+    API.appSmsLogin,
+    {
+      config: { access: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['mobile', 'code'],
+          properties: { mobile: mobileField, code: { type: 'string', maxLength: 32 }, inviteCode: { type: 'string', maxLength: 32 } },
+        },
+      },
+    },
+    async (request) => {
+      const mobile = checkMobile(request.body.mobile);
+      const tenantId = await tenantOf(db, request);
+      const account = `member:${tenantId}:${mobile}`;
+      if (ctx.loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      const inviteCode = request.body.inviteCode?.trim() ?? '';
+      const referrer = inviteCode === '' ? null : await findMember(db, tenantId, { memberNo: inviteCode });
+      if (inviteCode !== '' && referrer === null) throw businessError(MSG_BAD_INVITE);
+      if (!(await redeemSmsCode(db, ctx.codeSecret, { mobile, purpose: 'member', code: request.body.code, consume: true }))) {
+        ctx.loginLimiter.recordFailure(request.ip, account);
+        throw businessError(MSG_PHONE_LOGIN_FAILED);
+      }
+      ctx.loginLimiter.recordSuccess(request.ip, account);
+      let member = await findMember(db, tenantId, { mobile });
+      if (member === null) {
+        // The first login registers the member; the invite code binds the referrer only then.
+        const id = await registerMember(db, { tenantId, mobile, terminal: TERMINAL_MINI_PROGRAM, referrerId: referrer?.id ?? null, operator: null });
+        member = await findMember(db, tenantId, { id });
+      }
+      if (member === null) throw businessError(MSG_PHONE_LOGIN_FAILED);
+      if (member.status === '0') throw businessError(MSG_MEMBER_DISABLED);
+      await db.withTables<{ cust_member: { id: string; login_date: Date | null } }>().updateTable('cust_member').set({ login_date: new Date() }).where('id', '=', member.id).execute();
+      const { status: _status, ...shown } = member;
+      return ok({ token: await tokens.issue({ id: member.id, tenantId }), member: shown }, MSG_LOGIN_OK);
+    },
+  );
+
+  const memberOnly = { config: { access: 'member' as const } };
+
+  api.post<{ Body: AddressBody }>('/app/address/add', { ...memberOnly, schema: { body: addressBody } }, async (request) => {
+    return ok(await addAddress(db, owner(request), addressInput(request.body)));
+  });
+
+  api.get('/app/address/list', memberOnly, async (request) => ok(await listAddresses(db, owner(request))));
+
+  api.route<{ Body: AddressBody }>({
+    method: ['PUT', 'POST'],
+    url: '/app/address/edit',
+    ...memberOnly,
+    schema: { body: { ...addressBody, required: ['id', ...addressBody.required] } },
+    handler: async (request) => {
+      await editAddress(db, owner(request), String(request.body.id), addressInput(request.body));
+      return ok(true);
+    },
+  });
+
+  api.route<{ Querystring: { id?: string }; Body: { id?: string } | undefined }>({
+    method: ['DELETE', 'POST'],
+    url: '/app/address/delete',
+    ...memberOnly,
+    handler: async (request) => {
+      const id = String(request.query.id ?? request.body?.id ?? '').trim();
+      await deleteAddress(db, owner(request), id);
+      return ok(true);
+    },
+  });
+
+  api.get('/app/member/get', memberOnly, async (request) => {
+    const me = owner(request);
+    const member = await findMember(db, me.tenantId, { id: me.memberId });
+    if (member === null) throw unauthorized();
+    const { status: _status, ...shown } = member;
+    return ok(shown);
+  });
+}

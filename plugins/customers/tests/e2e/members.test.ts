@@ -1,0 +1,120 @@
+/**
+ * Issue 11, 会员列表 end to end: 修改积分 and 修改余额 from a row — before, type, change, after and a
+ * required reason — reach the ledgers, and the row shows the new totals; 修改等级 sets the level by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, apiToken, baseURL, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+
+const browser = useBrowser();
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+/** Admin works in tenant 1 (its only tenant), so the test's member lives there too. */
+async function adminApi<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { 'X-Access-Token': token, 'tenant-id': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+const rows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
+
+/** The text of a column of the only row, by its header. */
+async function cellOf(page: Page, header: string): Promise<string> {
+  const headers = await page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-thead th:visible').allTextContents();
+  const index = headers.findIndex((text) => text.trim() === header);
+  return (await rows(page).first().locator('td').nth(index).textContent())?.trim() ?? '';
+}
+
+async function openDialog(page: Page, action: '修改积分' | '修改余额' | '修改等级'): Promise<void> {
+  await rows(page).first().getByRole('button', { name: action }).click();
+  await dialog(page).getByText(action, { exact: true }).first().waitFor();
+}
+
+/** A fresh member (tenant 1), and the member list filtered down to it. */
+async function openFreshMember(prefix: string): Promise<{ id: string; token: string; page: Page; close: () => Promise<void> }> {
+  const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+  const memberNo = `${prefix}${stamp}`;
+  const token = await apiToken();
+  const created = await adminApi<{ id: string }>(token, 'POST', '/cust/custMember/add', { memberNo, memberName: '端到端会员', mobile: `13${stamp}${prefix === 'E' ? '000' : '111'}`.slice(0, 11), status: '1' });
+  expect(created.success, created.message).toBe(true);
+  const { context, page } = await newPage(browser());
+  await loginAs(page, DEMO.admin);
+  await openFromMenu(page, '客户管理', '会员列表', '/cust/custMemberList');
+  await rows(page).first().waitFor();
+  await field(page, 'search_memberNo').fill(memberNo);
+  await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+  await expect.poll(() => rows(page).count()).toBe(1);
+  return { id: created.result.id, token, page, close: () => context.close() };
+}
+
+describe('会员列表: 修改积分, 修改余额 and 修改等级', () => {
+  it('changes points and balance through their dialogs, refusing what would go below zero', async () => {
+    const { id, token, page, close } = await openFreshMember('E');
+
+    // 修改积分: +120 with a reason.
+    await openDialog(page, '修改积分');
+    expect(await dialog(page).getByTestId('adjust-before').inputValue()).toBe('0');
+    await dialog(page).getByRole('spinbutton').fill('120');
+    await expect.poll(() => dialog(page).getByTestId('adjust-after').textContent()).toBe('120');
+    await modalOk(page).click();
+    await dialog(page).getByText('请输入原因').waitFor();
+    await dialog(page).locator('textarea').fill('活动补发');
+    await modalOk(page).click();
+    await page.getByText('修改积分成功').waitFor();
+    await dialogsClosed(page);
+    await expect.poll(() => cellOf(page, '积分')).toBe('120');
+
+    // Taking away more than there is shows the refusal before anything is sent.
+    await openDialog(page, '修改积分');
+    await dialog(page).getByText('减少').click();
+    await dialog(page).getByRole('spinbutton').fill('200');
+    await expect.poll(() => dialog(page).getByTestId('adjust-after').textContent()).toBe('-80');
+    await dialog(page).locator('textarea').fill('扣回');
+    await modalOk(page).click();
+    await dialog(page).getByText('变动后不能小于 0').waitFor();
+    await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+    await dialogsClosed(page);
+
+    // 修改余额: +12.34 yuan, exact to the cent.
+    await openDialog(page, '修改余额');
+    expect(await dialog(page).getByTestId('adjust-before').inputValue()).toBe('0.00');
+    await dialog(page).getByRole('spinbutton').fill('12.34');
+    await expect.poll(() => dialog(page).getByTestId('adjust-after').textContent()).toBe('12.34');
+    await dialog(page).locator('textarea').fill('线下充值');
+    await modalOk(page).click();
+    await page.getByText('修改余额成功').waitFor();
+    await dialogsClosed(page);
+    await expect.poll(() => cellOf(page, '余额')).toBe('12.34');
+
+    // Both changes are ledger rows with the reason as title and the total after.
+    const points = await adminApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custPointsLog/list?memberId=${id}`);
+    expect(points.result.records.map((row) => [row.point, row.totalPoint, row.title])).toEqual([[120, 120, '活动补发']]);
+    const balance = await adminApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custBalanceLog/list?memberId=${id}`);
+    expect(balance.result.records.map((row) => [row.price, row.balance, row.title])).toEqual([[12.34, 12.34, '线下充值']]);
+    await close();
+  });
+
+  it('sets the level by hand with a reason', async () => {
+    const { page, close } = await openFreshMember('V');
+    // 修改等级 by hand, with a reason.
+    expect(await cellOf(page, '会员等级')).toBe('普通会员');
+    await openDialog(page, '修改等级');
+    await dialog(page).locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '金卡会员' }).click();
+    await dialog(page).locator('textarea').fill('大客户特批');
+    await modalOk(page).click();
+    await page.getByText('修改等级成功').waitFor();
+    await dialogsClosed(page);
+    await expect.poll(() => cellOf(page, '会员等级')).toBe('金卡会员');
+
+    await close();
+  });
+});
