@@ -3,6 +3,7 @@ import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
+import { customerMenus } from './server/menus';
 import { registerMemberRoutes } from './server/member-routes';
 import { customerMigrations } from './server/migrations';
 import { seedCustomers } from './server/seed';
@@ -11,6 +12,7 @@ import { seedCustomers } from './server/seed';
 export default defineServerPlugin({
   name: 'customers',
   migrations: customerMigrations,
+  menus: customerMenus,
   register: async (api, ctx) => {
     const labels = localeLabels({ customers: zhCustomers });
     await registerMemberRoutes(api, labels);

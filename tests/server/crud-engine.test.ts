@@ -144,8 +144,9 @@ describe('list contract', () => {
       const superQuery = encodeURIComponent(JSON.stringify([{ field: value, rule: 'eq', val: '1' }, { field: 'name', rule: value, val: '1' }]));
       expect((await list(`superQueryParams=${superQuery}`)).result.total).toBe(26);
     }
-    const badNumber = await list(`qty_begin=${encodeURIComponent("1' or '1'='1")}`);
-    expect(badNumber.success).toBe(false);
+    const badNumber = await call(app, 'GET', `/api/probe/item/list?qty_begin=${encodeURIComponent("1' or '1'='1")}`, { token: admin, headers: T1 });
+    expect(badNumber.status).toBe(400);
+    expect(badNumber.body).toMatchObject({ success: false, message: '参数校验失败：qty_begin 必须是整数' });
     expect((await app.db.selectFrom('users').select('id').execute()).length).toBeGreaterThan(0);
   });
 });

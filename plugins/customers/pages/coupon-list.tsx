@@ -1,6 +1,7 @@
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, gateOf } from '../../../src/toolkit/crud';
+import { EntityListPage } from '../../../src/toolkit/crud';
+import { useAccess } from '../../../src/toolkit/permission';
 import { MEMBER_PERMISSIONS, memberCalls } from '../components/member-calls';
 import { couponEntity, type CouponRecord } from '../entities';
 
@@ -10,7 +11,7 @@ const UNUSED = '1';
 export default function CouponListPage() {
   const { t } = useTranslation(['customers', 'crud']);
   const { message, modal } = App.useApp();
-  const recycle = gateOf(MEMBER_PERMISSIONS.recycleCoupon);
+  const recycle = useAccess(MEMBER_PERMISSIONS.recycleCoupon);
   return (
     <EntityListPage<CouponRecord>
       entity={couponEntity}

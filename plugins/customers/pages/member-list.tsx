@@ -3,15 +3,15 @@ import type { Rule } from 'antd/es/form';
 import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, gateOf, type ListControls } from '../../../src/toolkit/crud';
+import { EntityListPage, type ListControls } from '../../../src/toolkit/crud';
+import { useAccessMap } from '../../../src/toolkit/permission';
+import { MOBILE_PATTERN } from '../../../src/contracts/account';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AdjustModal, type AdjustKind } from '../components/adjust-modal';
 import { LevelModal } from '../components/level-modal';
 import { MEMBER_PERMISSIONS } from '../components/member-calls';
 import { memberEntity, type MemberRecord } from '../entities';
 
-/** Mainland mobile numbers (spec §5 mobile preset); the server checks the same. */
-const MOBILE = /^1[3-9]\d{9}$/;
 
 /**
  * 会员列表: the member list of the current tenant. Buttons follow the user's codes locally
@@ -21,11 +21,11 @@ const MOBILE = /^1[3-9]\d{9}$/;
  */
 export default function MemberListPage() {
   const { t } = useTranslation('customers');
-  const formRules = useMemo<Record<string, Rule[]>>(() => ({ mobile: [{ pattern: MOBILE, message: t('member.badPhone') }] }), [t]);
+  const formRules = useMemo<Record<string, Rule[]>>(() => ({ mobile: [{ pattern: MOBILE_PATTERN, message: t('member.badPhone') }] }), [t]);
   const [adjusting, setAdjusting] = useState<{ kind: AdjustKind; member: MemberRecord } | null>(null);
   const [leveling, setLeveling] = useState<MemberRecord | null>(null);
   const listRef = useRef<ListControls | null>(null);
-  const gates = { points: gateOf(MEMBER_PERMISSIONS.adjustPoints), balance: gateOf(MEMBER_PERMISSIONS.adjustBalance), level: gateOf(MEMBER_PERMISSIONS.updateLevel) };
+  const gates = useAccessMap({ points: MEMBER_PERMISSIONS.adjustPoints, balance: MEMBER_PERMISSIONS.adjustBalance, level: MEMBER_PERMISSIONS.updateLevel });
   const open = (kind: AdjustKind, member: MemberRecord, list: ListControls) => {
     listRef.current = list;
     setAdjusting({ kind, member });

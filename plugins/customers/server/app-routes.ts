@@ -7,6 +7,8 @@ import { businessError, ok, tooManyRequests, unauthorized } from '../../../serve
 import { MSG_SMS_SENT, MSG_SMS_TOO_OFTEN } from '../../../server/routes/account';
 import { MSG_PHONE_LOGIN_FAILED, MSG_TOO_MANY_LOGINS, MSG_LOGIN_OK } from '../../../server/routes/auth';
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { body, Id, Int, Line, NO_INPUT, query } from '../../../server/http/schemas';
 import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
 import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
 import { createMemberTokens } from './member-tokens';
@@ -17,8 +19,7 @@ export const MSG_MEMBER_DISABLED = '账号已被停用';
 export const MSG_BAD_INVITE = '邀请码无效';
 export const MSG_BAD_TENANT = '租户不存在';
 
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const mobileField = { type: 'string', maxLength: 20 } as const;
+const MobileField = Line(20);
 
 /** The shop (tenant) a mini-program request is for: the `tenant-id` header, 0 when absent. */
 async function tenantOf(db: Kysely<Database>, request: FastifyRequest): Promise<number> {
@@ -42,19 +43,16 @@ function owner(request: FastifyRequest): { tenantId: number; memberId: string } 
   return { tenantId: request.member.tenantId, memberId: request.member.memberId };
 }
 
-const addressBody = {
-  type: 'object',
-  required: ['name', 'mobile', 'areaId', 'detailAddress'],
-  properties: {
-    id: { type: 'string', maxLength: 64 },
-    name: text(32),
-    mobile: mobileField,
-    areaId: { anyOf: [text(32), { type: 'integer' }] },
-    detailAddress: text(255),
-    postCode: { type: ['string', 'null'], maxLength: 10 },
-    defaultStatus: { type: 'boolean' },
-  },
-} as const;
+const addressFields = {
+  name: Line(32, 1),
+  mobile: MobileField,
+  areaId: Type.Union([Line(32, 1), Int(0)]),
+  detailAddress: Line(255, 1),
+  postCode: Type.Optional(Type.Union([Line(10), Type.Null()])),
+  defaultStatus: Type.Optional(Type.Boolean()),
+};
+const addressBody = body(addressFields);
+const editedAddressBody = body({ id: Id, ...addressFields });
 
 interface AddressBody {
   id?: string;
@@ -84,7 +82,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   api.post<{ Body: { mobile: string } }>(
     API.appSms,
-    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['mobile'], properties: { mobile: mobileField } } } },
+    { config: { access: 'public' }, schema: { querystring: query({}), body: body({ mobile: MobileField }) } },
     async (request) => {
       const mobile = checkMobile(request.body.mobile);
       if (!ctx.smsCooldown.tryTake(`member:${mobile}`)) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
@@ -100,13 +98,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
     API.appSmsLogin,
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['mobile', 'code'],
-          properties: { mobile: mobileField, code: { type: 'string', maxLength: 32 }, inviteCode: { type: 'string', maxLength: 32 } },
-        },
-      },
+      schema: { querystring: query({}), body: body({ mobile: MobileField, code: Line(32), inviteCode: Type.Optional(Line(32)) }) },
     },
     async (request) => {
       const mobile = checkMobile(request.body.mobile);
@@ -137,17 +129,17 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
 
   const memberOnly = { config: { access: 'member' as const } };
 
-  api.post<{ Body: AddressBody }>('/app/address/add', { ...memberOnly, schema: { body: addressBody } }, async (request) => {
+  api.post<{ Body: AddressBody }>('/app/address/add', { ...memberOnly, schema: { querystring: query({}), body: addressBody } }, async (request) => {
     return ok(await addAddress(db, owner(request), addressInput(request.body)));
   });
 
-  api.get('/app/address/list', memberOnly, async (request) => ok(await listAddresses(db, owner(request))));
+  api.get('/app/address/list', { ...memberOnly, schema: NO_INPUT }, async (request) => ok(await listAddresses(db, owner(request))));
 
   api.route<{ Body: AddressBody }>({
     method: ['PUT', 'POST'],
     url: '/app/address/edit',
     ...memberOnly,
-    schema: { body: { ...addressBody, required: ['id', ...addressBody.required] } },
+    schema: { querystring: query({}), body: editedAddressBody },
     handler: async (request) => {
       await editAddress(db, owner(request), String(request.body.id), addressInput(request.body));
       return ok(true);
@@ -158,6 +150,8 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
     method: ['DELETE', 'POST'],
     url: '/app/address/delete',
     ...memberOnly,
+    // The id comes in the query (DELETE) or the body (POST).
+    schema: { querystring: query({ id: Type.Optional(Id) }), body: Type.Optional(body({ id: Type.Optional(Id) })) },
     handler: async (request) => {
       const id = String(request.query.id ?? request.body?.id ?? '').trim();
       await deleteAddress(db, owner(request), id);
@@ -165,7 +159,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  api.get('/app/member/get', memberOnly, async (request) => {
+  api.get('/app/member/get', { ...memberOnly, schema: NO_INPUT }, async (request) => {
     const me = owner(request);
     const member = await findMember(db, me.tenantId, { id: me.memberId });
     if (member === null) throw unauthorized();

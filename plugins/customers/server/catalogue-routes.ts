@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { businessError, ok } from '../../../server/http/envelope';
+import { body, Id, query } from '../../../server/http/schemas';
 import {
   addressEntity,
   balanceLogEntity,
@@ -84,7 +85,7 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
   // 回收: takes an unused coupon back from the member (a used or expired one stays as a record).
   api.post<{ Body: { id: string } }>(
     `${couponEntity.api}/recycle`,
-    { config: { access: { permission: 'cust:coupon:recycle' } }, schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } } },
+    { config: { access: { permission: 'cust:coupon:recycle' } }, schema: { querystring: query({}), body: body({ id: Id }) } },
     async (request) => {
       const tenantId = request.tenantId ?? 0;
       const found = await sql<{ status: string }>`select status from cust_coupon where id = ${request.body.id} and tenant_id = ${tenantId}`.execute(db);

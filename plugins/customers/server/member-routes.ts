@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { formatDateTime } from '../../../server/crud/records';
+import { Type, type TSchema } from 'typebox';
 import { businessError, ok } from '../../../server/http/envelope';
+import { body, Id, Int, query } from '../../../server/http/schemas';
 import type { LedgerPosting } from '../../../server/ledger/ledger';
 import { memberEntity } from '../entities';
 import { levelForGrowth, setLevelByHand } from './levels';
@@ -15,8 +17,12 @@ export const MSG_BALANCE_ADJUSTED = '修改余额成功';
 export const MSG_EXPERIENCE_ADJUSTED = '修改成长值成功';
 export const MSG_LEVEL_UPDATED = '修改等级成功';
 
-const reasonField = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
-const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** The reason every change by hand carries (it becomes the ledger row's title): one line, not blank. */
+const Reason = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001F\\u007F]*\\S[^\\u0000-\\u001F\\u007F]*$' });
+/** Money as a number or an exact decimal string (kept exact: it is parsed by decimal.js, never as a float). */
+const Money = Type.Union([Type.Number(), Type.String({ maxLength: 24, pattern: '^-?\\d+(\\.\\d+)?$' })]);
+const adjustSchema = <K extends string, T extends TSchema>(key: K, value: T) =>
+  ({ querystring: query({}), body: body({ memberId: Id, reason: Reason, ...({ [key]: value } as Record<K, T>) }) }) as const;
 
 interface AdjustBody {
   memberId: string;
@@ -59,7 +65,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
     `${memberEntity.api}/adjustPoints`,
     {
       config: { access: { permission: 'cust:member:adjustPoints' } },
-      schema: { body: { type: 'object', required: ['memberId', 'point', 'reason'], properties: { memberId: idField, point: { type: 'integer' }, reason: reasonField } } },
+      schema: adjustSchema('point', Int()),
     },
     async (request) => {
       const { memberId, point, reason } = request.body;
@@ -72,13 +78,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
     `${memberEntity.api}/adjustBalance`,
     {
       config: { access: { permission: 'cust:member:adjustBalance' } },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['memberId', 'price', 'reason'],
-          properties: { memberId: idField, price: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', maxLength: 20 }] }, reason: reasonField },
-        },
-      },
+      schema: adjustSchema('price', Money),
     },
     async (request) => {
       const { memberId, price, reason } = request.body;
@@ -91,7 +91,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
     `${memberEntity.api}/adjustExperience`,
     {
       config: { access: { permission: 'cust:member:adjustExperience' } },
-      schema: { body: { type: 'object', required: ['memberId', 'experience', 'reason'], properties: { memberId: idField, experience: { type: 'integer' }, reason: reasonField } } },
+      schema: adjustSchema('experience', Int()),
     },
     async (request) => {
       const { memberId, experience, reason } = request.body;
@@ -104,7 +104,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
     `${memberEntity.api}/updateLevel`,
     {
       config: { access: { permission: 'cust:member:updateLevel' } },
-      schema: { body: { type: 'object', required: ['memberId', 'levelId', 'reason'], properties: { memberId: idField, levelId: idField, reason: reasonField } } },
+      schema: adjustSchema('levelId', Id),
     },
     async (request) => {
       const { memberId, levelId, reason } = request.body;
