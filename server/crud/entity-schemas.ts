@@ -80,7 +80,7 @@ export function listQuerySchema(entity: EntityDefinition) {
     ...PAGE_PARAMS,
     ...filters,
     superQueryParams: Type.Optional(Line(MAX_SUPER_QUERY_LENGTH)),
-    superQueryMatchType: Type.Optional(Line(10)),
+    superQueryMatchType: Type.Optional(Line(200)),
     selections: Type.Optional(IdList),
   });
 }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { columnOf, fieldEntries, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
@@ -110,23 +110,34 @@ function rowValues(row: ExcelJS.Row, mapping: Map<number, ExcelColumn>, dictiona
   return values;
 }
 
+/** The end-of-central-directory record that closes every complete zip (and so every .xlsx). */
+const ZIP_END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** That record is 22 bytes plus a comment of at most 65,535. */
+const ZIP_END_SEARCH = 22 + 0xffff;
+
+export class IncompleteArchiveError extends Error {
+  constructor() {
+    super('not a complete .xlsx archive');
+  }
+}
+
 /**
- * Reads the first sheet of an .xlsx stream row by row (the upload is never held whole in memory): the
- * header row is the first of the top rows naming a known field (by label or field name); every later
- * non-empty row is data. Throws TooManyRowsError as soon as the cap is passed (reading stops there),
- * and whatever exceljs throws on a file it cannot read.
+ * Reads the first sheet of an uploaded .xlsx row by row: the header row is the first of the top rows
+ * naming a known field (by label or field name); every later non-empty row is data. Throws
+ * TooManyRowsError as soon as the cap is passed (reading stops there), IncompleteArchiveError for an
+ * upload that is not a whole zip, and whatever exceljs throws on a file it cannot read.
+ *
+ * The upload itself (bounded by UPLOAD_MAX_BYTES) is collected first: exceljs's streaming unzipper
+ * waits for ever on an archive that breaks off mid-entry, so the archive is checked to be complete
+ * before it is parsed. The workbook is still parsed as a stream, never built whole in memory.
  */
 export async function readSheetRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
-  // exceljs pipes the input into its unzipper, and a pipe does not pass an error on: an upload that
-  // breaks off would leave the read waiting for ever. The input's own error ends it instead.
-  const broken = new Promise<never>((_, reject) => input.once('error', reject));
-  try {
-    return await Promise.race([readRows(input, columns, dictionaries), broken]);
-  } finally {
-    // Whatever is left unread (the cap stops reading early) is drained, so the request completes.
-    input.unpipe();
-    input.resume();
-  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  const archive = Buffer.concat(chunks);
+  const tail = archive.subarray(Math.max(0, archive.length - ZIP_END_SEARCH));
+  if (tail.lastIndexOf(ZIP_END_SIGNATURE) < 0) throw new IncompleteArchiveError();
+  return readRows(Readable.from([archive]), columns, dictionaries);
 }
 
 async function readRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {

@@ -70,8 +70,6 @@ export const Line = (maxLength = 255, minLength = 0): TString => Type.String({ m
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A record id: letters, digits, `_` and `-` (the server's own ids are 32 hex characters). */
 export const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
-/** An id that may be blank (`?id=` as some clients send it). */
-export const OptionalId = Type.String({ pattern: '^[A-Za-z0-9_-]{0,64}$' });
 export const MAX_IDS = 1000;
 /** A comma-separated id list; the client leaves a trailing comma. */
 export const IdList = Type.String({ maxLength: MAX_IDS * 65, pattern: '^[A-Za-z0-9_,\\s-]*$' });
@@ -129,12 +127,15 @@ export function addAppFormats<T extends FormatRegistry>(ajv: T): T {
 export const DateString = Type.String({ format: 'calendar-date' });
 export const DateTimeString = Type.String({ format: 'calendar-datetime' });
 
-/** Page parameters of a list; their clamping is the list's business (server/crud/list-query.ts readPage). */
+/**
+ * Page parameters of a list; their clamping is the list's business (server/crud/list-query.ts readPage).
+ * A sort column or order off the allow-list is ignored there, not refused: they are only bounded here.
+ */
 export const PAGE_PARAMS = {
   pageNo: Type.Optional(Int()),
   pageSize: Type.Optional(Int()),
   column: Type.Optional(Line(200)),
-  order: Type.Optional(Line(20)),
+  order: Type.Optional(Line(200)),
   _t: Type.Optional(Line(32)),
 };
 

@@ -6,7 +6,7 @@ import { allowUniqueTarget, findUniqueTarget, type UniqueTarget } from '../crud/
 import { isSafePattern, matchesWhole, MAX_CHECK_VALUE_LENGTH } from '../crud/safe-pattern';
 import { MSG_DUPLICATE } from '../crud/validate';
 import { fail, ok } from '../http/envelope';
-import { Line, OptionalId, query } from '../http/schemas';
+import { Line, query } from '../http/schemas';
 import { Type } from 'typebox';
 
 export const MSG_UNSUPPORTED_FIELD = '不支持的校验字段';
@@ -89,7 +89,7 @@ export function registerValidatorRoutes(app: FastifyInstance, ctx: AppContext): 
       tableName: Type.Optional(Line(64)),
       fieldName: Type.Optional(Line(64)),
       fieldVal: Type.Optional(Line(5000)),
-      dataId: Type.Optional(OptionalId),
+      dataId: Type.Optional(Line(64)),
     }),
   };
   app.get(PATHS.duplicateCheck, { config: { access: 'authenticated' }, schema: duplicateCheckQuery }, async (request) => duplicateCheck(request.query, request.tenantId, false));

@@ -5,6 +5,7 @@ import type { PageResult } from '../../src/contracts/entity';
 import type { ApiResult } from '../../src/contracts/envelope';
 import type { MemberRecord } from '../../plugins/customers/entities';
 import { MAX_IMPORT_ROWS, MSG_TOO_MANY_ROWS } from '../../server/crud/excel-import';
+import { MSG_BAD_FILE } from '../../server/crud/register-entity-routes';
 import { call, useDemoServer } from './helpers';
 
 const demo = useDemoServer();
@@ -25,7 +26,7 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   const sheet = book.addWorksheet('data');
   sheet.addRow(['会员']);
   sheet.addRow(['导出人:admin']);
-  sheet.addRow(['会员编号', '会员姓名', '积分']);
+  sheet.addRow(['会员编号', '会员姓名', '生日']);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -46,7 +47,7 @@ async function countMembers(prefix: string): Promise<number> {
   return response.body.result.total;
 }
 
-const members = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => [`${prefix}${String(index).padStart(5, '0')}`, `导入会员${index}`, index % 100]);
+const members = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => [`${prefix}${String(index).padStart(5, '0')}`, `导入会员${index}`, `1990-01-${String((index % 28) + 1).padStart(2, '0')}`]);
 
 describe('Excel import', () => {
   it('refuses a file over the row cap as a whole, naming the cap, and imports nothing', async () => {
@@ -61,13 +62,13 @@ describe('Excel import', () => {
   it('imports the good rows and reports each skipped row with its reason, duplicates within the file included', async () => {
     const answer = await importFile(
       await workbook([
-        ['BAD00001', '好会员一', 5],
-        ['', '没有编号', 1],
-        ['BAD00003', '', 2],
-        ['BAD00004', '积分不对', 'many'],
-        ['BAD00001', '编号重复', 3],
-        ['M100001', '已有编号', 4],
-        ['BAD00007', '好会员二', 7],
+        ['BAD00001', '好会员一', '1990-01-05'],
+        ['', '没有编号', '1990-01-01'],
+        ['BAD00003', '', '1990-01-02'],
+        ['BAD00004', '生日不对', 'many'],
+        ['BAD00001', '编号重复', '1990-01-03'],
+        ['M100001', '已有编号', '1990-01-04'],
+        ['BAD00007', '好会员二', '1990-01-07'],
       ]),
     );
     expect(answer.body).toMatchObject({ success: true, code: 201, message: '导入完成：成功 2 条，跳过 5 条' });
@@ -79,8 +80,15 @@ describe('Excel import', () => {
     expect(await countMembers('BAD')).toBe(2);
   });
 
+  it('refuses at once an archive that breaks off, instead of waiting for the rest of it', async () => {
+    const whole = await workbook(members('CUT', 50));
+    const answer = await importFile(whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(answer.body).toMatchObject({ success: false, message: MSG_BAD_FILE });
+    expect(await countMembers('CUT')).toBe(0);
+  });
+
   it('counts every skipped row but lists at most 100 reasons', async () => {
-    const rows = [...members('MANY', 3), ...Array.from({ length: 150 }, (_, index) => [`MANYX${index}`, '', 1])];
+    const rows = [...members('MANY', 3), ...Array.from({ length: 150 }, (_, index) => [`MANYX${index}`, '', '1990-01-01'])];
     const answer = await importFile(await workbook(rows));
     expect(answer.body).toMatchObject({ success: true, code: 201, message: '导入完成：成功 3 条，跳过 150 条' });
     expect(answer.body.result?.skipped).toBe(150);

@@ -91,8 +91,8 @@ describe('member list', () => {
       expectClean(response.body, query);
       return response.body;
     };
-    expect(await refused('points=99999999999999999999')).toMatchObject({ success: false, code: 400, message: '参数校验失败：points 超出允许的范围（-2147483648 至 2147483647）' });
-    expect((await refused('points=1.5')).message).toBe('参数校验失败：points 必须是整数');
+    expect(await refused('point=99999999999999999999')).toMatchObject({ success: false, code: 400, message: '参数校验失败：point 超出允许的范围（-2147483648 至 2147483647）' });
+    expect((await refused('point=1.5')).message).toBe('参数校验失败：point 必须是整数');
     const notADateTime = '不是存在的日期时间（应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）';
     expect((await refused('registerTime=2024-02-30')).message).toBe(`参数校验失败：registerTime ${notADateTime}`);
     expect((await refused('registerTime_begin=2024-13-45')).message).toBe(`参数校验失败：registerTime_begin ${notADateTime}`);

@@ -15,6 +15,8 @@ const demo = useDemoServer();
 const T1 = { 'tenant-id': '1' };
 const BASE = '/api/cust/custMember';
 const SEEDED = 3000;
+/** The demo seed's members in tenant 1 (plugins/customers/server/seed.ts). */
+const DEMO_TENANT_MEMBERS = 300;
 const TABLE = memberEntity.table;
 
 async function list(query: string, token = demo.admin, headers: Record<string, string> = T1) {
@@ -48,7 +50,7 @@ async function plan(query: QueryParams, pageNo: number, pageSize: number): Promi
 beforeAll(async () => {
   // A bulk of members in tenant 1, as the demo seed writes them, then the statistics a planner needs.
   for (let batch = 0; batch < SEEDED / 1000; batch += 1) {
-    await seedMembers(demo.app.db, { tenantId: 1, count: 1000, prefix: `S${batch}` });
+    await seedMembers(demo.app.db, { tenantId: 1, count: 1000, prefix: `S${batch}`, from: 10_000 + batch * 1000 });
   }
   await sql`analyze ${sql.id(TABLE)}`.execute(demo.app.db);
 }, 120_000);
@@ -69,7 +71,7 @@ describe('indexes derived from the entity', () => {
   });
 
   it('answers a filtered, sorted page and a default page through an index, never a scan of the table', async () => {
-    const sorted = await plan({ status: '1', column: 'points', order: 'desc' }, 1, 20);
+    const sorted = await plan({ status: '1', column: 'point', order: 'desc' }, 1, 20);
     expect(sorted).toMatch(/Index (Only )?Scan/);
     expect(sorted).not.toMatch(new RegExp(`Seq Scan on ${TABLE}`));
     const byDefault = await plan({}, 1, 10);
@@ -90,8 +92,8 @@ describe('indexes derived from the entity', () => {
 describe('totals', () => {
   it('stay exact when the filter changes and after writes', async () => {
     const all = await list('pageNo=1&pageSize=10');
-    expect(all.total).toBe(SEEDED + 60);
-    expect(all.pages).toBe(Math.ceil((SEEDED + 60) / 10));
+    expect(all.total).toBe(SEEDED + DEMO_TENANT_MEMBERS);
+    expect(all.pages).toBe(Math.ceil((SEEDED + DEMO_TENANT_MEMBERS) / 10));
     const valid = await list('status=1&pageSize=10');
     expect(valid.total).toBe(await countNow(whereSql(memberEntity, { status: '1' }, 1)));
     expect(valid.total).toBeLessThan(all.total);
@@ -103,7 +105,7 @@ describe('totals', () => {
     const added = await call<MemberRecord>(demo.app, 'POST', `${BASE}/add`, {
       token: demo.admin,
       headers: T1,
-      body: { memberNo: 'SCALE00001', memberName: '规模会员', phone: '13912345678', sex: '1', level: '1', points: 10, balance: 1, status: '1' },
+      body: { memberNo: 'SCALE00001', memberName: '规模会员', mobile: '13912345678', sex: '1', status: '1' },
     });
     expect(added.body.success, JSON.stringify(added.body)).toBe(true);
     expect((await list('status=1&pageSize=10')).total).toBe(valid.total + 1);
@@ -130,11 +132,11 @@ describe('totals', () => {
 });
 
 describe('deep pages', () => {
-  const deepPage = Math.floor((SEEDED + 60 - 25) / 10);
+  const deepPage = Math.floor((SEEDED + DEMO_TENANT_MEMBERS - 25) / 10);
 
   it('start from an anchor and return the same rows as offset paging, for every kind of sort', async () => {
     expect((deepPage - 1) * 10).toBeGreaterThanOrEqual(ANCHOR_SPACING);
-    const sorts: Array<Record<string, string>> = [{}, { column: 'memberNo', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'points', order: 'desc' }];
+    const sorts: Array<Record<string, string>> = [{}, { column: 'memberNo', order: 'asc' }, { column: 'createTime', order: 'asc' }, { column: 'point', order: 'desc' }];
     for (const sort of sorts) {
       for (const pageNo of [deepPage, deepPage + 1, 101, 200]) {
         const query = new URLSearchParams({ ...sort, pageNo: String(pageNo), pageSize: '10' }).toString();
@@ -153,7 +155,7 @@ describe('deep pages', () => {
     expect(deep).toMatch(/Index Scan/);
     expect(deep).toMatch(/Index Cond: .*ROW\(create_time, \(?id\)?(::text)?\) < ROW\(/);
     // Nullable sort columns keep offset (a row comparison would skip NULLs).
-    expect(await plan({ column: 'points' }, deepPage, 10)).not.toMatch(/ROW\(/);
+    expect(await plan({ column: 'nickname' }, deepPage, 10)).not.toMatch(/ROW\(/);
   });
 
   it('follows writes: a new first row moves every later page by one', async () => {
@@ -161,7 +163,7 @@ describe('deep pages', () => {
     const added = await call<MemberRecord>(demo.app, 'POST', `${BASE}/add`, {
       token: demo.admin,
       headers: T1,
-      body: { memberNo: 'SCALE00002', memberName: '规模会员', sex: '1', level: '1', points: 1, balance: 1, status: '1' },
+      body: { memberNo: 'SCALE00002', memberName: '规模会员', sex: '1', status: '1' },
     });
     expect(added.body.success, JSON.stringify(added.body)).toBe(true);
     const after = await list(`pageNo=${deepPage}&pageSize=10`);
@@ -199,12 +201,12 @@ describe('caches invalidated by writes', () => {
   });
 
   it('a dictionary item edit shows in the next lookup', async () => {
-    const before = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: demo.admin });
-    expect(before.body.result.map((item) => item.text)).toContain('金卡会员');
-    await sql`update dict_items set item_text = '黄金会员' where item_text = '金卡会员'`.execute(demo.app.db);
-    const after = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/member_level', { token: demo.admin });
-    expect(after.body.result.map((item) => item.text)).toContain('黄金会员');
-    await sql`update dict_items set item_text = '金卡会员' where item_text = '黄金会员'`.execute(demo.app.db);
+    const before = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/valid_status', { token: demo.admin });
+    expect(before.body.result.map((item) => item.text)).toContain('有效');
+    await sql`update dict_items set item_text = '生效中' where item_text = '有效'`.execute(demo.app.db);
+    const after = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/valid_status', { token: demo.admin });
+    expect(after.body.result.map((item) => item.text)).toContain('生效中');
+    await sql`update dict_items set item_text = '有效' where item_text = '生效中'`.execute(demo.app.db);
   });
 
   it('tells the tables a statement writes', () => {

@@ -8,7 +8,7 @@ import { MSG_SMS_SENT, MSG_SMS_TOO_OFTEN } from '../../../server/routes/account'
 import { MSG_PHONE_LOGIN_FAILED, MSG_TOO_MANY_LOGINS, MSG_LOGIN_OK } from '../../../server/routes/auth';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { body, Id, Int, Line, NO_INPUT, query } from '../../../server/http/schemas';
+import { body, Id, ID_PATTERN, Int, Line, NO_INPUT, query } from '../../../server/http/schemas';
 import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
 import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
 import { createMemberTokens } from './member-tokens';
@@ -146,14 +146,15 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  api.route<{ Querystring: { id?: string }; Body: { id?: string } | undefined }>({
+  api.route<{ Querystring: { id?: string }; Body: unknown }>({
     method: ['DELETE', 'POST'],
     url: '/app/address/delete',
     ...memberOnly,
-    // The id comes in the query (DELETE) or the body (POST).
-    schema: { querystring: query({ id: Type.Optional(Id) }), body: Type.Optional(body({ id: Type.Optional(Id) })) },
+    // The id comes in the query (DELETE, often without a body) or in a JSON body (POST).
+    schema: { querystring: query({ id: Type.Optional(Id) }) },
     handler: async (request) => {
-      const id = String(request.query.id ?? request.body?.id ?? '').trim();
+      const posted = typeof request.body === 'object' && request.body !== null ? (request.body as { id?: unknown }).id : undefined;
+      const id = request.query.id ?? (typeof posted === 'string' && ID_PATTERN.test(posted) ? posted : '');
       await deleteAddress(db, owner(request), id);
       return ok(true);
     },

@@ -49,6 +49,8 @@ export interface MemberSeedOptions {
   count: number;
   /** Member numbers are `<prefix><5-digit sequence>`, e.g. M100001. */
   prefix: string;
+  /** Where this batch starts in the tenant's sequence of demo mobiles (batches of one tenant must not overlap). */
+  from?: number;
 }
 
 const mobileOf = (tenantId: number, index: number) =>
@@ -104,7 +106,7 @@ async function seedAddresses(trx: Transaction<Database>, tenantId: number, membe
 }
 
 /** Registers `count` members in a tenant with their ledgers (also used by tests for more tenants). */
-export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefix }: MemberSeedOptions): Promise<void> {
+export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefix, from = 0 }: MemberSeedOptions): Promise<void> {
   const groups = await groupIds(db);
   const start = Date.UTC(2023, 0, 5, 2, 0, 0);
   const members = Array.from({ length: count }, (_unused, index) => {
@@ -112,7 +114,7 @@ export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefi
     const name = `${SURNAMES[index % SURNAMES.length] ?? '张'}${GIVEN[(index * 7) % GIVEN.length] ?? '伟'}`;
     return {
       tenantId,
-      mobile: mobileOf(tenantId, index),
+      mobile: mobileOf(tenantId, from + index),
       memberNo: `${prefix}${String(n).padStart(5, '0')}`,
       memberName: name,
       nickname: name,

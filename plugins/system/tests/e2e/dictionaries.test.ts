@@ -40,7 +40,7 @@ describe('数据字典', () => {
     // Searches.
     await field(page, 'search_dictCode').fill('status');
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
-    await expect.poll(() => rows(page).count()).toBe(12);
+    await expect.poll(() => rows(page).count()).toBe(13);
     for (const text of await rows(page).locator('td:nth-child(3)').allInnerTexts()) expect(text).toContain('status');
     await page.getByRole('button', { name: /重\s*置/ }).filter({ visible: true }).click();
 
