@@ -18,7 +18,7 @@ function CronPreviewText({ cron }: { cron: string }) {
   if (preview === undefined || !preview.valid) return <Typography.Text type="danger">{t('job.cronInvalid')}</Typography.Text>;
   return (
     <Typography.Text type="secondary" data-testid="cron-preview">
-      {t('job.nextRuns', { times: preview.nextTimes.join('，') })}
+      {t('job.nextRuns', { times: preview.nextTimes.join(t('job.timeSeparator')) })}
     </Typography.Text>
   );
 }
@@ -39,7 +39,7 @@ export function JobFormModal(props: EntityFormModalProps) {
           loading={kindsQuery.isLoading}
           showSearch
           optionFilterProp="label"
-          options={(kinds.data ?? []).map((kind) => ({ value: kind.name, label: `${kind.title}（${kind.name}）` }))}
+          options={(kinds.data ?? []).map((kind) => ({ value: kind.name, label: t('job.kindOption', { title: kind.title, name: kind.name }) }))}
         />
       </Form.Item>
       <Form.Item label={t('job.fields.cronExpression')} required extra={<CronPreviewText cron={cron ?? ''} />}>

@@ -18,7 +18,7 @@ const pointsLogEntity = defineEntity({
   permission: 'cust:pointsLog',
   fields: {
     memberId: { type: 'ref', label: 'customers:member.fields.memberNo', list: false, form: false },
-    points: { type: 'int', label: 'customers:member.fields.points' },
+    point: { type: 'int', label: 'customers:member.fields.point' },
   },
 });
 
@@ -31,15 +31,15 @@ beforeAll(async () => {
 beforeEach(() => {
   signInClerk();
   server = mockServer((config) => {
-    if (config.url === '/cust/custMember/queryById') return { status: 200, data: ok({ id: 'm7', memberNo: 'M7', memberName: '丙', balance: 1959.5, level: '2', level_dictText: '银卡会员' }) };
-    if (config.url === '/cust/pointsLog/list') return { status: 200, data: ok({ records: [{ id: 'p1', memberId: 'm7', points: 120 }], total: 1 }) };
+    if (config.url === '/cust/custMember/queryById') return { status: 200, data: ok({ id: 'm7', memberNo: 'M7', memberName: '丙', balance: 1959.5, levelId: 'l2', levelId_dictText: '银卡会员' }) };
+    if (config.url === '/cust/pointsLog/list') return { status: 200, data: ok({ records: [{ id: 'p1', memberId: 'm7', point: 120 }], total: 1 }) };
     return { status: 404 };
   });
 });
 
 describe('EntityDetailPage', () => {
   it('shows the record of ?id= with its descriptions and a related list filtered by its id', async () => {
-    const related = [{ key: 'points', label: 'customers:member.fields.points', entity: pointsLogEntity, foreignKey: 'memberId' }];
+    const related = [{ key: 'points', label: 'customers:member.fields.point', entity: pointsLogEntity, foreignKey: 'memberId' }];
     const { container } = renderInRefine(<EntityDetailPage entity={memberEntity} related={related} />, [resourceOf(memberEntity), resourceOf(pointsLogEntity)], '/cust/memberDetail?id=m7');
     await waitFor(() => expect(container.querySelector('.entity-descriptions')?.textContent).toContain('丙'), { timeout: 20_000 });
     const descriptions = container.querySelector('.entity-descriptions')?.textContent ?? '';
