@@ -84,6 +84,7 @@ export function AnnouncementFormModal({ state, onClose, onSaved }: { state: Moda
   const msgType = Form.useWatch('msgType', form) as FormValues['msgType'] | undefined;
   const openType = Form.useWatch('openType', form) as FormValues['openType'] | undefined;
   const creating = state?.mode === 'create';
+  // Refine's useCustom gives {} (not undefined) until the answer arrives: the options check for an array.
   const { result: users } = useCustom<DictItem[]>({ url: USER_DICT_URL, method: 'get', queryOptions: { enabled: state !== null && msgType === 'USER' } });
 
   useEffect(() => {
@@ -113,7 +114,7 @@ export function AnnouncementFormModal({ state, onClose, onSaved }: { state: Moda
             mode="multiple"
             placeholder={t('admin.selectUsers')}
             optionFilterProp="label"
-            options={(users.data ?? []).map((user) => ({ value: user.value, label: user.text }))}
+            options={(Array.isArray(users.data) ? users.data : []).map((user) => ({ value: user.value, label: user.text }))}
           />
         </Form.Item>
       )}

@@ -30,6 +30,7 @@ function CronPreviewText({ cron }: { cron: string }) {
 export function JobFormModal(props: EntityFormModalProps) {
   const { t } = useTranslation('operations');
   const form = useEntityRecordForm({ entity: quartzJobEntity, state: props.state, onClose: props.onClose, onSaved: () => props.onSaved() });
+  // Refine's useCustom gives {} (not undefined) until the answer arrives: the options check for an array.
   const { result: kinds, query: kindsQuery } = useCustom<JobKindOption[]>({ url: KINDS_URL, method: 'get', queryOptions: { enabled: props.state !== null } });
   const cron = Form.useWatch('cronExpression', form.form) as string | undefined;
   return (
@@ -39,7 +40,7 @@ export function JobFormModal(props: EntityFormModalProps) {
           loading={kindsQuery.isLoading}
           showSearch
           optionFilterProp="label"
-          options={(kinds.data ?? []).map((kind) => ({ value: kind.name, label: t('job.kindOption', { title: kind.title, name: kind.name }) }))}
+          options={(Array.isArray(kinds.data) ? kinds.data : []).map((kind) => ({ value: kind.name, label: t('job.kindOption', { title: kind.title, name: kind.name }) }))}
         />
       </Form.Item>
       <Form.Item label={t('job.fields.cronExpression')} required extra={<CronPreviewText cron={cron ?? ''} />}>
