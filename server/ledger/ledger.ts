@@ -87,24 +87,32 @@ export function formatTotal(unit: LedgerUnit, value: Decimal): string {
 }
 
 /**
+ * The rule every posting obeys, single or batched: a total below zero is refused (or, for a ledger that
+ * clamps, the change is cut to what is left), and a total above the column's limit is refused.
+ */
+function applyChange(definition: LedgerDefinition, before: Decimal, requested: Decimal): { change: Decimal; after: Decimal } {
+  const after = before.plus(requested);
+  if (after.isNegative()) {
+    if (definition.clampAtZero !== true) throw businessError(definition.insufficient(formatTotal(definition.unit, before)));
+    return { change: before.negated(), after: new Decimal(0) };
+  }
+  if (after.greaterThan(LIMITS[definition.unit])) throw businessError(MSG_CHANGE_TOO_LARGE);
+  return { change: requested, after };
+}
+
+/**
  * Posts one entry inside the caller's transaction: locks the owner row (`FOR UPDATE`), refuses a
  * total below zero (or clamps, for growth), writes the new total and appends the ledger row.
  */
 export async function postInTransaction(trx: Transaction<Database>, definition: LedgerDefinition, entry: LedgerEntry): Promise<LedgerPosting> {
   const { owner, ledger, unit } = definition;
-  let change = parseChange(unit, entry.change);
+  const requested = parseChange(unit, entry.change);
   const locked = await sql<{ total: string | number | null }>`select ${sql.id(owner.total)} as total from ${sql.id(owner.table)}
     where id = ${entry.ownerId} and tenant_id = ${entry.tenantId} for update`.execute(trx);
   const row = locked.rows[0];
   if (row === undefined) throw businessError(definition.notFound);
   const before = new Decimal(row.total ?? 0);
-  let after = before.plus(change);
-  if (after.isNegative()) {
-    if (definition.clampAtZero !== true) throw businessError(definition.insufficient(formatTotal(unit, before)));
-    change = before.negated();
-    after = new Decimal(0);
-  }
-  if (after.greaterThan(LIMITS[unit])) throw businessError(MSG_CHANGE_TOO_LARGE);
+  const { change, after } = applyChange(definition, before, requested);
   // Bound as text: the database reads the exact decimal, never a binary float.
   const afterText = formatTotal(unit, after);
   const changeText = formatTotal(unit, change);
@@ -143,14 +151,7 @@ export async function postLedgerBatch(trx: Transaction<Database>, definition: Le
   for (const entry of entries) {
     const before = totals.get(entry.ownerId);
     if (before === undefined) throw businessError(definition.notFound);
-    let change = parseChange(unit, entry.change);
-    let after = before.plus(change);
-    if (after.isNegative()) {
-      if (definition.clampAtZero !== true) throw businessError(definition.insufficient(formatTotal(unit, before)));
-      change = before.negated();
-      after = new Decimal(0);
-    }
-    if (after.greaterThan(LIMITS[unit])) throw businessError(MSG_CHANGE_TOO_LARGE);
+    const { change, after } = applyChange(definition, before, parseChange(unit, entry.change));
     totals.set(entry.ownerId, after);
     const id = newId();
     postings.push({ id, before, change, after });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormSubmit } from '../../../src/toolkit/crud';
 import type { MemberRecord } from '../entities';
 import { memberCalls } from './member-calls';
+import { MemberItem, ReasonItem } from './adjust-items';
 
 /** What the dialog changes: points (whole numbers) or balance (yuan, two decimals). */
 export type AdjustKind = 'points' | 'balance';
@@ -49,9 +50,7 @@ export function AdjustModal({ kind, member, onClose, onSaved }: { kind: AdjustKi
     <Modal open={member !== null} title={title} onCancel={onClose} onOk={() => void submit()} okText={t('crud:ok')} cancelText={t('crud:cancel')} confirmLoading={saving} destroyOnHidden>
       {member !== null ? (
         <Form form={form} name={`adjust-${kind}`} layout="vertical" preserve={false} initialValues={{ direction: 'increase', amount: null, reason: '' }}>
-          <Form.Item label={t('member.adjust.member')}>
-            <Input value={t('member.adjust.memberLabel', { name: String(member.nickname ?? member.memberName ?? ''), no: String(member.memberNo ?? '') })} disabled />
-          </Form.Item>
+          <MemberItem member={member} />
           <Form.Item label={t('member.adjust.before')}>
             <Input value={fromUnits(kind, toUnits(kind, current))} disabled data-testid="adjust-before" />
           </Form.Item>
@@ -78,9 +77,7 @@ export function AdjustModal({ kind, member, onClose, onSaved }: { kind: AdjustKi
               {fromUnits(kind, afterUnits)}
             </Typography.Text>
           </Form.Item>
-          <Form.Item name="reason" label={t('member.adjust.reason')} rules={[{ required: true, whitespace: true, message: t('member.adjust.reasonRequired') }]}>
-            <Input.TextArea maxLength={200} rows={2} />
-          </Form.Item>
+          <ReasonItem />
         </Form>
       ) : null}
     </Modal>

@@ -1,9 +1,10 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormSubmit } from '../../../src/toolkit/crud';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
 import { LEVEL_DICT, type MemberRecord } from '../entities';
 import { memberCalls } from './member-calls';
+import { MemberItem, ReasonItem } from './adjust-items';
 
 interface LevelValues {
   levelId: string;
@@ -26,15 +27,11 @@ export function LevelModal({ member, onClose, onSaved }: { member: MemberRecord 
     <Modal open={member !== null} title={t('member.adjust.levelTitle')} onCancel={onClose} onOk={() => void submit()} okText={t('crud:ok')} cancelText={t('crud:cancel')} confirmLoading={saving} destroyOnHidden>
       {member !== null ? (
         <Form form={form} name="member-level" layout="vertical" preserve={false} initialValues={{ levelId: member.levelId ?? undefined, reason: '' }}>
-          <Form.Item label={t('member.adjust.member')}>
-            <Input value={t('member.adjust.memberLabel', { name: String(member.nickname ?? member.memberName ?? ''), no: String(member.memberNo ?? '') })} disabled />
-          </Form.Item>
+          <MemberItem member={member} />
           <Form.Item name="levelId" label={t('member.adjust.level')} rules={[{ required: true, message: t('member.adjust.levelRequired') }]}>
             <DictSelect dictCode={LEVEL_DICT} />
           </Form.Item>
-          <Form.Item name="reason" label={t('member.adjust.reason')} rules={[{ required: true, whitespace: true, message: t('member.adjust.reasonRequired') }]}>
-            <Input.TextArea maxLength={200} rows={2} />
-          </Form.Item>
+          <ReasonItem />
         </Form>
       ) : null}
     </Modal>
