@@ -42,7 +42,7 @@ export const memberEntity = defineEntity({
     registerTime: { type: 'datetime', label: label('member', 'registerTime'), search: 'range', sortable: true },
     registerTerminal: { type: 'dict', label: label('member', 'registerTerminal'), dict: TERMINAL_DICT, search: 'eq' },
     loginDate: { type: 'datetime', label: label('member', 'loginDate'), search: 'range', sortable: true, readonly: true },
-    referrerId: { type: 'string', label: label('member', 'referrerId'), max: 32, list: false, form: false, readonly: true },
+    referrerId: { type: 'string', label: label('member', 'referrerId'), max: 32, search: 'eq', list: false, form: false, readonly: true },
     mark: { type: 'text', label: label('member', 'mark'), max: 500 },
   },
 });

@@ -1,13 +1,14 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
-import { addressEntity, balanceLogEntity, couponEntity, customerEntity, groupEntity, levelEntity, memberEntity, pointsLogEntity } from './entities';
+import { addressEntity, balanceLogEntity, couponEntity, customerEntity, experienceLogEntity, groupEntity, levelEntity, levelRecordEntity, memberEntity, pointsLogEntity } from './entities';
 
 /** 客户管理: customers, members with their ledgers, groups, levels, addresses and coupons. */
 export default definePlugin({
   name: 'customers',
-  resources: [memberEntity, customerEntity, groupEntity, levelEntity, pointsLogEntity, balanceLogEntity, couponEntity, addressEntity].map(resourceOf),
+  resources: [memberEntity, customerEntity, groupEntity, levelEntity, pointsLogEntity, balanceLogEntity, experienceLogEntity, levelRecordEntity, couponEntity, addressEntity].map(resourceOf),
   pages: {
     'cust/CustMemberList': () => import('./pages/member-list'),
+    'cust/CustMemberDetail': () => import('./pages/member-detail'),
     'cust/CustomerList': () => import('./pages/customer-list'),
     'cust/CustGroupList': () => import('./pages/group-list'),
     'cust/CustLevelList': () => import('./pages/level-list'),

@@ -7,14 +7,29 @@ import { couponEntity, type CouponRecord } from '../entities';
 
 const UNUSED = '1';
 
+export interface CouponListProps {
+  /** Set on the member detail page: only this member's coupons. */
+  fixedValues?: Record<string, string>;
+  urlPrefix?: string;
+  card?: boolean;
+}
+
 /** 会员优惠券: the members' coupons; an unused one can be taken back (回收). */
 export default function CouponListPage() {
+  return <CouponList />;
+}
+
+/** The coupon list with its 回收 row action, on its own page or in the member detail's tab. */
+export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
   const { t } = useTranslation(['customers', 'crud']);
   const { message, modal } = App.useApp();
   const recycle = useAccess(MEMBER_PERMISSIONS.recycleCoupon);
   return (
     <EntityListPage<CouponRecord>
       entity={couponEntity}
+      fixedValues={fixedValues}
+      urlPrefix={urlPrefix}
+      card={card}
       without={['edit', 'delete', 'batchDelete', 'import']}
       rowActions={(record, list) =>
         recycle.visible && record.status === UNUSED ? (

@@ -3,6 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { EntityListPage, type ListControls } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { MOBILE_PATTERN } from '../../../src/contracts/account';
@@ -19,12 +20,16 @@ import { memberEntity, type MemberRecord } from '../entities';
  * enforces the same codes. Points and balance change only through 修改积分 / 修改余额, the level
  * follows growth or 修改等级 (with a reason).
  */
+/** The member detail route (src/routing/static-routes.ts), opened in its own kept-alive tab. */
+const MEMBER_DETAIL_PATH = '/cust/CustMember/detail';
+
 export default function MemberListPage() {
   const { t } = useTranslation('customers');
   const formRules = useMemo<Record<string, Rule[]>>(() => ({ mobile: [{ pattern: MOBILE_PATTERN, message: t('member.badPhone') }] }), [t]);
   const [adjusting, setAdjusting] = useState<{ kind: AdjustKind; member: MemberRecord } | null>(null);
   const [leveling, setLeveling] = useState<MemberRecord | null>(null);
   const listRef = useRef<ListControls | null>(null);
+  const navigate = useNavigate();
   const gates = useAccessMap({ points: MEMBER_PERMISSIONS.adjustPoints, balance: MEMBER_PERMISSIONS.adjustBalance, level: MEMBER_PERMISSIONS.updateLevel });
   const open = (kind: AdjustKind, member: MemberRecord, list: ListControls) => {
     listRef.current = list;
@@ -42,6 +47,9 @@ export default function MemberListPage() {
         }}
         rowActions={(record, list) => (
           <>
+            <Button type="link" size="small" onClick={() => void navigate(`${MEMBER_DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`)}>
+              {t('member.actions.detail')}
+            </Button>
             {gates.points.visible ? (
               <Button type="link" size="small" disabled={gates.points.disabled} onClick={() => open('points', record, list)}>
                 {t('member.actions.adjustPoints')}

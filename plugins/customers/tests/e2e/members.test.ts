@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiToken, baseURL, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, OK, apiToken, baseURL, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -115,6 +115,45 @@ describe('会员列表: 修改积分, 修改余额 and 修改等级', () => {
     await dialogsClosed(page);
     await expect.poll(() => cellOf(page, '会员等级')).toBe('金卡会员');
 
+    await close();
+  });
+});
+
+describe('会员详情', () => {
+  it("opens from the row's 详情 in its own tab: the member with its totals, and ledger tabs listing only this member's rows", async () => {
+    const { id, token, page, close } = await openFreshMember('D');
+    expect((await adminApi(token, 'POST', '/cust/custMember/adjustPoints', { memberId: id, point: 35, reason: '详情页积分' })).success).toBe(true);
+    expect((await adminApi(token, 'POST', '/cust/custMember/adjustBalance', { memberId: id, price: '5.50', reason: '详情页余额' })).success).toBe(true);
+    const given = { memberId: id, templateId: 'T001', name: '详情页满减券', validStartTime: '2026-01-01 00:00:00', validEndTime: '2030-01-01 00:00:00' };
+    expect((await adminApi(token, 'POST', '/cust/custCoupon/add', given)).success).toBe(true);
+
+    await rows(page).first().getByRole('button', { name: '详情' }).click();
+    await page.waitForURL((url) => url.pathname === '/cust/CustMember/detail' && url.searchParams.get('id') === id);
+    const header = page.locator('.entity-detail-header:visible');
+    await header.getByText('端到端会员').first().waitFor();
+    await expect.poll(() => header.textContent()).toContain('5.50');
+    const tabs = page.locator('.entity-detail-header:visible + .ant-card');
+    const ledgerRows = tabs.locator('.ant-tabs-tabpane-active tr.ant-table-row');
+
+    // 积分明细 is the first tab: this member's one row, with the reason as its title.
+    await ledgerRows.filter({ hasText: '详情页积分' }).waitFor();
+    expect(await ledgerRows.count()).toBe(1);
+    await tabs.getByRole('tab', { name: '余额明细' }).click();
+    await ledgerRows.filter({ hasText: '详情页余额' }).waitFor();
+    expect(await ledgerRows.count()).toBe(1);
+
+    // 优惠券: the member's unused coupon, taken back with 回收 after a confirmation.
+    await tabs.getByRole('tab', { name: '优惠券' }).click();
+    const coupon = ledgerRows.filter({ hasText: '详情页满减券' });
+    await coupon.waitFor();
+    await coupon.getByRole('button', { name: '回收' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
+    await page.getByText('回收成功').waitFor();
+    await coupon.waitFor({ state: 'detached' });
+
+    // A reload shows the same member again (the id is in the URL).
+    await page.reload();
+    await page.locator('.entity-detail-header:visible').getByText('端到端会员').first().waitFor();
     await close();
   });
 });
