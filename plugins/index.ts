@@ -5,6 +5,7 @@ import system from './system';
 import announcements from './announcements';
 import customers from './customers';
 import operations from './operations';
+import goods from './goods';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, operations];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations];

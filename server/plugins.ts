@@ -3,9 +3,10 @@ import system from '../plugins/system/server';
 import announcements from '../plugins/announcements/server';
 import customers from '../plugins/customers/server';
 import operations from '../plugins/operations/server';
+import goods from '../plugins/goods/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, operations];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, operations];

@@ -1,0 +1,10 @@
+import { definePlugin } from '../../src/app/plugin-registry';
+import { resourceOf } from '../../src/toolkit/crud/resource';
+import { attrEntity, brandEntity, categoryEntity, spuEntity, stockEntity, stockRecordEntity, tagEntity, typeEntity, unitEntity } from './entities';
+
+/** 商品管理: SPUs with their SKUs, brands, the category tree, tags, units, types and attributes, stock. */
+export default definePlugin({
+  name: 'goods',
+  resources: [spuEntity, categoryEntity, brandEntity, tagEntity, unitEntity, typeEntity, attrEntity, stockEntity, stockRecordEntity].map(resourceOf),
+  pages: {},
+});
