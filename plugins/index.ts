@@ -6,6 +6,7 @@ import announcements from './announcements';
 import customers from './customers';
 import operations from './operations';
 import goods from './goods';
+import help from './help';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations, help];

@@ -4,9 +4,10 @@ import announcements from '../plugins/announcements/server';
 import customers from '../plugins/customers/server';
 import operations from '../plugins/operations/server';
 import goods from '../plugins/goods/server';
+import help from '../plugins/help/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, operations];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, operations, help];

@@ -1,6 +1,6 @@
 /**
  * The core's menu tree: the dashboard, the domains that have no plugin yet, monitoring, online
- * development, the personal pages and the help. A plugin seeds its own menus (`defineServerPlugin({ menus })`)
+ * development and the personal pages. A plugin seeds its own menus (`defineServerPlugin({ menus })`)
  * and places them with `sortNo` in this one order (系统管理 is the system plugin's, at 10).
  */
 import { menuPage, ROUTE_VIEW, type TopMenuSeed } from './seed-menu-model';
@@ -118,14 +118,5 @@ export const MENU_SEED: TopMenuSeed[] = [
       page('个人中心', '/account/center', 'account/center/Index', { hidden: true }),
       page('个人设置', '/account/settings/base', 'account/settings/Index', { hidden: true }),
     ],
-  },
-  {
-    title: '帮助文档',
-    sortNo: 14,
-    path: 'https://example.com/help',
-    component: 'layouts/IframePageView',
-    icon: 'question-circle',
-    internalOrExternal: true,
-    clerk: true,
   },
 ];

@@ -39,13 +39,24 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
     expect(dashboard?.hidden).toBeUndefined();
   });
 
-  it('describes the external link and the route-less entry', async () => {
-    const all = flatten((await fetchFor(demo.admin)).menu);
-    const help = all.find((item) => item.meta.title === '帮助文档');
-    expect(help).toMatchObject({ component: 'layouts/IframePageView', meta: { url: 'https://example.com/help', internalOrExternal: true } });
-    expect(help?.path).toMatch(/^\/[0-9a-f]{32}$/);
-    const detail = all.find((item) => item.meta.title === '订单详情');
-    expect(detail).toMatchObject({ route: '0', hidden: true });
+  it('describes the help page, an external link and the route-less entry', async () => {
+    const help = flatten((await fetchFor(demo.admin)).menu).find((item) => item.meta.title === '帮助文档');
+    expect(help).toMatchObject({ path: '/help', component: 'help/HelpCenter', meta: { internalOrExternal: false } });
+    const added = await call<{ id: string }>(demo.app, 'POST', '/api/sys/permission/add', {
+      token: demo.admin,
+      body: { name: '外部帮助', menuType: 0, url: 'https://example.com/help', component: 'layouts/IframePageView', internalOrExternal: true, sortNo: 99 },
+    });
+    expect(added.body.success).toBe(true);
+    try {
+      const all = flatten((await fetchFor(demo.admin)).menu);
+      const external = all.find((item) => item.meta.title === '外部帮助');
+      expect(external).toMatchObject({ component: 'layouts/IframePageView', meta: { url: 'https://example.com/help', internalOrExternal: true } });
+      expect(external?.path).toMatch(/^\/[0-9a-f]{32}$/);
+      const detail = all.find((item) => item.meta.title === '订单详情');
+      expect(detail).toMatchObject({ route: '0', hidden: true });
+    } finally {
+      await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${added.body.result.id}`, { token: demo.admin });
+    }
   });
 
   it('gives the clerk neither the system, monitor nor online branches nor cust:member:add', async () => {

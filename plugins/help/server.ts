@@ -1,0 +1,5 @@
+import { defineServerPlugin } from '../../server/plugin-api';
+import { helpMenus } from './server/menus';
+
+/** The help centre's menu entry; its content is the client page's, translated in locales/<lng>/help.json. */
+export default defineServerPlugin({ name: 'help', menus: helpMenus });
