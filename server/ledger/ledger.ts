@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
+import { inTransaction } from '../db/transactions';
 import { businessError } from '../http/envelope';
 
 /**
@@ -124,10 +125,8 @@ export async function postInTransaction(trx: Transaction<Database>, definition: 
   return { id, before, change, after };
 }
 
-/** Runs the work in the caller's transaction when given one, otherwise in a new one. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-}
+/** Ledger callers take the transaction helper from here too. */
+export { inTransaction };
 
 /** Posts one entry in a transaction of its own (or in the caller's, when given one). */
 export function postLedgerEntry(db: Kysely<Database>, definition: LedgerDefinition, entry: LedgerEntry): Promise<LedgerPosting> {
