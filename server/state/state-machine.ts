@@ -101,7 +101,10 @@ export function transition<S extends string, A extends string>(db: Kysely<Databa
   return inTransaction(db, (trx) => transitionInTransaction(trx, machine, request));
 }
 
-/** The columns a machine's log table needs (a migration adds its own indexes and any extra columns). */
+/**
+ * A machine's log table (a migration may instead create it from a log entity with the fields owner, action,
+ * beforeStatus, afterStatus, content: the same columns).
+ */
 export async function createStateLogTable(db: Kysely<unknown>, table: string, owner: string): Promise<void> {
   await db.schema
     .createTable(table)
@@ -113,6 +116,9 @@ export async function createStateLogTable(db: Kysely<unknown>, table: string, ow
     .addColumn('content', 'varchar(500)')
     .addColumn('create_by', 'varchar(64)')
     .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    // The audit pair the CRUD engine reads with every record, so a log entity lists through the engine.
+    .addColumn('update_by', 'varchar(64)')
+    .addColumn('update_time', 'timestamptz')
     .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex(`${table}_owner_idx`).on(table).columns(['tenant_id', owner, 'create_time']).execute();
