@@ -33,8 +33,9 @@ export function JobFormModal(props: EntityFormModalProps) {
   // Refine's useCustom gives {} (not undefined) until the answer arrives: the options check for an array.
   const { result: kinds, query: kindsQuery } = useCustom<JobKindOption[]>({ url: KINDS_URL, method: 'get', queryOptions: { enabled: props.state !== null } });
   const cron = Form.useWatch('cronExpression', form.form) as string | undefined;
+  const formName = props.formName ?? 'form';
   return (
-    <EntityFormDialog form={form} formName={props.formName ?? 'form'}>
+    <EntityFormDialog form={form} formName={formName}>
       <Form.Item name="jobClassName" label={t('job.fields.jobClassName')} rules={[{ required: true, message: t('job.kindRequired') }]}>
         <Select
           loading={kindsQuery.isLoading}
@@ -43,7 +44,8 @@ export function JobFormModal(props: EntityFormModalProps) {
           options={(Array.isArray(kinds.data) ? kinds.data : []).map((kind) => ({ value: kind.name, label: t('job.kindOption', { title: kind.title, name: kind.name }) }))}
         />
       </Form.Item>
-      <Form.Item label={t('job.fields.cronExpression')} required extra={<CronPreviewText cron={cron ?? ''} />}>
+      {/* The outer item has no name (the preview sits beside the input): its label points at the input itself. */}
+      <Form.Item label={t('job.fields.cronExpression')} htmlFor={`${formName}_cronExpression`} required extra={<CronPreviewText cron={cron ?? ''} />}>
         <Form.Item name="cronExpression" noStyle rules={[{ required: true, message: t('job.cronRequired') }]}>
           <Input placeholder="0 0/30 * * * ?" maxLength={100} />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { Card, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
 import { sysLogEntity, type SysLogRecord } from '../entities';
@@ -9,6 +9,8 @@ const OPERATION = '2';
 
 function LogTab({ logType }: { logType: string }) {
   const { t } = useTranslation('operations');
+  // When it happened: the row's audit time (newest first, the server's default order).
+  const timeColumn: TableColumnType<SysLogRecord> = { key: 'createTime', dataIndex: 'createTime', title: t('log.fields.createTime'), sorter: true, width: 170 };
   return (
     <EntityListPage<SysLogRecord>
       entity={sysLogEntity}
@@ -16,6 +18,7 @@ function LogTab({ logType }: { logType: string }) {
       urlPrefix={`t${logType}.`}
       card={false}
       without={['create', 'edit', 'delete', 'batchDelete', 'import']}
+      extraColumns={[timeColumn]}
       renderers={{
         success: (_value, record) => <Typography.Text type={record.success === true ? 'success' : 'danger'}>{record.success === true ? t('log.succeeded') : t('log.failed')}</Typography.Text>,
       }}

@@ -25,7 +25,12 @@ function ymd(day: Date): string {
  */
 export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, labels: LabelResolver): Promise<void> {
   const logs = () => logDb(ctx.db);
-  await registerEntityRoutes(api, sysLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
+  // The writer batches rows off the request path: the list and its export first write what is queued,
+  // so a login or change made a moment ago is already there (the statistics below do the same).
+  await api.register(async (reads) => {
+    reads.addHook('preHandler', async () => ctx.logWriter.flush());
+    await registerEntityRoutes(reads, sysLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
+  });
 
   async function loginCounts(from: Date | null, to: Date | null): Promise<{ visit: number; ip: number }> {
     let query = logs()

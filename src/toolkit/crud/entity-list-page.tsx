@@ -102,7 +102,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const body = (
     <>
       {statusTabs !== undefined && statusTabs.length > 0 ? <StatusTabs entity={entity} tabs={statusTabs} active={tab.active} onChange={tab.select} fixedValues={fixedValues} /> : null}
-      <SearchForm name={`${urlPrefix}search`} entity={entity} formProps={list.searchFormProps} onReset={list.reset} />
+      <SearchForm name={`${urlPrefix}search`} entity={entity} formProps={list.searchFormProps} onReset={list.reset} fixed={fixedValues === undefined ? undefined : Object.keys(fixedValues)} />
       <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
         {enabled('create') ? <CreateButton entity={entity} onClick={() => setModal({ mode: 'create' })} /> : null}
         {enabled('export') ? <ExportButton list={list} /> : null}

@@ -8,11 +8,15 @@ import { SearchInput } from './field-input';
 /** Fields shown while the form is collapsed. */
 export const COLLAPSED_SEARCH_FIELDS = 3;
 
-/** The search form of a list, from the entity's `search` fields; collapsible when it has many. */
-export function SearchForm({ entity, formProps, onReset, name = 'search' }: { entity: EntityDefinition; formProps: FormProps; onReset: () => void; name?: string }) {
+/**
+ * The search form of a list, from the entity's `search` fields; collapsible when it has many. Fields in
+ * `fixed` (the list's fixedValues, e.g. the log type of a tab) are not offered: a search there would
+ * replace the fixed value and show rows that do not belong to the list.
+ */
+export function SearchForm({ entity, formProps, onReset, name = 'search', fixed = [] }: { entity: EntityDefinition; formProps: FormProps; onReset: () => void; name?: string; fixed?: readonly string[] }) {
   const { t } = useTranslation('crud');
   const [expanded, setExpanded] = useState(false);
-  const fields = searchFields(entity);
+  const fields = searchFields(entity).filter(([field]) => !fixed.includes(field));
   if (fields.length === 0) return null;
   const shown = expanded ? fields : fields.slice(0, COLLAPSED_SEARCH_FIELDS);
   return (

@@ -91,6 +91,15 @@ describe('the list', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before), LONG);
   }, 60_000);
 
+  it('offers no search on a field the list fixes (a search there would replace the fixed value)', async () => {
+    const { container } = renderInRefine(<EntityListPage entity={memberEntity} fixedValues={{ memberNo: 'M1' }} />, [resourceOf(memberEntity)]);
+    await waitFor(() => expect(rowsOf(container)).toHaveLength(2), LONG);
+    expect(container.querySelector('#search_memberNo')).toBeNull();
+    // The next search field moves up into the collapsed form.
+    expect(container.querySelector('#search_memberName')).not.toBeNull();
+    expect(listCalls().every((call) => paramsOf(call).memberNo === 'M1')).toBe(true);
+  }, 60_000);
+
   it('shows status tabs with counts (one page-size-1 request per tab) and filters by the active tab', async () => {
     const tabs = [
       { key: 'all', label: 'crud:all', filters: [] },

@@ -28,6 +28,14 @@ describe('login log', () => {
     expect(JSON.stringify(rows)).not.toContain('wrong-password');
   });
 
+  it('lists a login made a moment ago: the list first writes what the batching writer holds', async () => {
+    const before = (await logs('logType=1&username=clerk')).length;
+    await login(demo.app, 'clerk');
+    // No flush here: the route does it (the writer would otherwise wait up to half a second).
+    const answer = await call<PageResult<SysLogRecord>>(demo.app, 'GET', '/api/sys/log/list?pageNo=1&pageSize=50&logType=1&username=clerk', { token: demo.admin });
+    expect(answer.body.result.total).toBe(before + 1);
+  });
+
   it('counts successful logins for /sys/loginfo and /sys/visitInfo', async () => {
     const info = await call<LoginInfo>(demo.app, 'GET', '/api/sys/loginfo', { token: demo.admin });
     const successful = (await logs('logType=1&success=true')).length;
