@@ -7,6 +7,7 @@ import customers from './customers';
 import operations from './operations';
 import goods from './goods';
 import help from './help';
+import monitor from './monitor';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations, help];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations, help, monitor];

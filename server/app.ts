@@ -14,12 +14,14 @@ import type { Database } from './db/schema';
 import { runPluginSeeds, seedDemoData } from './db/seed';
 import { pluginMigrations, type ServerPlugin } from './plugin-api';
 import { serverPlugins } from './plugins';
+import { checkServiceDependencies, PluginServices } from './plugin-services';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { addAppFormats } from './http/schemas';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
+import { installRequestEvents, RequestEvents } from './http/request-events';
 import { registerClient } from './http/spa';
 import { registerSockets } from './sockets';
 import { registerAccountRoutes } from './routes/account';
@@ -106,6 +108,7 @@ function serverTimeouts(timeouts: Config['timeouts']): Pick<FastifyServerOptions
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const plugins = options.plugins ?? serverPlugins;
+  checkServiceDependencies(plugins);
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
@@ -147,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logRetentionDays: config.jobLogRetentionDays,
     });
     const logWriter = new LogWriter(db, (message) => app.log.error(message));
+    const requestEvents = new RequestEvents((error) => app.log.error({ err: error }, 'request listener failed'));
     const ctx: AppContext = {
       config,
       db,
@@ -157,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       codeSecret,
       scheduler,
       logWriter,
+      requestEvents,
+      services: new PluginServices(),
     };
 
     app.decorate('db', db);
@@ -176,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('routeAccess', routeAccess);
     app.decorate('logWriter', logWriter);
     installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
+    installRequestEvents(app, requestEvents);
     installErrorHandling(app);
     installInputGuard(app);
     await registerSockets(app, ctx);

@@ -4,7 +4,9 @@ import type { SendCooldown } from './auth/send-cooldown';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { RequestEvents } from './http/request-events';
 import type { LogWriter } from './logs/log-writer';
+import type { PluginServices } from './plugin-services';
 import type { Scheduler } from './scheduler/scheduler';
 import type { DictionaryService } from './services/dictionaries';
 
@@ -22,4 +24,8 @@ export interface AppContext {
   scheduler: Scheduler;
   /** Batches the login and operation log rows off the request path. */
   logWriter: LogWriter;
+  /** Every answered request (any route, the SPA, 404s), for plugins that count or trace requests. */
+  requestEvents: RequestEvents;
+  /** What plugins offer each other (stock moves, member ledgers …), see server/plugin-services.ts. */
+  services: PluginServices;
 }

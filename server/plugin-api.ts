@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import type { ServiceName } from './plugin-services';
 import type { JobKind } from './scheduler/job-kinds';
 import type { DictSeed, PluginMenuSeed } from './db/seed-menu-model';
 
@@ -29,6 +30,10 @@ export interface ServerPlugin {
   menus?: readonly PluginMenuSeed[];
   /** The dictionaries its screens need (a code already present is left as it is). */
   dicts?: readonly DictSeed[];
+  /** Services it hands to other plugins in `register` (`ctx.services.provide`); contracts in server/contracts. */
+  provides?: readonly ServiceName[];
+  /** Services of other plugins it uses (`ctx.services.get`); the build refuses to boot when one has no provider. */
+  requires?: readonly ServiceName[];
   /** Demo data for a fresh database; runs once (marked in app_meta), after every migration. */
   seed?: (db: Kysely<Database>) => Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { CacheStats } from './cache-registry';
 import type { TableVersions, VersionStamp } from './table-versions';
 
 /**
@@ -33,6 +34,9 @@ interface Entry<V> {
 
 export class VersionedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  // Cumulative since start (clear() keeps them), for the monitoring screen's hit ratio.
+  private hits = 0;
+  private misses = 0;
 
   /**
    * @param tables the tables the values are read from ('all' when a loader may read anything).
@@ -46,11 +50,18 @@ export class VersionedCache<K, V> {
   /** The cached value, or `compute()` once for all concurrent callers of the same key. */
   get(db: object, key: K, compute: () => Promise<V>): Promise<V> {
     const source = sources.get(db);
-    if (source === undefined) return compute();
+    if (source === undefined) {
+      this.misses += 1;
+      return compute();
+    }
     const stamp = source.versions.stamp(this.tables);
     const now = Date.now();
     const entry = this.entries.get(key);
-    if (entry !== undefined && entry.stamp === stamp && now - entry.at <= source.maxAgeMs) return entry.value;
+    if (entry !== undefined && entry.stamp === stamp && now - entry.at <= source.maxAgeMs) {
+      this.hits += 1;
+      return entry.value;
+    }
+    this.misses += 1;
     // Stamped before reading: a write during the computation makes the entry stale at once.
     const value = compute();
     const fresh: Entry<V> = { stamp, at: now, value };
@@ -66,7 +77,12 @@ export class VersionedCache<K, V> {
     return value;
   }
 
+  /** Empties the cache; callers holding a value keep it, the next `get` of each key computes again. */
   clear(): void {
     this.entries.clear();
+  }
+
+  stats(): CacheStats {
+    return { entries: this.entries.size, hits: this.hits, misses: this.misses };
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { cacheGroup, registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import type { Database } from '../db/schema';
 
@@ -35,6 +36,9 @@ interface TableCaches {
 }
 
 const caches = new Map<string, TableCaches>();
+registerCache('listTotals', cacheGroup(() => [...caches.values()].map((table) => table.totals)));
+registerCache('listAnchors', cacheGroup(() => [...caches.values()].map((table) => table.anchors)));
+registerCache('listColumns', cacheGroup(() => [...caches.values()].map((table) => table.notNull)));
 
 function cachesOf(table: string): TableCaches {
   let found = caches.get(table);

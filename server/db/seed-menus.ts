@@ -1,7 +1,7 @@
 /**
- * The core's menu tree: the dashboard, the domains that have no plugin yet, monitoring, online
- * development and the personal pages. A plugin seeds its own menus (`defineServerPlugin({ menus })`)
- * and places them with `sortNo` in this one order (系统管理 is the system plugin's, at 10).
+ * The core's menu tree: the dashboard, the domains that have no plugin yet, online development and
+ * the personal pages. A plugin seeds its own menus (`defineServerPlugin({ menus })`) and places them
+ * with `sortNo` in this one order (系统管理 is the system plugin's, at 10; 系统监控 the monitor's, at 11).
  */
 import { menuPage, ROUTE_VIEW, type TopMenuSeed } from './seed-menu-model';
 
@@ -78,22 +78,6 @@ export const MENU_SEED: TopMenuSeed[] = [
     icon: 'container',
     clerk: true,
     children: [page('采购订单', '/zcy/purchaseOrderList', 'zcy/PurchaseOrderList')],
-  },
-  {
-    title: '系统监控',
-    sortNo: 11,
-    path: '/monitor',
-    component: ROUTE_VIEW,
-    icon: 'dashboard',
-    clerk: false,
-    children: [
-      page('磁盘监控', '/monitor/disk', 'modules/monitor/DiskMonitoring'),
-      page('请求追踪', '/monitor/httpTrace', 'modules/monitor/HttpTrace'),
-      page('运行时信息', '/monitor/runtime', 'modules/monitor/JvmInfo'),
-      page('缓存信息', '/monitor/cache', 'modules/monitor/RedisInfo'),
-      page('系统信息', '/monitor/system', 'modules/monitor/SystemInfo'),
-      page('HTTP服务', '/monitor/httpServer', 'modules/monitor/TomcatInfo'),
-    ],
   },
   {
     title: '在线开发',

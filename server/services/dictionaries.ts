@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DictItem, DictMap } from '../../src/contracts/session';
+import { cacheGroup, type InspectableCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import type { Database } from '../db/schema';
 import { DICT_CODE_PATTERN } from '../http/schemas';
@@ -128,4 +129,7 @@ export class DictionaryService {
     this.system.clear();
     for (const table of this.tables.values()) table.cache.clear();
   }
+
+  /** The system and table dictionaries' caches as one, for the monitoring screen (clear = clearCache). */
+  readonly cache: InspectableCache = cacheGroup(() => [this.system, ...[...this.tables.values()].map((table) => table.cache)]);
 }

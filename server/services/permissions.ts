@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MenuItem, PermissionEntry, PermissionResult } from '../../src/contracts/session';
 import type { Database, PermissionRow } from '../db/schema';
 import { GRANT_TABLES } from '../cache/grant-tables';
+import { registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 import { isAdmin } from './users';
@@ -93,6 +94,7 @@ function isButton(row: PermissionRow): boolean {
 
 /** Menus and buttons of a user, kept until a grant table is written; callers get their own copy. */
 const permissionsCache = new VersionedCache<string, PermissionResult>(GRANT_TABLES, 10_000);
+registerCache('userPermissions', permissionsCache);
 
 export async function userPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {
   return structuredClone(await permissionsCache.get(db, userId, () => computeUserPermissions(db, userId)));

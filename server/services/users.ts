@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../src/contracts/session';
 import type { Database, UserRow } from '../db/schema';
 import { GRANT_TABLES } from '../cache/grant-tables';
+import { registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 
@@ -10,6 +11,7 @@ export const ADMIN_ROLE = 'admin';
 
 /** Every authenticated request asks whether its user is still active: kept until `users` is written. */
 const activeUsers = new VersionedCache<string, UserRow | undefined>(['users'], 10_000);
+registerCache('activeUsers', activeUsers);
 
 export async function findActiveUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   const row = await activeUsers.get(db, id, () =>
@@ -51,6 +53,7 @@ interface UserGrants {
 
 /** Every request asks; the answer changes only when a grant table is written. */
 const grantsCache = new VersionedCache<string, UserGrants>(GRANT_TABLES, 10_000);
+registerCache('userGrants', grantsCache);
 
 async function loadUserGrants(db: Kysely<Database>, userId: string): Promise<UserGrants> {
   if (await isAdmin(db, userId)) return { admin: true, allowed: new Set() };

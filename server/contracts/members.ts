@@ -1,0 +1,45 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { LedgerEntry, LedgerPosting } from '../ledger/ledger';
+
+/**
+ * The members' ledgers as other domains post to them (orders use and give points and growth, refunds
+ * give them back, distribution pays commission into the balance), provided by the customers plugin
+ * (`members`). Each posting runs in the caller's transaction under the member row's lock, obeys the
+ * ledger's rules (never below zero; growth clamps and moves the level) and appends its row.
+ */
+export interface MemberSummary {
+  id: string;
+  memberNo: string;
+  name: string;
+  mobile: string | null;
+  levelId: string | null;
+  /** The member's level discount, percent (100 = none). */
+  discountPercent: number;
+  point: number;
+  /** Yuan, exact. */
+  balance: string;
+  status: string;
+}
+
+/** Biz types of the order flows (the dictionaries member_point_biz_type, member_balance_biz_type, member_experience_biz_type). */
+export type PointBiz = 'orderUse' | 'orderUseCancel' | 'orderUseRefund' | 'orderReward' | 'orderRewardCancel' | 'orderRewardRefund';
+export type BalanceBiz = 'payment' | 'paymentRefund';
+export type ExperienceBiz = 'order' | 'orderCancel' | 'orderRefund';
+
+export type MemberPosting<B> = Omit<LedgerEntry, 'bizType'> & { biz: B };
+
+export interface MemberService {
+  /** The member as an order needs it, or undefined when unknown (or another tenant's). */
+  summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined>;
+  postPoints(trx: Transaction<Database>, entry: MemberPosting<PointBiz>): Promise<LedgerPosting>;
+  postBalance(trx: Transaction<Database>, entry: MemberPosting<BalanceBiz>): Promise<LedgerPosting>;
+  /** Growth, with the level following it. */
+  postExperience(trx: Transaction<Database>, entry: MemberPosting<ExperienceBiz>): Promise<LedgerPosting>;
+}
+
+declare module '../plugin-services' {
+  interface ServiceMap {
+    members: MemberService;
+  }
+}

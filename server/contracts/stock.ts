@@ -1,0 +1,55 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { LedgerPosting } from '../ledger/ledger';
+
+/**
+ * The stock moves of a document (an order, an after-sale, a procurement delivery), provided by the goods
+ * plugin (`stock`). Each runs inside the caller's transaction and is all-or-nothing: a refused line
+ * throws a business error naming the goods, and the caller's rollback takes the other lines with it.
+ * Reserve, then deduct (business-domains §0a): available = stock − reserved.
+ */
+export interface StockLine {
+  skuId: string;
+  /** A positive whole number of units. */
+  count: number;
+}
+
+export interface StockMoveContext {
+  /** The document the move belongs to, written on the stock records. */
+  bizId?: string | null;
+  operator?: string | null;
+}
+
+/** What a document needs to know of a SKU when it is placed (a snapshot: later edits do not change it). */
+export interface SkuSnapshot {
+  skuId: string;
+  spuId: string;
+  spuName: string;
+  specText: string;
+  picUrl: string | null;
+  /** Sale price in yuan, exact (two decimals). */
+  price: string;
+  /** stock − reserved. */
+  available: number;
+  /** Whether the goods are on sale (上架). */
+  onShelf: boolean;
+}
+
+export interface StockService {
+  /** An order is placed: reserve while reserved + n ≤ stock. */
+  reserve(trx: Transaction<Database>, tenantId: number, lines: readonly StockLine[]): Promise<void>;
+  /** An unpaid order closes: give the reservation back. */
+  release(trx: Transaction<Database>, tenantId: number, lines: readonly StockLine[]): Promise<void>;
+  /** An order is paid: stock and reservation both go down, with a 销售出库 record per line. */
+  deductReserved(trx: Transaction<Database>, tenantId: number, lines: readonly StockLine[], context?: StockMoveContext): Promise<LedgerPosting[]>;
+  /** Goods come back (退货入库) or a shipment is undone. */
+  restock(trx: Transaction<Database>, tenantId: number, lines: readonly StockLine[], context?: StockMoveContext): Promise<LedgerPosting[]>;
+  /** The SKUs as they are now, in the order asked; unknown ids are left out. */
+  snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]>;
+}
+
+declare module '../plugin-services' {
+  interface ServiceMap {
+    stock: StockService;
+  }
+}
