@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build-precompress';
+import { lightAntd } from './scripts/vite-light-antd';
+import { prerenderLogin } from './scripts/prerender-login/vite-plugin';
 
 // The API server (npm run dev:server) listens on 8080; Vite proxies the API and both sockets to it.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), lightAntd(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: {

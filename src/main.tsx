@@ -3,7 +3,6 @@ import '@ant-design/v5-patch-for-react-19';
 import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { plugins } from '../plugins';
 import { antdLocaleFor } from './app/antd-locale';
 import { installPreloadErrorHandler } from './app/chunk-load';
 import { createApp } from './app/create-app';
@@ -24,7 +23,8 @@ ConfigProvider.config({
   ),
 });
 
-const App = createApp(plugins);
+// The plugins' definitions (resources, entities) load with the authenticated app, not on the login page.
+const App = createApp(() => import('../plugins').then((module) => module.plugins));
 
 void initI18n().then(() => {
   document.title = i18n.t('common:platformName');

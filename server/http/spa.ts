@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_PATH, PRERENDERED_LOGIN_FILE } from '../../src/contracts/constants';
 import { applyHtmlSecurityPolicy } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,8 +29,9 @@ function fileInside(root: string, urlPath: string): string | null {
 
 /**
  * Serves the built SPA on the API's port: real files as they are (hashed /assets/* cached forever),
- * every other GET outside the API base gets index.html so client-side routes survive a reload. HTML
- * carries the SPA's Content-Security-Policy.
+ * every other GET outside the API base gets index.html so client-side routes survive a reload (the login
+ * route gets login.html, the same shell with the login form prerendered). HTML carries the SPA's
+ * Content-Security-Policy.
  */
 export async function registerClient(app: FastifyInstance, options: { clientDir: string; apiBase: string }): Promise<boolean> {
   const root = path.resolve(options.clientDir);
@@ -47,6 +49,9 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
   // The build writes .br and .gz next to each compressible asset (scripts/build-precompress.ts); a client
   // that accepts one gets the file compressed once at build time, at the best level, for free.
   await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny', preCompressed: true });
+  // The login route has its own page: the same shell with the login form prerendered, so it paints
+  // before the scripts have run (scripts/prerender-login/). Every other route gets the plain shell.
+  const hasPrerenderedLogin = fs.existsSync(path.join(root, PRERENDERED_LOGIN_FILE));
   app.get('/*', { config: { access: 'static' } }, async (request: FastifyRequest, reply: FastifyReply) => {
     if (underApi(request.url)) return reply.callNotFound();
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -63,7 +68,7 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
     applyHtmlSecurityPolicy(reply);
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.sendFile(urlPath === LOGIN_PATH && hasPrerenderedLogin ? PRERENDERED_LOGIN_FILE : 'index.html', { cacheControl: false });
   });
   return true;
 }

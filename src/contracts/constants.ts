@@ -7,6 +7,8 @@ export const LOGOUT_RELOAD_DELAY_MS = 1_500;
 
 export const HOME_PATH = '/dashboard/analysis';
 export const LOGIN_PATH = '/user/login';
+/** The client build's page for LOGIN_PATH: the SPA shell with the login form prerendered (scripts/prerender-login/). */
+export const PRERENDERED_LOGIN_FILE = 'login.html';
 export const NOT_FOUND_PATH = '/404';
 /** Paths that render without a session (spec §2 Public paths). */
 export const PUBLIC_ROUTE_PATHS = ['/user/login', '/user/register', '/user/register-result', '/user/alteration'] as const;

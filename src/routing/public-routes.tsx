@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
@@ -8,6 +7,7 @@ import { loadNamespace } from '../providers/i18n';
 import { UserLayout } from '../shell/layouts/user-layout';
 import LoginPage from '../shell/user/login-page';
 import { ALTERATION_PATH, REGISTER_PATH, REGISTER_RESULT_PATH } from './public-paths';
+import { LazySpin } from '../shell/lazy-spin';
 
 interface PublicRoute {
   path: string;
@@ -44,7 +44,7 @@ export function PublicRoutes() {
           path={path}
           element={
             <UserLayout wide={name === WIDE_USER_ROUTE_NAME}>
-              <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '48px auto' }} />}>
+              <Suspense fallback={<LazySpin size="large" style={{ display: 'block', margin: '48px auto' }} />}>
                 <Page />
               </Suspense>
             </UserLayout>

@@ -1,5 +1,5 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazySpin } from './lazy-spin';
 
 const fullPage = { display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' } as const;
 
@@ -8,7 +8,7 @@ export function FullPageSpinner() {
   const { t } = useTranslation('common');
   return (
     <div style={fullPage} role="status" aria-label={t('loading')}>
-      <Spin size="large" />
+      <LazySpin size="large" />
     </div>
   );
 }

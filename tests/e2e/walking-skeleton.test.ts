@@ -95,7 +95,7 @@ describe('shell', () => {
   it('opens a menu item whose screen is not built yet on the MODULE_NOT_FOUND page', async () => {
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
-    await page.goto('/goods/goodsBrandList');
+    await page.goto('/marketing/couponList');
     await page.getByText('MODULE_NOT_FOUND').first().waitFor();
     await context.close();
   });

@@ -7,17 +7,20 @@ import { STORAGE_KEYS } from '../storage-keys';
 export const DEFAULT_LANGUAGE = 'zh-CN';
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
-/** Namespaces bundled with the core; every plugin namespace is loaded when first needed. */
+/** The core namespaces (bundled for the default language); every plugin namespace is loaded when first needed. */
 export const CORE_NAMESPACES = ['common', 'http'] as const;
 
 type LocaleModule = ResourceKey;
 
-const eagerLocales = import.meta.glob<LocaleModule>('../../../locales/*/{common,http}.json', {
+// Only the default language's core namespaces are bundled (glob patterns must be literals: zh-CN is
+// DEFAULT_LANGUAGE): every other language loads like a plugin namespace, keeping the login bundle small.
+// Start-up (initI18n) and changeLanguage wait for those loads, so nothing renders untranslated.
+const eagerLocales = import.meta.glob<LocaleModule>('../../../locales/zh-CN/{common,http}.json', {
   eager: true,
   import: 'default',
 });
 const lazyLocales = import.meta.glob<LocaleModule>(
-  ['../../../locales/*/*.json', '!../../../locales/*/{common,http}.json'],
+  ['../../../locales/*/*.json', '!../../../locales/zh-CN/{common,http}.json'],
   { import: 'default' },
 );
 

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { takeOverPrerenderedLogin } from '../user/prerendered-login';
 import { MinimalFailure } from './minimal-failure';
 
 // The antd exception layout loads only when a failure happens, keeping it out of the login bundle.
@@ -30,6 +31,8 @@ export class PageErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    // A failure shows in #root, which login.html hides while its prerendered form is there.
+    takeOverPrerenderedLogin();
   }
 
   override render() {

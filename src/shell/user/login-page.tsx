@@ -1,16 +1,24 @@
-import { Alert, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../use-document-title';
 import { AccountLinks } from './account-links';
+import { LoginAlert, warmLoginAlert } from './login-alert';
 import { warmAuth } from './auth-actions';
 import { LoginTabs } from './login-tabs';
 import { clearLoginNotice, readLoginNotice } from './login-notice';
 import { PasswordLoginForm } from './password-login-form';
 import { PhoneLoginForm } from './phone-login-form';
+import { usePrerenderTakeover } from './prerendered-login';
 import { ssoLoginParams } from './sso-login';
 import { useLoginSubmit } from './use-login-submit';
+import { LazySpin } from '../lazy-spin';
+
+/** What a submit needs (the auth provider, and the alert a refusal shows), fetched as the user starts. */
+function warmUp(): void {
+  warmAuth();
+  warmLoginAlert();
+}
 
 /** /user/login: password and phone tabs, plus the third-party and single-sign-on variants. */
 export default function LoginPage() {
@@ -20,9 +28,11 @@ export default function LoginPage() {
   const [smsError, setSmsError] = useState<string | null>(null);
   const [activeTab, setActiveTab] = useState('password');
   useDocumentTitle(t('login.title'));
+  usePrerenderTakeover();
 
   const sso = useMemo(
-    () => ssoLoginParams(location.search, window.location.origin, location.pathname),
+    // No window when the page is prerendered at build time (scripts/prerender-login/); no ticket there either.
+    () => ssoLoginParams(location.search, typeof window === 'undefined' ? '' : window.location.origin, location.pathname),
     [location.search, location.pathname],
   );
   const ssoStarted = useRef<string | null>(null);
@@ -41,13 +51,13 @@ export default function LoginPage() {
   const error = login.error ?? smsError;
   const noticeText = notice === null ? null : notice.kind === 'noMenu' ? t('login.noMenu') : notice.message;
   return (
-    <div onFocus={warmAuth} onPointerDown={warmAuth}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} />}
-      {!error && noticeText && <Alert type="warning" showIcon message={noticeText} data-testid="login-notice" style={{ marginBottom: 24 }} />}
+    <div onFocus={warmUp} onPointerDown={warmUp}>
+      {error && <LoginAlert type="error" showIcon message={error} style={{ marginBottom: 24 }} />}
+      {!error && noticeText && <LoginAlert type="warning" showIcon message={noticeText} data-testid="login-notice" style={{ marginBottom: 24 }} />}
       {sso && !login.error ? (
-        <Spin tip={t('login.ssoInProgress')} size="large">
+        <LazySpin tip={t('login.ssoInProgress')} size="large">
           <div style={{ minHeight: 120 }} />
-        </Spin>
+        </LazySpin>
       ) : (
         <LoginTabs
           activeKey={activeTab}

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
+import { prerenderedValue } from './prerendered-login';
 
 /** Returns the message to show, or null when the value is valid. */
 export type FieldRule = (value: string) => string | null;
@@ -33,7 +34,8 @@ export function helpId(name: string): string {
  */
 export function useLoginForm<Name extends string>(rules: Record<Name, readonly FieldRule[]>): LoginForm<Name> {
   const names = Object.keys(rules) as Name[];
-  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>);
+  // Starts from what was typed into the prerendered login form, if that is still on screen.
+  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, prerenderedValue(name)])) as Record<Name, string>);
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const [touched, setTouched] = useState(false);
 
