@@ -2,7 +2,7 @@ import { useForm } from '@refinedev/antd';
 import type { BaseRecord, GetOneResponse, HttpError } from '@refinedev/core';
 import { App, type FormInstance, type FormProps } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldEntries, isFormField, permissionCode, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { accessOf } from '../../providers/access-control';
@@ -86,6 +86,15 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
   const feedback = useServerFeedback();
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const editing = editId !== undefined;
+  // A stable select: a new function each render would give new form values each render, and useForm
+  // resets the fields whenever its record changes — wiping what was typed as soon as the screen re-rendered.
+  const select = useCallback(
+    (response: GetOneResponse<Values>) => {
+      const values = formValuesOf(entity, response.data);
+      return { ...response, data: (toFormValues ? { ...values, ...toFormValues(response.data) } : values) as BaseRecord & Values };
+    },
+    [entity, toFormValues],
+  );
   const { form, formProps, query, onFinish, mutation } = useForm<Values, HttpError, Values>({
     resource: entity.table,
     meta: { api: entity.api },
@@ -94,13 +103,7 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
     redirect: false,
     warnWhenUnsavedChanges: false,
     ...QUIET,
-    queryOptions: {
-      enabled: editing,
-      select: (response: GetOneResponse<Values>) => {
-        const values = formValuesOf(entity, response.data);
-        return { ...response, data: (toFormValues ? { ...values, ...toFormValues(response.data) } : values) as BaseRecord & Values };
-      },
-    },
+    queryOptions: { enabled: editing, select },
     onMutationSuccess: (answer) => {
       feedback.succeeded(answer);
       onSaved(answer);

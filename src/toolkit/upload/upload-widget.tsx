@@ -18,7 +18,8 @@ export interface UploadedEntry {
 export type UploadWidgetValue = string | UploadedEntry[];
 
 export interface UploadWidgetProps {
-  value?: UploadWidgetValue;
+  /** A record's empty field arrives as null from the server: no files. */
+  value?: UploadWidgetValue | null;
   onChange?: (value: UploadWidgetValue) => void;
   fileType?: 'all' | 'image';
   /** Above 0: only the last N files are kept. */
@@ -36,8 +37,8 @@ interface UploadResponse {
   message?: string;
 }
 
-function initialList(value: UploadWidgetValue | undefined): UploadFile[] {
-  if (value === undefined || value === '') return [];
+function initialList(value: UploadWidgetValue | null | undefined): UploadFile[] {
+  if (value === undefined || value === null || value === '') return [];
   const entries: UploadedEntry[] = typeof value === 'string' ? value.split(',').filter(Boolean).map((path) => ({ fileName: nameFromPath(path), filePath: path, fileSize: 0 })) : value;
   return entries.map((entry, index) => ({
     uid: `init-${index}-${entry.filePath}`,

@@ -43,6 +43,12 @@ async function choose(input: HTMLInputElement, ...names: string[]) {
 const formOf = (call: number) => api.upload.mock.calls[call]?.[1] as FormData;
 
 describe('upload widget defaults', () => {
+  it("takes a record's empty field (null) as no files", () => {
+    const { container } = renderWidget({ value: null, fileType: 'image' });
+    expect(container.querySelectorAll('.ant-upload-list-item')).toHaveLength(0);
+    expect(container.querySelector('input[type=file]')).not.toBeNull();
+  });
+
   it('shows 点击上传 and picks several files of any type', () => {
     const { input } = renderWidget();
     expect(screen.getByRole('button').textContent).toContain('点击上传');
