@@ -53,6 +53,8 @@ declare module 'fastify' {
     routeAccess: readonly RouteAccessEntry[];
     /** The login and operation logs' batching writer (flush() before reading them back). */
     logWriter: LogWriter;
+    /** What plugins offer each other (server/plugin-services.ts), for tests that run a job by hand. */
+    services: PluginServices;
   }
 }
 
@@ -142,8 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const codeSecret = loadTokenSecret(config.dataDir, config.tokenSecret);
     const tokens = createTokenService(db, codeSecret, config.tokenIdleMinutes);
     const dictionaries = new DictionaryService(db);
+    // One registry for requests and job runs: plugins provide into it in their register.
+    const services = new PluginServices();
     const scheduler = new Scheduler({
       db,
+      services,
       kinds: new JobKindRegistry([...coreJobKinds, ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
       instanceId: `${process.pid}-${newId().slice(0, 8)}`,
       logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
@@ -162,10 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scheduler,
       logWriter,
       requestEvents,
-      services: new PluginServices(),
+      services,
     };
 
     app.decorate('db', db);
+    app.decorate('services', services);
     app.decorate('appConfig', config);
     app.decorate('dictionaries', dictionaries);
     const routeAccess = installAccessControl(app, {

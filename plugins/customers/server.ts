@@ -5,6 +5,7 @@ import { registerAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
 import { customerMenus } from './server/menus';
 import { registerMemberRoutes } from './server/member-routes';
+import { createMemberService } from './server/member-service';
 import { customerMigrations } from './server/migrations';
 import { seedCustomers } from './server/seed';
 
@@ -13,7 +14,10 @@ export default defineServerPlugin({
   name: 'customers',
   migrations: customerMigrations,
   menus: customerMenus,
+  // The member ledgers as other domains post to them (server/contracts/members.ts).
+  provides: ['members'],
   register: async (api, ctx) => {
+    ctx.services.provide('members', createMemberService());
     const labels = localeLabels({ customers: zhCustomers });
     await registerMemberRoutes(api, labels);
     await registerCatalogueRoutes(api, labels);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { PluginServices } from '../plugin-services';
 
 /** What a job receives when it runs. */
 export interface JobRunContext {
@@ -8,6 +9,8 @@ export interface JobRunContext {
   parameter: string | null;
   /** The scheduled time of this firing; null for 执行一次 (run now). */
   fireTime: Date | null;
+  /** What plugins offer each other (an order job releases stock through the goods plugin's service). */
+  services: PluginServices;
 }
 
 /**

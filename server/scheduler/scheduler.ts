@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
+import { PluginServices } from '../plugin-services';
 import { parseCron, scheduledFireTime } from './cron';
 import type { JobKindRegistry } from './job-kinds';
 import { JOB_STATUS_NORMAL, schedulerDb, type QuartzJobTable } from './tables';
@@ -26,6 +27,8 @@ export interface SchedulerOptions {
   /** Run-log rows older than this are deleted. */
   logRetentionDays: number;
   syncIntervalMs?: number;
+  /** Handed to every run (default: none provided). */
+  services?: PluginServices;
 }
 
 export interface JobRunResult {
@@ -63,7 +66,11 @@ export class Scheduler {
   private lastPrune = 0;
   private stopped = false;
 
-  constructor(private readonly options: SchedulerOptions) {}
+  private readonly services: PluginServices;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.services = options.services ?? new PluginServices();
+  }
 
   /** The job kinds this instance can run. */
   get kinds(): JobKindRegistry {
@@ -182,7 +189,7 @@ export class Scheduler {
       message = `${MSG_UNKNOWN_KIND}: ${job.job_class_name}`;
     } else {
       try {
-        message = (await kind.run({ db: this.options.db, parameter: job.parameter, fireTime })) ?? '';
+        message = (await kind.run({ db: this.options.db, parameter: job.parameter, fireTime, services: this.services })) ?? '';
       } catch (error) {
         status = 'failure';
         message = describeError(error);

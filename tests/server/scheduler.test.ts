@@ -9,9 +9,13 @@ import { purgeExpiredCredentials, purgeOldLogs } from '../../server/scheduler/co
 import { checkCron, nextFireTimes } from '../../server/scheduler/cron';
 import { JobKindRegistry, type JobKind } from '../../server/scheduler/job-kinds';
 import { MSG_UNKNOWN_KIND, Scheduler } from '../../server/scheduler/scheduler';
+import { PluginServices } from '../../server/plugin-services';
 import { JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, schedulerDb } from '../../server/scheduler/tables';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { tempDir } from './helpers';
+
+/** The core jobs use no plugin service. */
+const SERVICES = new PluginServices();
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -113,7 +117,7 @@ describe('on the embedded database', () => {
       { id: 'c-old', mobile: '13800000000', code_hash: 'h', expires_at: new Date(Date.now() - 3 * day) },
       { id: 'c-live', mobile: '13800000000', code_hash: 'h', expires_at: new Date(Date.now() + 60_000) },
     ]).execute();
-    const message = await purgeExpiredCredentials.run({ db, parameter: null, fireTime: null });
+    const message = await purgeExpiredCredentials.run({ db, parameter: null, fireTime: null, services: SERVICES });
     expect(message).toBe('sessions 1, sms codes 1, login tickets 0, password tickets 0');
     expect((await db.selectFrom('sessions').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['s-live', 's-recent']);
     expect((await db.selectFrom('sms_codes').select('id').execute()).map((row) => row.id)).toEqual(['c-live']);
@@ -125,9 +129,9 @@ describe('on the embedded database', () => {
       { id: 'l-old', log_type: 2, create_time: new Date(Date.now() - 11 * day) },
       { id: 'l-new', log_type: 1, create_time: new Date(Date.now() - 9 * day) },
     ]).execute();
-    expect(await purgeOldLogs.run({ db: handle.db, parameter: '10', fireTime: null })).toBe('kept 10 days, deleted 1');
+    expect(await purgeOldLogs.run({ db: handle.db, parameter: '10', fireTime: null, services: SERVICES })).toBe('kept 10 days, deleted 1');
     expect((await logDb(handle.db).selectFrom('sys_log').select('id').execute()).map((row) => row.id)).toEqual(['l-new']);
-    await expect(purgeOldLogs.run({ db: handle.db, parameter: 'DROP TABLE', fireTime: null })).rejects.toThrow('参数应为保留天数');
+    await expect(purgeOldLogs.run({ db: handle.db, parameter: 'DROP TABLE', fireTime: null, services: SERVICES })).rejects.toThrow('参数应为保留天数');
   });
 
   it('stops firing a paused job after the next sync', async () => {

@@ -1,0 +1,184 @@
+import Decimal from 'decimal.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../../server/context';
+import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { inTransaction } from '../../../server/db/transactions';
+import { businessError, ok } from '../../../server/http/envelope';
+import { body, Id, Int, Line, query } from '../../../server/http/schemas';
+import { OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity } from '../entities';
+import { dictLookup, orderDeps } from './deps';
+import { CANCEL_TYPE } from './dicts';
+import { orderLabels } from './labels';
+import { orderDetail } from './order-reads';
+import {
+  adjustOrderPrice,
+  closeOrder,
+  confirmOfflinePayment,
+  createOrder,
+  deliverOrder,
+  MSG_ORDER_NOT_FOUND,
+  onPaid,
+  remarkOrder,
+  updateOrderAddress,
+  type Actor,
+} from './order-service';
+
+/** The back-office's orders (销售订单): the list, the detail, and each button a guarded action. */
+
+export const MSG_BAD_MONEY = '金额格式不正确（最多两位小数）';
+export const MSG_BAD_PAY_TYPE = '线下支付方式只能是现金、转账或 POS';
+export const MSG_BUYER_REQUIRED = '请选择会员或客户';
+
+const Money = Type.Union([Type.Number(), Line(20, 1)]);
+
+/** Yuan from the wire (number or text), exact, at most two decimals. */
+export function parseMoney(raw: number | string): Decimal {
+  let value: Decimal;
+  try {
+    value = new Decimal(typeof raw === 'string' ? raw.trim() : raw);
+  } catch {
+    throw businessError(MSG_BAD_MONEY);
+  }
+  if (!value.isFinite() || value.decimalPlaces() > 2 || value.abs().greaterThan('999999999999.99')) throw businessError(MSG_BAD_MONEY);
+  return value;
+}
+
+const actorOf = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
+const perm = (code: string) => ({ config: { access: { permission: code } } });
+
+interface OfflineBody {
+  memberId?: string;
+  customerId?: string;
+  items: Array<{ skuId: string; count: number; price?: number | string }>;
+  payType: string;
+  paid?: boolean;
+  remark?: string;
+}
+
+export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const base = orderEntity.api;
+  await registerEntityRoutes(api, orderEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
+
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const detail = await orderDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
+    if (detail === null) throw businessError(MSG_ORDER_NOT_FOUND);
+    return ok(detail);
+  });
+
+  api.post<{ Body: { id: string; expressId: string; logisticsNo: string } }>(
+    `${base}/deliver`,
+    { ...perm('saleorder:order:deliver'), schema: { querystring: query({}), body: body({ id: Id, expressId: Id, logisticsNo: Line(64, 1) }) } },
+    async (request) => {
+      const { id, expressId, logisticsNo } = request.body;
+      await inTransaction(db, (trx) => deliverOrder(trx, actorOf(request), id, expressId, logisticsNo.trim()));
+      return ok(true, '发货成功');
+    },
+  );
+
+  api.post<{ Body: { id: string; reason?: string } }>(
+    `${base}/close`,
+    { ...perm('saleorder:order:close'), schema: { querystring: query({}), body: body({ id: Id, reason: Type.Optional(Line(200)) }) } },
+    async (request) => {
+      const deps = orderDeps(ctx);
+      await inTransaction(db, (trx) => closeOrder(trx, deps, actorOf(request), request.body.id, CANCEL_TYPE.seller, request.body.reason?.trim() || '卖家关闭'));
+      return ok(true, '订单已关闭');
+    },
+  );
+
+  api.post<{ Body: { id: string } }>(`${base}/confirmPayment`, { ...perm('saleorder:order:confirmPayment'), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+    const deps = orderDeps(ctx);
+    await inTransaction(db, (trx) => confirmOfflinePayment(trx, deps, actorOf(request), request.body.id));
+    return ok(true, '已确认付款');
+  });
+
+  api.post<{ Body: { id: string; adjustPrice: number | string } }>(
+    `${base}/adjustPrice`,
+    { ...perm('saleorder:order:adjustPrice'), schema: { querystring: query({}), body: body({ id: Id, adjustPrice: Money }) } },
+    async (request) => {
+      const adjust = parseMoney(request.body.adjustPrice);
+      await inTransaction(db, (trx) => adjustOrderPrice(trx, actorOf(request), request.body.id, adjust));
+      return ok(true, '调价成功');
+    },
+  );
+
+  api.post<{ Body: { id: string; remark: string } }>(
+    `${base}/remark`,
+    { ...perm('saleorder:order:remark'), schema: { querystring: query({}), body: body({ id: Id, remark: Line(500) }) } },
+    async (request) => {
+      await inTransaction(db, (trx) => remarkOrder(trx, actorOf(request), request.body.id, request.body.remark.trim()));
+      return ok(true, '备注成功');
+    },
+  );
+
+  api.post<{ Body: { id: string; receiverName: string; receiverMobile: string; receiverAreaId: string | number; receiverDetailAddress: string } }>(
+    `${base}/updateAddress`,
+    {
+      ...perm('saleorder:order:updateAddress'),
+      schema: {
+        querystring: query({}),
+        body: body({ id: Id, receiverName: Line(32, 1), receiverMobile: Type.String({ pattern: '^\\+?[0-9]{5,20}$' }), receiverAreaId: Type.Union([Line(32, 1), Int(0)]), receiverDetailAddress: Line(255, 1) }),
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      await inTransaction(db, (trx) =>
+        updateOrderAddress(trx, actorOf(request), input.id, {
+          receiverName: input.receiverName.trim(),
+          receiverMobile: input.receiverMobile,
+          receiverAreaId: String(input.receiverAreaId).trim(),
+          receiverDetailAddress: input.receiverDetailAddress.trim(),
+        }),
+      );
+      return ok(true, '地址已修改');
+    },
+  );
+
+  api.post<{ Body: OfflineBody }>(
+    '/saleorder/offlineOrder/add',
+    {
+      ...perm('saleorder:offlineOrder:add'),
+      schema: {
+        querystring: query({}),
+        body: body({
+          memberId: Type.Optional(Id),
+          customerId: Type.Optional(Id),
+          items: Type.Array(body({ skuId: Id, count: Int(1, 99_999), price: Type.Optional(Money) }), { minItems: 1, maxItems: 100 }),
+          payType: Line(16),
+          paid: Type.Optional(Type.Boolean()),
+          remark: Type.Optional(Line(255)),
+        }),
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      if (!(OFFLINE_PAY_TYPES as readonly string[]).includes(input.payType)) throw businessError(MSG_BAD_PAY_TYPE);
+      if (input.memberId === undefined && input.customerId === undefined) throw businessError(MSG_BUYER_REQUIRED);
+      const lines = input.items.map((item) => {
+        if (item.price === undefined) return { skuId: item.skuId, count: item.count };
+        const price = parseMoney(item.price);
+        if (price.isNegative()) throw businessError(MSG_BAD_MONEY);
+        return { skuId: item.skuId, count: item.count, price: price.toFixed(2) };
+      });
+      const deps = orderDeps(ctx);
+      const actor = actorOf(request);
+      const created = await inTransaction(db, async (trx) => {
+        const order = await createOrder(trx, deps, actor, {
+          type: ORDER_TYPE.offline,
+          memberId: input.memberId ?? null,
+          customerId: input.memberId === undefined ? (input.customerId ?? null) : null,
+          lines,
+          receiver: null,
+          usePoint: 0,
+          userRemark: input.remark?.trim() || null,
+          payChannel: input.payType,
+        });
+        // Paid at the counter: the same settlement as any payment, with the pay type as its channel.
+        if (input.paid === true) await onPaid(trx, deps, actor, order.id, input.payType, `OFFLINE${order.no}`);
+        return order;
+      });
+      return ok(created, '线下订单已创建');
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../../server/context';
+import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { inTransaction } from '../../../server/db/transactions';
+import { businessError, ok, unauthorized } from '../../../server/http/envelope';
+import { body, Id, Line, query } from '../../../server/http/schemas';
+import { AFTER_SALE_WAY, afterSaleEntity } from '../entities';
+import { parseMoney } from './admin-routes';
+import { afterSaleMachine } from './after-sale-machine';
+import { afterSaleDetail } from './after-sale-reads';
+import {
+  agreeAfterSale,
+  buyerCancelAfterSale,
+  buyerDelivery,
+  createAfterSale,
+  disagreeAfterSale,
+  receiveReturn,
+  refundAfterSale,
+  refuseReturn,
+} from './after-sale-service';
+import { dictLookup, orderDeps } from './deps';
+import { orderLabels } from './labels';
+import type { Actor } from './order-service';
+
+/** After-sales: the buyer's application and return on /app/afterSale, the shop's decisions on /saleorder/afterSale. */
+
+export const MSG_BAD_WAY = '售后方式只能是仅退款（10）或退货退款（20）';
+
+const staff = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
+const perm = (code: string) => ({ config: { access: { permission: code } } });
+
+function member(request: FastifyRequest): { actor: Actor; memberId: string } {
+  if (request.member === null) throw unauthorized();
+  return { actor: { tenantId: request.member.tenantId, operator: null }, memberId: request.member.memberId };
+}
+
+interface ApplyBody {
+  orderItemId: string;
+  way: string;
+  refundPrice: number | string;
+  applyReason: string;
+  applyDescription?: string;
+}
+
+export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const memberOnly = { config: { access: 'member' as const } };
+  const idOnly = { querystring: query({}), body: body({ id: Id }) };
+  const withReason = { querystring: query({}), body: body({ id: Id, reason: Type.Optional(Line(255)) }) };
+
+  api.post<{ Body: ApplyBody }>(
+    '/app/afterSale/create',
+    {
+      ...memberOnly,
+      schema: {
+        querystring: query({}),
+        body: body({ orderItemId: Id, way: Line(4), refundPrice: Type.Union([Type.Number(), Line(20, 1)]), applyReason: Line(255, 1), applyDescription: Type.Optional(Line(500)) }),
+      },
+    },
+    async (request) => {
+      const me = member(request);
+      const input = request.body;
+      if (input.way !== AFTER_SALE_WAY.refund && input.way !== AFTER_SALE_WAY.returnAndRefund) throw businessError(MSG_BAD_WAY);
+      const refundPrice = parseMoney(input.refundPrice);
+      const created = await inTransaction(db, (trx) =>
+        createAfterSale(trx, me.actor, me.memberId, {
+          orderItemId: input.orderItemId,
+          way: input.way,
+          refundPrice,
+          applyReason: input.applyReason.trim(),
+          applyDescription: input.applyDescription?.trim() || null,
+        }),
+      );
+      return ok(created);
+    },
+  );
+
+  api.post<{ Body: { id: string; expressId: string; logisticsNo: string } }>(
+    '/app/afterSale/delivery',
+    { ...memberOnly, schema: { querystring: query({}), body: body({ id: Id, expressId: Id, logisticsNo: Line(64, 1) }) } },
+    async (request) => {
+      const me = member(request);
+      await inTransaction(db, (trx) => buyerDelivery(trx, me.actor, me.memberId, request.body.id, request.body.expressId, request.body.logisticsNo.trim()));
+      return ok(true);
+    },
+  );
+
+  api.post<{ Body: { id: string } }>('/app/afterSale/cancel', { ...memberOnly, schema: idOnly }, async (request) => {
+    const me = member(request);
+    await inTransaction(db, (trx) => buyerCancelAfterSale(trx, me.actor, me.memberId, request.body.id));
+    return ok(true);
+  });
+
+  api.get<{ Querystring: { id: string } }>('/app/afterSale/get', { ...memberOnly, schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const me = member(request);
+    const detail = await afterSaleDetail(db, dictLookup(ctx), me.actor.tenantId, request.query.id, me.memberId);
+    if (detail === null) throw businessError(afterSaleMachine.notFound);
+    return ok(detail);
+  });
+
+  const base = afterSaleEntity.api;
+  await registerEntityRoutes(api, afterSaleEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:afterSale:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const detail = await afterSaleDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
+    if (detail === null) throw businessError(afterSaleMachine.notFound);
+    return ok(detail);
+  });
+  api.post<{ Body: { id: string } }>(`${base}/agree`, { ...perm('saleorder:afterSale:agree'), schema: idOnly }, async (request) => {
+    await inTransaction(db, (trx) => agreeAfterSale(trx, staff(request), request.body.id));
+    return ok(true);
+  });
+  api.post<{ Body: { id: string; reason?: string } }>(`${base}/disagree`, { ...perm('saleorder:afterSale:disagree'), schema: withReason }, async (request) => {
+    await inTransaction(db, (trx) => disagreeAfterSale(trx, staff(request), request.body.id, request.body.reason?.trim() || '卖家拒绝'));
+    return ok(true);
+  });
+  api.post<{ Body: { id: string } }>(`${base}/receive`, { ...perm('saleorder:afterSale:receive'), schema: idOnly }, async (request) => {
+    await inTransaction(db, (trx) => receiveReturn(trx, staff(request), request.body.id));
+    return ok(true);
+  });
+  api.post<{ Body: { id: string; reason?: string } }>(`${base}/refuseReceive`, { ...perm('saleorder:afterSale:refuseReceive'), schema: withReason }, async (request) => {
+    await inTransaction(db, (trx) => refuseReturn(trx, staff(request), request.body.id, request.body.reason?.trim() || '卖家拒绝收货'));
+    return ok(true);
+  });
+  api.post<{ Body: { id: string } }>(`${base}/refund`, { ...perm('saleorder:afterSale:refund'), schema: idOnly }, async (request) => {
+    const deps = orderDeps(ctx);
+    await inTransaction(db, (trx) => refundAfterSale(trx, deps, staff(request), request.body.id));
+    return ok(true, '退款成功');
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { EXPRESS_DICT, expressEntity, freightTemplateEntity, payRecordEntity, refundOrderEntity } from '../entities';
+import { parseCharges, parseFrees } from './freight';
+import { orderLabels } from './labels';
+
+/** Pay records and refund orders (read-only: only the order services write them), express companies and freight templates. */
+
+const READ_ONLY = ['list', 'queryById', 'exportXls'] as const;
+
+export async function registerOrderCatalogueRoutes(api: FastifyInstance): Promise<void> {
+  const labels = orderLabels;
+  api.dictionaries.registerTableDictionary(EXPRESS_DICT, (reader) =>
+    reader.withTables<{ sale_express: { id: string; name: string; sort: number | null } }>().selectFrom('sale_express').select(['id as value', 'name as text']).orderBy('sort').execute(),
+  );
+  await registerEntityRoutes(api, payRecordEntity, { labels, actions: READ_ONLY });
+  await registerEntityRoutes(api, refundOrderEntity, { labels, actions: READ_ONLY });
+  await registerEntityRoutes(api, expressEntity, { labels });
+  await registerEntityRoutes(api, freightTemplateEntity, {
+    labels,
+    beforeWrite: (values) => {
+      // Stored as the client sent them once they parse as rules; refused with a message otherwise.
+      if (values.charges !== undefined) parseCharges(values.charges);
+      if (values.frees !== undefined) parseFrees(values.frees);
+      return values;
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import type { DictSeed } from '../../../server/plugin-api';
+import {
+  AFTER_SALE_STATUS_DICT,
+  AFTER_SALE_TYPE_DICT,
+  AFTER_SALE_WAY_DICT,
+  DELIVERY_TYPE_DICT,
+  FREIGHT_CHARGE_MODE_DICT,
+  ITEM_AFTER_SALE_STATUS_DICT,
+  ORDER_CANCEL_TYPE_DICT,
+  ORDER_REFUND_STATUS_DICT,
+  ORDER_STATUS_DICT,
+  ORDER_TERMINAL_DICT,
+  ORDER_TYPE_DICT,
+  PAY_CHANNEL_DICT,
+  PAY_STATUS_DICT,
+  REFUND_STATUS_DICT,
+} from '../entities';
+
+/** Cancel types of a closed order (business-api). */
+export const CANCEL_TYPE = { timeout: '10', buyer: '20', seller: '30', allAfterSale: '40' } as const;
+/** Pay record status. */
+export const PAY_STATUS = { waiting: '0', success: '10', closed: '20' } as const;
+/** Refund order status. */
+export const REFUND_STATUS = { processing: '0', success: '10', failed: '20' } as const;
+/** Item after-sale status. */
+export const ITEM_AFTER_SALE = { none: '0', open: '10', done: '20' } as const;
+export const TERMINAL = { miniProgram: '10', backOffice: '0' } as const;
+export const DELIVERY_TYPE = { express: '1', pickUp: '2' } as const;
+
+/** The sales-order enumerations (business-api "Sales orders"), editable on 数据字典. */
+export const orderDicts: DictSeed[] = [
+  { code: ORDER_STATUS_DICT, name: '订单状态', items: [['0', '待付款'], ['10', '待发货'], ['20', '已发货'], ['30', '已完成'], ['40', '已关闭']] },
+  { code: ORDER_REFUND_STATUS_DICT, name: '订单退款状态', items: [['0', '未退款'], ['10', '部分退款'], ['20', '全部退款']] },
+  {
+    code: AFTER_SALE_STATUS_DICT,
+    name: '售后状态',
+    items: [['10', '申请中'], ['20', '卖家通过'], ['30', '待卖家收货'], ['40', '等待退款'], ['50', '完成'], ['61', '买家取消'], ['62', '卖家拒绝'], ['63', '卖家拒绝收货']],
+  },
+  { code: AFTER_SALE_WAY_DICT, name: '售后方式', items: [['10', '仅退款'], ['20', '退货退款']] },
+  { code: AFTER_SALE_TYPE_DICT, name: '售后类型', items: [['10', '售中'], ['20', '售后']] },
+  { code: ITEM_AFTER_SALE_STATUS_DICT, name: '订单项售后状态', items: [['0', '未售后'], ['10', '售后中'], ['20', '售后成功']] },
+  { code: ORDER_CANCEL_TYPE_DICT, name: '订单取消类型', items: [['10', '超时未支付'], ['20', '买家取消'], ['30', '卖家关闭'], ['40', '全部售后']] },
+  { code: PAY_CHANNEL_DICT, name: '支付渠道', items: [['demo', '模拟支付'], ['balance', '余额支付'], ['cash', '现金'], ['transfer', '转账'], ['pos', 'POS']] },
+  { code: PAY_STATUS_DICT, name: '支付状态', items: [['0', '待支付'], ['10', '支付成功'], ['20', '已关闭']] },
+  { code: REFUND_STATUS_DICT, name: '退款状态', items: [['0', '处理中'], ['10', '退款成功'], ['20', '退款失败']] },
+  { code: DELIVERY_TYPE_DICT, name: '订单配送方式', items: [['1', '快递发货'], ['2', '到店自提']] },
+  { code: ORDER_TERMINAL_DICT, name: '订单来源终端', items: [['10', '微信小程序'], ['0', '后台录入']] },
+  { code: ORDER_TYPE_DICT, name: '订单类型', items: [['0', '普通订单'], ['1', '线下订单']] },
+  { code: FREIGHT_CHARGE_MODE_DICT, name: '运费计费方式', items: [['1', '按件'], ['2', '按重量'], ['3', '按体积']] },
+];

@@ -1,0 +1,52 @@
+import type { ButtonSeed } from '../../../server/plugin-api';
+
+/**
+ * The buttons of 销售订单 (permission codes the routes check). The branch itself is still seeded by the
+ * core (server/db/seed-menus.ts); these are attached when it moves here. Admins hold every code anyway.
+ */
+export const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
+  '/saleorder/saleOrderList': [
+    { title: '查询订单', perms: 'saleorder:order:list', type: '1', clerk: true },
+    { title: '导出订单', perms: 'saleorder:order:exportXls', type: '1' },
+    { title: '发货', perms: 'saleorder:order:deliver', type: '1', clerk: true },
+    { title: '关闭订单', perms: 'saleorder:order:close', type: '1' },
+    { title: '确认付款', perms: 'saleorder:order:confirmPayment', type: '1' },
+    { title: '调价', perms: 'saleorder:order:adjustPrice', type: '1' },
+    { title: '备注', perms: 'saleorder:order:remark', type: '1', clerk: true },
+    { title: '修改地址', perms: 'saleorder:order:updateAddress', type: '1', clerk: true },
+  ],
+  '/saleorder/payRecordList': [
+    { title: '查询支付记录', perms: 'saleorder:payRecord:list', type: '1', clerk: true },
+    { title: '导出支付记录', perms: 'saleorder:payRecord:exportXls', type: '1' },
+  ],
+  '/saleorder/refundOrderList': [
+    { title: '查询退款单', perms: 'saleorder:refundOrder:list', type: '1', clerk: true },
+    { title: '导出退款单', perms: 'saleorder:refundOrder:exportXls', type: '1' },
+    { title: '重试退款', perms: 'saleorder:refundOrder:retry', type: '1' },
+  ],
+  '/saleorder/afterSaleList': [
+    { title: '查询售后单', perms: 'saleorder:afterSale:list', type: '1', clerk: true },
+    { title: '同意售后', perms: 'saleorder:afterSale:agree', type: '1' },
+    { title: '拒绝售后', perms: 'saleorder:afterSale:disagree', type: '1' },
+    { title: '确认收货', perms: 'saleorder:afterSale:receive', type: '1' },
+    { title: '拒绝收货', perms: 'saleorder:afterSale:refuseReceive', type: '1' },
+    { title: '确认退款', perms: 'saleorder:afterSale:refund', type: '1' },
+  ],
+  '/saleorder/expressList': [
+    { title: '查询快递', perms: 'saleorder:express:list', type: '1', clerk: true },
+    { title: '新增快递', perms: 'saleorder:express:add', type: '1' },
+    { title: '编辑快递', perms: 'saleorder:express:edit', type: '1' },
+    { title: '删除快递', perms: 'saleorder:express:delete', type: '1' },
+    { title: '批量删除快递', perms: 'saleorder:express:deleteBatch', type: '1' },
+    { title: '导出快递', perms: 'saleorder:express:exportXls', type: '1' },
+    { title: '导入快递', perms: 'saleorder:express:importExcel', type: '1' },
+    { title: '查询运费模板', perms: 'saleorder:freightTemplate:list', type: '1', clerk: true },
+    { title: '新增运费模板', perms: 'saleorder:freightTemplate:add', type: '1' },
+    { title: '编辑运费模板', perms: 'saleorder:freightTemplate:edit', type: '1' },
+    { title: '删除运费模板', perms: 'saleorder:freightTemplate:delete', type: '1' },
+    { title: '批量删除运费模板', perms: 'saleorder:freightTemplate:deleteBatch', type: '1' },
+    { title: '导出运费模板', perms: 'saleorder:freightTemplate:exportXls', type: '1' },
+    { title: '导入运费模板', perms: 'saleorder:freightTemplate:importExcel', type: '1' },
+  ],
+  '/saleorder/offlineOrderList': [{ title: '新增线下订单', perms: 'saleorder:offlineOrder:add', type: '1', clerk: true }],
+};

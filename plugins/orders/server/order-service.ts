@@ -1,0 +1,351 @@
+import Decimal from 'decimal.js';
+import { sql, type Transaction } from 'kysely';
+import type { MemberService } from '../../../server/contracts/members';
+import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
+import { newId } from '../../../server/db/ids';
+import type { Database } from '../../../server/db/schema';
+import { businessError } from '../../../server/http/envelope';
+import { transitionInTransaction } from '../../../server/state/state-machine';
+import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE } from '../entities';
+import { CANCEL_TYPE, DELIVERY_TYPE, PAY_STATUS, TERMINAL } from './dicts';
+import { deliveryPriceFor } from './freight-lookup';
+import { nextDocumentNo } from './order-numbers';
+import { orderMachine, REMARK_ACTION } from './order-machine';
+import { applyAdjustment, priceOrder, rewardFor, type PricedAmounts } from './pricing';
+import { pointsPerYuan } from './settings';
+
+/**
+ * The order's life (business-domains §3), each step one transaction: create (snapshot, price, reserve,
+ * spend points), pay (deduct stock, reward), close (release, give points back), deliver, receive, and the
+ * staff's adjust / remark / address changes. Stock and member ledgers are the goods and customers plugins'
+ * services, handed in by the caller (looked up per request, never imported).
+ */
+
+export interface OrderDeps {
+  stock: StockService;
+  members: MemberService;
+}
+
+/** Who acts, in which tenant. */
+export interface Actor {
+  tenantId: number;
+  operator: string | null;
+}
+
+export const MSG_ORDER_NOT_FOUND = '订单不存在';
+export const MSG_SKU_GONE = '商品已下架或不存在';
+export const MSG_COUPON_UNAVAILABLE = '优惠券不可用';
+export const MSG_ADDRESS_NOT_FOUND = '收货地址不存在';
+export const MSG_MEMBER_NOT_FOUND = '会员不存在';
+export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
+export const MSG_HAS_REFUND = '订单已有退款，不能发货';
+export const MSG_EXPRESS_NOT_FOUND = '快递公司不存在或已停用';
+export const MSG_ADJUSTED_ONCE = '订单已调价，不能再次调价';
+export const MSG_NOT_OFFLINE = '只有线下订单可以确认付款';
+
+export interface OrderLineInput {
+  skuId: string;
+  count: number;
+  /** Offline orders only: the price the staff agreed (yuan). */
+  price?: string;
+}
+
+export interface Receiver {
+  receiverName: string;
+  receiverMobile: string;
+  receiverAreaId: string;
+  receiverDetailAddress: string;
+}
+
+export interface NewOrder {
+  type: (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
+  memberId: string | null;
+  customerId: string | null;
+  lines: readonly OrderLineInput[];
+  receiver: Receiver | null;
+  usePoint: number;
+  userRemark: string | null;
+  /** Offline orders record how they are paid; online ones their channel on payment. */
+  payChannel: string | null;
+}
+
+export interface CreatedOrder {
+  id: string;
+  no: string;
+  payPrice: number;
+}
+
+const money = (value: Decimal): string => value.toFixed(2);
+
+/** Lines merged per SKU (a SKU asked twice is one line), in the order first asked. */
+function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
+  const merged = new Map<string, OrderLineInput>();
+  for (const line of lines) {
+    const found = merged.get(line.skuId);
+    merged.set(line.skuId, found === undefined ? { ...line } : { ...found, count: found.count + line.count });
+  }
+  return [...merged.values()];
+}
+
+async function buyerOf(trx: Transaction<Database>, deps: OrderDeps, tenantId: number, order: NewOrder): Promise<{ name: string; discountPercent: number }> {
+  if (order.memberId !== null) {
+    const member = await deps.members.summary(trx, tenantId, order.memberId);
+    if (member === undefined) throw businessError(MSG_MEMBER_NOT_FOUND);
+    return { name: [member.name, member.mobile].filter((part) => part !== null && part !== '').join(' '), discountPercent: member.discountPercent };
+  }
+  if (order.customerId === null) throw businessError(MSG_MEMBER_NOT_FOUND);
+  const customer = await sql<{ name: string }>`select name from cust_customer where id = ${order.customerId} and tenant_id = ${tenantId}`.execute(trx);
+  const found = customer.rows[0];
+  if (found === undefined) throw businessError(MSG_CUSTOMER_NOT_FOUND);
+  return { name: found.name, discountPercent: 100 };
+}
+
+function itemRow(actor: Actor, orderId: string, memberId: string | null, snapshot: SkuSnapshot, price: string, count: number, amounts: PricedAmounts) {
+  return sql`(${newId()}, ${orderId}, ${memberId}, ${snapshot.spuId}, ${snapshot.skuId}, ${snapshot.picUrl}, ${snapshot.spuName}, ${snapshot.specText},
+    ${price}::numeric, ${count}, ${money(amounts.discountPrice)}::numeric, ${money(amounts.couponPrice)}::numeric, ${money(amounts.pointPrice)}::numeric,
+    ${money(amounts.vipPrice)}::numeric, ${money(amounts.deliveryPrice)}::numeric, ${money(amounts.adjustPrice)}::numeric, ${money(amounts.payPrice)}::numeric,
+    '0', ${actor.operator}, now(), ${actor.tenantId})`;
+}
+
+/** Writes the log row of a step that is not a transition (creation, 备注). */
+async function logStep(trx: Transaction<Database>, actor: Actor, orderId: string, action: string, before: string | null, after: string, content: string): Promise<void> {
+  await sql`insert into sale_order_log (id, order_id, action, before_status, after_status, content, create_by, create_time, tenant_id)
+    values (${newId()}, ${orderId}, ${action}, ${before}, ${after}, ${content}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+}
+
+/**
+ * Places an order: snapshots the SKUs, prices it (the member's level discount, points), writes the order
+ * and its lines, reserves the stock and spends the points, all in the caller's transaction.
+ */
+export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: NewOrder): Promise<CreatedOrder> {
+  const lines = mergeLines(order.lines);
+  if (lines.length === 0) throw businessError('订单没有商品');
+  const snapshots = await deps.stock.snapshots(trx, actor.tenantId, lines.map((line) => line.skuId));
+  if (snapshots.length !== lines.length || snapshots.some((snapshot) => !snapshot.onShelf)) throw businessError(MSG_SKU_GONE);
+  const buyer = await buyerOf(trx, deps, actor.tenantId, order);
+  const prices = lines.map((line, index) => line.price ?? snapshots[index]?.price ?? '0');
+  const offline = order.type === ORDER_TYPE.offline;
+  // Freight only for goods sent to an address (an offline order is handed over at the counter).
+  const deliveryPrice =
+    order.receiver === null
+      ? new Decimal(0)
+      : await deliveryPriceFor(
+          trx,
+          actor.tenantId,
+          order.receiver.receiverAreaId,
+          lines.map((line, index) => ({ skuId: line.skuId, count: line.count, amount: new Decimal(prices[index] ?? '0').times(line.count) })),
+        );
+  const priced = priceOrder({
+    lines: lines.map((line, index) => ({ price: prices[index] ?? '0', count: line.count })),
+    usePoint: order.usePoint,
+    pointsPerYuan: pointsPerYuan(),
+    // Offline prices are agreed by the staff; the level discount is the mini-program's.
+    discountPercent: offline ? 100 : buyer.discountPercent,
+    deliveryPrice,
+  });
+
+  const id = newId();
+  const no = await nextDocumentNo(trx, actor.tenantId, 'SO');
+  const productCount = lines.reduce((sum, line) => sum + line.count, 0);
+  const spuNames = [...new Set(snapshots.map((snapshot) => snapshot.spuName))].join('，').slice(0, 1000);
+  const receiver = order.receiver;
+  await sql`insert into sale_order (id, no, type, terminal, member_id, customer_id, buyer_name, spu_names, product_count, status, refund_status,
+      pay_channel, delivery_type, receiver_name, receiver_mobile, receiver_area_id, receiver_detail_address, user_remark, use_point, give_point,
+      total_price, discount_price, coupon_price, point_price, vip_price, delivery_price, adjust_price, pay_price, refund_price, create_by, create_time, tenant_id)
+    values (${id}, ${no}, ${order.type}, ${offline ? TERMINAL.backOffice : TERMINAL.miniProgram}, ${order.memberId}, ${order.customerId}, ${buyer.name.slice(0, 100)},
+      ${spuNames}, ${productCount}, ${ORDER_STATUS.unpaid}, ${ORDER_REFUND_STATUS.none}, ${order.payChannel}, ${DELIVERY_TYPE.express},
+      ${receiver?.receiverName ?? null}, ${receiver?.receiverMobile ?? null}, ${receiver?.receiverAreaId ?? null}, ${receiver?.receiverDetailAddress ?? null},
+      ${order.userRemark}, ${priced.usePoint}, 0, ${money(priced.totalPrice)}::numeric, ${money(priced.discountPrice)}::numeric, ${money(priced.couponPrice)}::numeric,
+      ${money(priced.pointPrice)}::numeric, ${money(priced.vipPrice)}::numeric, ${money(priced.deliveryPrice)}::numeric, ${money(priced.adjustPrice)}::numeric,
+      ${money(priced.payPrice)}::numeric, 0, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+  const rows = lines.map((line, index) => {
+    const snapshot = snapshots[index];
+    const amounts = priced.lines[index];
+    if (snapshot === undefined || amounts === undefined) throw businessError(MSG_SKU_GONE);
+    return itemRow(actor, id, order.memberId, snapshot, new Decimal(prices[index] ?? '0').toFixed(2), line.count, amounts);
+  });
+  await sql`insert into sale_order_item (id, order_id, member_id, spu_id, sku_id, pic_url, spu_name, spec_text, price, count, discount_price, coupon_price,
+      point_price, vip_price, delivery_price, adjust_price, pay_price, after_sale_status, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(trx);
+
+  await deps.stock.reserve(trx, actor.tenantId, lines);
+  if (priced.usePoint > 0 && order.memberId !== null) {
+    await deps.members.postPoints(trx, { ownerId: order.memberId, change: -priced.usePoint, biz: 'orderUse', bizId: id, title: `订单 ${no} 积分抵扣`, operator: actor.operator, tenantId: actor.tenantId });
+  }
+  await logStep(trx, actor, id, 'create', null, ORDER_STATUS.unpaid, '创建订单');
+  return { id, no, payPrice: Number(money(priced.payPrice)) };
+}
+
+interface OrderRow {
+  id: string;
+  no: string;
+  type: string;
+  status: string;
+  member_id: string | null;
+  pay_price: string;
+  adjust_price: string;
+  use_point: number;
+  refund_status: string;
+  pay_channel: string | null;
+}
+
+/** The order (locked for the rest of the transaction), or 订单不存在; a member sees only their own. */
+export async function lockOrder(trx: Transaction<Database>, tenantId: number, orderId: string, memberId?: string): Promise<OrderRow> {
+  const found = await sql<OrderRow>`select id, no, type, status, member_id, pay_price::text as pay_price, adjust_price::text as adjust_price, use_point,
+      refund_status, pay_channel
+    from sale_order where id = ${orderId} and tenant_id = ${tenantId} for update`.execute(trx);
+  const row = found.rows[0];
+  if (row === undefined || (memberId !== undefined && row.member_id !== memberId)) throw businessError(MSG_ORDER_NOT_FOUND);
+  return row;
+}
+
+async function stockLines(trx: Transaction<Database>, tenantId: number, orderId: string): Promise<StockLine[]> {
+  const found = await sql<{ sku_id: string; count: number }>`select sku_id, count from sale_order_item where order_id = ${orderId} and tenant_id = ${tenantId} order by id`.execute(trx);
+  return found.rows.map((row) => ({ skuId: row.sku_id, count: row.count }));
+}
+
+/**
+ * The order is paid (the demo channel at once, a real channel from its callback, staff confirming an
+ * offline payment): 待付款 → 待发货, a pay record, the reserved stock leaves, points and growth are given.
+ * A repeated callback for an order already paid with the same trade number is answered as done.
+ */
+export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, orderId: string, channel: string, tradeNo: string): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId);
+  const repeated = await sql<{ id: string }>`select id from sale_pay_record where order_id = ${orderId} and tenant_id = ${actor.tenantId}
+    and channel_trade_no = ${tradeNo} and status = ${PAY_STATUS.success}`.execute(trx);
+  if (repeated.rows.length > 0) return;
+  const payPrice = new Decimal(order.pay_price);
+  const reward = order.member_id === null ? 0 : rewardFor(payPrice);
+  await transitionInTransaction(trx, orderMachine, {
+    id: orderId,
+    tenantId: actor.tenantId,
+    action: 'pay',
+    operator: actor.operator,
+    content: `${channel} ${payPrice.toFixed(2)} 元`,
+    set: { pay_time: sql`now()`, pay_channel: channel, give_point: reward },
+  });
+  await sql`insert into sale_pay_record (id, order_id, order_no, channel, price, status, channel_trade_no, success_time, create_by, create_time, tenant_id)
+    values (${newId()}, ${orderId}, ${order.no}, ${channel}, ${payPrice.toFixed(2)}::numeric, ${PAY_STATUS.success}, ${tradeNo}, now(), ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+  await deps.stock.deductReserved(trx, actor.tenantId, await stockLines(trx, actor.tenantId, orderId), { bizId: orderId, operator: actor.operator });
+  if (order.member_id !== null && reward > 0) {
+    const posting = { ownerId: order.member_id, change: reward, bizId: orderId, operator: actor.operator, tenantId: actor.tenantId };
+    await deps.members.postPoints(trx, { ...posting, biz: 'orderReward', title: `订单 ${order.no} 积分奖励` });
+    await deps.members.postExperience(trx, { ...posting, biz: 'order', title: `订单 ${order.no} 成长值` });
+  }
+}
+
+/** Closes an unpaid order (buyer, staff or timeout): the reservation and the points spent go back. */
+export async function closeOrder(
+  trx: Transaction<Database>,
+  deps: OrderDeps,
+  actor: Actor,
+  orderId: string,
+  cancelType: (typeof CANCEL_TYPE)[keyof typeof CANCEL_TYPE],
+  reason: string,
+  memberId?: string,
+): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId, memberId);
+  await transitionInTransaction(trx, orderMachine, { id: orderId, tenantId: actor.tenantId, action: 'close', operator: actor.operator, content: reason, set: { cancel_type: cancelType } });
+  await deps.stock.release(trx, actor.tenantId, await stockLines(trx, actor.tenantId, orderId));
+  if (order.member_id !== null && order.use_point > 0) {
+    await deps.members.postPoints(trx, {
+      ownerId: order.member_id,
+      change: order.use_point,
+      biz: 'orderUseCancel',
+      bizId: orderId,
+      title: `订单 ${order.no} 关闭，退还积分`,
+      operator: actor.operator,
+      tenantId: actor.tenantId,
+    });
+  }
+}
+
+/** 已发货 → 已完成 (the buyer, or the auto-receive job). */
+export async function receiveOrder(trx: Transaction<Database>, actor: Actor, orderId: string, memberId?: string, content?: string): Promise<void> {
+  await lockOrder(trx, actor.tenantId, orderId, memberId);
+  await transitionInTransaction(trx, orderMachine, {
+    id: orderId,
+    tenantId: actor.tenantId,
+    action: 'receive',
+    operator: actor.operator,
+    ...(content === undefined ? {} : { content }),
+    set: { receive_time: sql`now()`, finish_time: sql`now()` },
+  });
+}
+
+/** 发货: a paid order without any refund, with a known express company and a waybill number. */
+export async function deliverOrder(trx: Transaction<Database>, actor: Actor, orderId: string, expressId: string, logisticsNo: string): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId);
+  if (order.refund_status !== ORDER_REFUND_STATUS.none) throw businessError(MSG_HAS_REFUND);
+  const express = await sql<{ name: string }>`select name from sale_express where id = ${expressId} and tenant_id = ${actor.tenantId} and status = '1'`.execute(trx);
+  const company = express.rows[0];
+  if (company === undefined) throw businessError(MSG_EXPRESS_NOT_FOUND);
+  await transitionInTransaction(trx, orderMachine, {
+    id: orderId,
+    tenantId: actor.tenantId,
+    action: 'deliver',
+    operator: actor.operator,
+    content: `${company.name} ${logisticsNo}`,
+    set: { express_id: expressId, logistics_no: logisticsNo, delivery_type: DELIVERY_TYPE.express, delivery_time: sql`now()` },
+  });
+}
+
+/** 调价: once, while unpaid; the adjustment is split over the lines and the result stays above zero. */
+export async function adjustOrderPrice(trx: Transaction<Database>, actor: Actor, orderId: string, adjust: Decimal): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId);
+  await transitionInTransaction(trx, orderMachine, { id: orderId, tenantId: actor.tenantId, action: 'adjustPrice', operator: actor.operator, content: `${adjust.toFixed(2)} 元` });
+  if (!new Decimal(order.adjust_price).isZero()) throw businessError(MSG_ADJUSTED_ONCE);
+  const items = await sql<{ id: string; pay_price: string; adjust_price: string }>`select id, pay_price::text as pay_price, adjust_price::text as adjust_price
+    from sale_order_item where order_id = ${orderId} and tenant_id = ${actor.tenantId} order by id`.execute(trx);
+  const adjusted = applyAdjustment(
+    items.rows.map((row) => ({ payPrice: new Decimal(row.pay_price), adjustPrice: new Decimal(row.adjust_price) })),
+    adjust,
+  );
+  for (const [index, row] of items.rows.entries()) {
+    const line = adjusted.lines[index];
+    if (line === undefined) continue;
+    await sql`update sale_order_item set adjust_price = ${money(line.adjustPrice)}::numeric, pay_price = ${money(line.payPrice)}::numeric where id = ${row.id}`.execute(trx);
+  }
+  await sql`update sale_order set adjust_price = ${money(adjusted.adjustPrice)}::numeric, pay_price = ${money(adjusted.payPrice)}::numeric
+    where id = ${orderId} and tenant_id = ${actor.tenantId}`.execute(trx);
+}
+
+/** 修改地址: only while waiting to be shipped. */
+export async function updateOrderAddress(trx: Transaction<Database>, actor: Actor, orderId: string, receiver: Receiver): Promise<void> {
+  await lockOrder(trx, actor.tenantId, orderId);
+  await transitionInTransaction(trx, orderMachine, {
+    id: orderId,
+    tenantId: actor.tenantId,
+    action: 'updateAddress',
+    operator: actor.operator,
+    content: `${receiver.receiverName} ${receiver.receiverMobile} ${receiver.receiverDetailAddress}`.slice(0, 400),
+    set: {
+      receiver_name: receiver.receiverName,
+      receiver_mobile: receiver.receiverMobile,
+      receiver_area_id: receiver.receiverAreaId,
+      receiver_detail_address: receiver.receiverDetailAddress,
+    },
+  });
+}
+
+/** 备注: allowed in every state; a plain update with its log row. */
+export async function remarkOrder(trx: Transaction<Database>, actor: Actor, orderId: string, remark: string): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId);
+  await sql`update sale_order set remark = ${remark}, update_by = ${actor.operator}, update_time = now() where id = ${orderId} and tenant_id = ${actor.tenantId}`.execute(trx);
+  await logStep(trx, actor, orderId, REMARK_ACTION, order.status, order.status, `备注：${remark}`.slice(0, 500));
+}
+
+/** 确认付款 of an offline order: the same onPaid path, with the order's own pay type as the channel. */
+export async function confirmOfflinePayment(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, orderId: string): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId);
+  if (order.type !== ORDER_TYPE.offline) throw businessError(MSG_NOT_OFFLINE);
+  await onPaid(trx, deps, actor, orderId, order.pay_channel ?? 'cash', `OFFLINE${newId()}`);
+}
+
+/** The member's address as the order's receiver (it must be theirs). */
+export async function receiverFromAddress(trx: Transaction<Database>, tenantId: number, memberId: string, addressId: string): Promise<Receiver> {
+  const found = await sql<{ name: string; mobile: string; area_id: string; detail_address: string }>`select name, mobile, area_id, detail_address from cust_address
+    where id = ${addressId} and member_id = ${memberId} and tenant_id = ${tenantId}`.execute(trx);
+  const row = found.rows[0];
+  if (row === undefined) throw businessError(MSG_ADDRESS_NOT_FOUND);
+  return { receiverName: row.name, receiverMobile: row.mobile, receiverAreaId: row.area_id, receiverDetailAddress: row.detail_address };
+}

@@ -1,0 +1,57 @@
+import { businessError } from '../../../server/http/envelope';
+import { newId } from '../../../server/db/ids';
+import { payMode } from './settings';
+
+/**
+ * How an order is paid. A channel starts a payment; it either settles at once (the demo channel, an
+ * offline payment the staff confirms) or later through its callback. Either way the order is settled by
+ * the one `onPaid(orderId, channel, tradeNo)` path (order-service.ts), so the demo walks the same code a
+ * real channel's callback will.
+ */
+export interface PaymentStart {
+  /** Settled now: call onPaid with this trade number. */
+  settled: boolean;
+  tradeNo: string;
+}
+
+/** A refund started through the channel the order was paid with. */
+export interface RefundStart {
+  /** Refunded now (the demo channel; cash, transfer and POS handed back by the staff). */
+  settled: boolean;
+  refundNo: string;
+}
+
+export interface PaymentChannel {
+  code: string;
+  start(order: { id: string; no: string; payPrice: string }): Promise<PaymentStart>;
+  refund(refund: { orderId: string; refundNo: string; refundPrice: string }): Promise<RefundStart>;
+}
+
+export const MSG_NO_PAY_CHANNEL = '支付渠道未配置';
+
+/** PAY_MODE=demo: pays at once with a made-up trade number. */
+export const demoChannel: PaymentChannel = {
+  code: 'demo',
+  start: () => Promise.resolve({ settled: true, tradeNo: `DEMO${newId()}` }),
+  refund: ({ refundNo }) => Promise.resolve({ settled: true, refundNo: `DEMO${refundNo}` }),
+};
+
+/** Money taken at the counter (cash, transfer, POS) goes back the same way, at once. */
+const counterChannel = (code: string): PaymentChannel => ({
+  code,
+  start: () => Promise.resolve({ settled: true, tradeNo: `OFFLINE${newId()}` }),
+  refund: ({ refundNo }) => Promise.resolve({ settled: true, refundNo: `OFFLINE${refundNo}` }),
+});
+
+/** The channel an order paid through `code` is refunded through. */
+export function refundChannel(code: string | null): PaymentChannel {
+  if (code === 'demo') return demoChannel;
+  if (code === 'cash' || code === 'transfer' || code === 'pos') return counterChannel(code);
+  throw businessError(MSG_NO_PAY_CHANNEL);
+}
+
+/** The channel a mini-program payment goes through. */
+export function appPaymentChannel(): PaymentChannel {
+  if (payMode() === 'demo') return demoChannel;
+  throw businessError(MSG_NO_PAY_CHANNEL);
+}

@@ -1,0 +1,17 @@
+/**
+ * The order flow's settings, read from the environment when they are used (so a test or an operator
+ * may change them without a rebuild): ORDER_UNPAID_MINUTES (default 30), ORDER_AUTO_RECEIVE_DAYS
+ * (default 14), ORDER_POINTS_PER_YUAN (default 100: a point is a cent), PAY_MODE (default demo).
+ */
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim() ?? '';
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) <= 0) return fallback;
+  return Number(raw);
+}
+
+export const unpaidMinutes = (): number => positiveInteger('ORDER_UNPAID_MINUTES', 30);
+export const autoReceiveDays = (): number => positiveInteger('ORDER_AUTO_RECEIVE_DAYS', 14);
+export const pointsPerYuan = (): number => positiveInteger('ORDER_POINTS_PER_YUAN', 100);
+/** `demo` (the default) settles payments at once; any other mode needs a real channel, which none is yet. */
+export const payMode = (): string => process.env.PAY_MODE?.trim() || 'demo';
