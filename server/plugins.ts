@@ -5,9 +5,11 @@ import customers from '../plugins/customers/server';
 import operations from '../plugins/operations/server';
 import goods from '../plugins/goods/server';
 import help from '../plugins/help/server';
+import orders from '../plugins/orders/server';
+import monitor from '../plugins/monitor/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, operations, help];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, orders, operations, help, monitor];

@@ -6,5 +6,15 @@ import { attrEntity, brandEntity, categoryEntity, spuEntity, stockEntity, stockR
 export default definePlugin({
   name: 'goods',
   resources: [spuEntity, categoryEntity, brandEntity, tagEntity, unitEntity, typeEntity, attrEntity, stockEntity, stockRecordEntity].map(resourceOf),
-  pages: {},
+  pages: {
+    'goods/GoodsSpuList': () => import('./pages/spu-list'),
+    'goods/GoodsDetail': () => import('./pages/goods-detail'),
+    'goods/GoodsBrandList': () => import('./pages/brand-list'),
+    'goods/GoodsCategoryList': () => import('./pages/category-list'),
+    'goods/GoodsTagList': () => import('./pages/tag-list'),
+    'goods/GoodsUnitList': () => import('./pages/unit-list'),
+    'goods/GoodsTypeList': () => import('./pages/type-list'),
+    'goods/GoodsAttrList': () => import('./pages/attr-list'),
+    'goods/GoodsStockList': () => import('./pages/stock-list'),
+  },
 });

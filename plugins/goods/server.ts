@@ -1,8 +1,36 @@
+import zhGoods from '../../locales/zh-CN/goods.json';
+import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
+import { registerGoodsAppRoutes } from './server/app-routes';
+import { registerCatalogueRoutes } from './server/catalogue-routes';
+import { registerCategoryRoutes } from './server/category-routes';
+import { goodsDicts } from './server/dicts';
 import { goodsMenus } from './server/menus';
+import { goodsMigrations } from './server/migrations';
+import { ensurePlaceholderImages } from './server/placeholder-images';
+import { seedGoods } from './server/seed';
+import { registerSpuRoutes } from './server/spu-routes';
+import { registerStockRoutes } from './server/stock-routes';
+import { createStockService } from './server/stock-service';
 
-/** The server side of the goods domain (商品管理): catalogue, SPUs with their SKUs, the stock ledger. */
+/** The server side of the goods domain (商品管理): catalogue, SPUs with their SKUs, the stock ledger, the shop front. */
 export default defineServerPlugin({
   name: 'goods',
+  migrations: goodsMigrations,
   menus: goodsMenus,
+  dicts: goodsDicts,
+  // The order documents' stock moves (server/contracts/stock.ts), the same guards as the stock screens.
+  provides: ['stock'],
+  register: async (api, ctx) => {
+    ctx.services.provide('stock', createStockService());
+    const labels = localeLabels({ goods: zhGoods });
+    // The demo goods' pictures live with the uploads (the seed names them).
+    await ensurePlaceholderImages(ctx.config.dataDir);
+    await registerCategoryRoutes(api, labels);
+    await registerCatalogueRoutes(api, labels);
+    await registerSpuRoutes(api, labels);
+    await registerStockRoutes(api, labels);
+    registerGoodsAppRoutes(api);
+  },
+  seed: seedGoods,
 });

@@ -64,6 +64,12 @@ const ONE_LINE_TEXT = '^[^\\u0000-\\u001F\\u007F]*$';
 export const SafeText = (maxLength: number, minLength = 0): TString => Type.String({ maxLength, minLength, pattern: MULTILINE_TEXT });
 /** One line of free text (a name, a keyword, a filter value). */
 export const Line = (maxLength = 255, minLength = 0): TString => Type.String({ maxLength, minLength, pattern: ONE_LINE_TEXT });
+/**
+ * The reason a change by hand carries (it becomes a ledger row's title): one line, not blank. A blank or
+ * missing reason is a 400 like any other malformed input.
+ */
+export const Reason = (maxLength = 200): TString =>
+  Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F]*\\S[^\\u0000-\\u001F\\u007F]*$' });
 
 // ---- identifiers and codes -------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ describe('plugin menus, buttons and dictionaries', () => {
     await runPluginSeeds(db, serverPlugins);
     expect(await counts(db)).toEqual(before);
     const markers = await sql<{ key: string }>`select key from app_meta where key like 'catalog:%' order by key`.execute(db);
-    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:goods', 'catalog:help', 'catalog:monitor', 'catalog:operations', 'catalog:system']);
+    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:goods', 'catalog:help', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:system']);
   });
 });
 

@@ -31,8 +31,8 @@ describe('dictionaries', () => {
   });
 
   it('lists with search and sort, and rejects an item for a missing dictionary', async () => {
-    const page = await call<PageResult<{ dictCode: string }>>(demo.app, 'GET', '/api/sys/dict/list?dictCode=*status*&column=dictCode&order=asc&pageSize=20', { token: demo.admin });
-    expect(page.body.result.records.map((r) => r.dictCode)).toEqual(['aftersale_status', 'goods_status', 'member_coupon_status', 'order_status', 'pay_status', 'purchase_status', 'quartz_run_status', 'quartz_status', 'refund_status', 'send_status', 'user_status', 'valid_status', 'withdraw_status']);
+    const page = await call<PageResult<{ dictCode: string }>>(demo.app, 'GET', '/api/sys/dict/list?dictCode=*status*&column=dictCode&order=asc&pageSize=50', { token: demo.admin });
+    expect(page.body.result.records.map((r) => r.dictCode)).toEqual(['aftersale_status', 'goods_spu_status', 'goods_status', 'member_coupon_status', 'order_status', 'pay_status', 'purchase_status', 'quartz_run_status', 'quartz_status', 'refund_status', 'sale_after_sale_status', 'sale_item_after_sale_status', 'sale_order_refund_status', 'sale_order_status', 'sale_pay_status', 'sale_refund_status', 'send_status', 'user_status', 'valid_status', 'withdraw_status']);
     const orphan = await call(demo.app, 'POST', '/api/sys/dictItem/add', { token: demo.admin, body: { dictId: 'nope', itemText: 'x', itemValue: 'x' } });
     expect(orphan.body).toMatchObject({ success: false, message: '字典不存在' });
   });

@@ -1,0 +1,111 @@
+import { Card, Descriptions, Empty, Image, Select, Space, Spin, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sanitizeHtml } from '../../../src/shell/notice/sanitize-html';
+import { LoadErrorAlert, moneyText, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
+import { EntityDescriptions } from '../../../src/toolkit/detail';
+import { StoredImage, useStoredFileUrl } from '../../../src/toolkit/upload';
+import { specText } from '../components/sku-grid';
+import { StockRecordList } from '../components/stock-record-list';
+import { spuEntity, type SkuRecord, type SpuRecord } from '../entities';
+
+/** The fields the header shows as text (pictures and the description have their own places). */
+const SHOWN = { ...spuEntity, fields: Object.fromEntries(Object.entries(spuEntity.fields).filter(([name]) => !['picUrl', 'sliderPicUrls', 'description', 'tagIds', 'deliveryTemplateId'].includes(name))) };
+
+function Slide({ path, alt }: { path: string; alt: string }) {
+  const { url } = useStoredFileUrl(path);
+  return url === null ? null : <Image src={url} alt={alt} width={96} height={96} style={{ objectFit: 'cover' }} />;
+}
+
+/** The SKUs read-only: spec, bar code, prices, stock, locked, threshold, sales. */
+function SkuList({ skus }: { skus: readonly SkuRecord[] }) {
+  const { t } = useTranslation('goods');
+  const columns: TableColumnType<SkuRecord>[] = [
+    { key: 'picUrl', dataIndex: 'picUrl', title: t('spu.sku.picUrl'), width: 70, render: (value: string | null) => <StoredImage value={value} alt={t('spu.sku.picUrl')} size={36} /> },
+    { key: 'spec', title: t('stock.fields.specText'), render: (_value: unknown, sku) => specText(sku.properties) || t('spu.form.single') },
+    { key: 'barCode', dataIndex: 'barCode', title: t('spu.sku.barCode') },
+    { key: 'price', dataIndex: 'price', title: t('spu.sku.price'), render: (value: unknown) => moneyText(value) },
+    { key: 'marketPrice', dataIndex: 'marketPrice', title: t('spu.sku.marketPrice'), render: (value: unknown) => moneyText(value) },
+    { key: 'costPrice', dataIndex: 'costPrice', title: t('spu.sku.costPrice'), render: (value: unknown) => moneyText(value) },
+    { key: 'stock', dataIndex: 'stock', title: t('spu.sku.stock') },
+    { key: 'lockStock', dataIndex: 'lockStock', title: t('stock.fields.lockStock') },
+    { key: 'lowStock', dataIndex: 'lowStock', title: t('spu.sku.lowStock') },
+    { key: 'salesCount', dataIndex: 'salesCount', title: t('spu.fields.salesCount') },
+  ];
+  return <Table<SkuRecord> rowKey="id" size="small" columns={columns} dataSource={[...skus]} pagination={false} scroll={{ x: 900 }} data-testid="goods-detail-skus" />;
+}
+
+/** 库存记录 of one SKU at a time (the ledger is filtered by SKU): the first SKU until another is picked. */
+function StockRecords({ skus }: { skus: readonly SkuRecord[] }) {
+  const { t } = useTranslation('goods');
+  const [picked, setPicked] = useState<string | null>(null);
+  const skuId = picked !== null && skus.some((sku) => sku.id === picked) ? picked : (skus[0]?.id ?? null);
+  if (skuId === null) return <Empty description={t('detail.noSkus')} />;
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Typography.Text>{t('detail.pickSku')}</Typography.Text>
+        <Select value={skuId} onChange={setPicked} style={{ minWidth: 240 }} aria-label={t('detail.pickSku')} options={skus.map((sku) => ({ value: sku.id, label: specText(sku.properties) || t('spu.form.single') }))} />
+      </Space>
+      <StockRecordList key={skuId} skuId={skuId} urlPrefix="records" />
+    </>
+  );
+}
+
+/**
+ * 商品详情 (`/goods/goodsDetail?id=`, kept alive in its tab): the SPU read-only — fields, pictures, the
+ * description (sanitised before it is rendered) —, its SKUs, then 库存记录 and 销售记录. Sales come from
+ * orders, which this product does not have yet: the tab says so instead of showing made-up rows.
+ */
+export default function GoodsDetailPage() {
+  const { t } = useTranslation(['goods', 'crud']);
+  const [id] = useUrlParam('id');
+  const { record, loading, isError, retry } = useEntityRecord<SpuRecord>(spuEntity, id);
+  if (id === null) return <Empty description={t('crud:empty')} />;
+  const skus = record?.skus ?? [];
+  const slides = typeof record?.sliderPicUrls === 'string' ? record.sliderPicUrls.split(',').filter((path) => path !== '') : [];
+  const tags = typeof record?.tagIds_dictText === 'string' ? record.tagIds_dictText.split(',').filter((text) => text !== '') : [];
+  return (
+    <Spin spinning={loading}>
+      <LoadErrorAlert error={isError ? t('crud:loadError') : null} onRetry={retry} style={{ marginBottom: 16 }} />
+      {record !== undefined ? (
+        <>
+          <Card className="entity-detail-header" title={String(record.name ?? '')} style={{ marginBottom: 16 }}>
+            <Space align="start" size={24} wrap>
+              <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
+              <div style={{ minWidth: 480, flex: 1 }}>
+                <EntityDescriptions entity={SHOWN} record={record} />
+                {tags.length > 0 ? (
+                  <Descriptions size="small" items={[{ key: 'tags', label: t('spu.fields.tagIds'), children: tags.map((tag) => <Tag key={tag}>{tag}</Tag>) }]} />
+                ) : null}
+              </div>
+            </Space>
+            {slides.length > 0 ? (
+              <Card size="small" type="inner" title={t('spu.fields.sliderPicUrls')} style={{ marginTop: 16 }}>
+                <Image.PreviewGroup>
+                  <Space wrap>
+                    {slides.map((path) => (
+                      <Slide key={path} path={path} alt={String(record.name ?? '')} />
+                    ))}
+                  </Space>
+                </Image.PreviewGroup>
+              </Card>
+            ) : null}
+          </Card>
+          <Card title={t('detail.skus')} style={{ marginBottom: 16 }}>
+            <SkuList skus={skus} />
+          </Card>
+          <Card>
+            <Tabs
+              items={[
+                { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
+                { key: 'stock', label: t('stockRecord.title'), children: <StockRecords skus={skus} /> },
+                { key: 'sales', label: t('detail.sales'), children: <Empty description={t('detail.salesEmpty')} /> },
+              ]}
+            />
+          </Card>
+        </>
+      ) : null}
+    </Spin>
+  );
+}

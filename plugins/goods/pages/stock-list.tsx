@@ -1,0 +1,71 @@
+import { Button, Drawer, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
+import { useAccessMap } from '../../../src/toolkit/permission';
+import { StoredImage } from '../../../src/toolkit/upload';
+import { skuIdOf, StockAdjustModal, STOCK_PERMISSIONS, type StockDirection } from '../components/stock-adjust-modal';
+import { StockRecordList } from '../components/stock-record-list';
+import { stockEntity, type StockRecord } from '../entities';
+
+/** `?records=<skuId>`: the 库存记录 drawer of that SKU. */
+const RECORDS_KEY = 'records';
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const numberOf = (value: unknown) => Number(value ?? 0);
+/** At or below its own threshold (a threshold of 0 or none still warns at zero stock). */
+const isLow = (row: StockRecord) => numberOf(row.stock) <= numberOf(row.lowStock);
+
+/**
+ * 库存: one row per SKU with its stock, locked and available stock and threshold; 入库 / 出库 through the
+ * ledger (POST adjust with a reason) and each SKU's 库存记录 in a drawer.
+ */
+export default function StockListPage() {
+  const { t } = useTranslation('goods');
+  const [adjusting, setAdjusting] = useState<{ direction: StockDirection; row: StockRecord } | null>(null);
+  const [records, setRecords] = useUrlParam(RECORDS_KEY);
+  const gates = useAccessMap({ adjust: STOCK_PERMISSIONS.adjust, records: STOCK_PERMISSIONS.records });
+  const recordsOf = records !== null && ID.test(records) ? records : null;
+  return (
+    <>
+      <EntityListPage<StockRecord>
+        entity={stockEntity}
+        permissionPrefix={stockEntity.permission}
+        without={['create', 'edit', 'delete', 'batchDelete', 'import']}
+        renderers={{
+          picUrl: (value, row) => <StoredImage value={typeof value === 'string' ? value : null} alt={String(row.spuName ?? '')} size={40} />,
+          stock: (value, row) => (
+            <Space size={4}>
+              <span>{String(value ?? 0)}</span>
+              {isLow(row) ? <Tag color="warning">{t('stock.lowTag')}</Tag> : null}
+            </Space>
+          ),
+        }}
+        extraColumns={[{ key: 'available', title: t('stock.available'), width: 100, render: (_value: unknown, row: StockRecord) => String(numberOf(row.stock) - numberOf(row.lockStock)) }]}
+        rowActions={(row) => (
+          <>
+            {gates.adjust.visible ? (
+              <>
+                <Button type="link" size="small" disabled={gates.adjust.disabled} onClick={() => setAdjusting({ direction: 'in', row })}>
+                  {t('stock.stockIn')}
+                </Button>
+                <Button type="link" size="small" disabled={gates.adjust.disabled} onClick={() => setAdjusting({ direction: 'out', row })}>
+                  {t('stock.stockOut')}
+                </Button>
+              </>
+            ) : null}
+            {gates.records.visible ? (
+              <Button type="link" size="small" disabled={gates.records.disabled} onClick={() => setRecords(skuIdOf(row))}>
+                {t('stockRecord.title')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
+      <StockAdjustModal direction={adjusting?.direction ?? 'in'} row={adjusting?.row ?? null} onClose={() => setAdjusting(null)} />
+      <Drawer open={recordsOf !== null} width={960} title={t('stockRecord.title')} onClose={() => setRecords(null)} destroyOnHidden>
+        {recordsOf !== null ? <StockRecordList skuId={recordsOf} urlPrefix="records" /> : null}
+      </Drawer>
+    </>
+  );
+}

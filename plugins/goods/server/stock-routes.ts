@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { LabelResolver } from '../../../server/crud/labels';
+import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { ok } from '../../../server/http/envelope';
+import { body, Id, Int, query, Reason } from '../../../server/http/schemas';
+import { stockEntity, stockRecordEntity } from '../entities';
+import { adjustStock } from './stock';
+
+/** 库存: the SKUs' stock and the stock ledger, read-only lists; stock changes by hand through adjust. */
+
+export const MSG_STOCK_IN = '入库成功';
+export const MSG_STOCK_OUT = '出库成功';
+/** One adjustment moves at most this many units either way. */
+const MAX_ADJUST = 100_000_000;
+
+/** Ledgers and their owners' totals are read-only through the engine: list, queryById and export. */
+const READ_ONLY = ['list', 'queryById', 'exportXls'] as const;
+
+export async function registerStockRoutes(api: FastifyInstance, labels: LabelResolver): Promise<void> {
+  const db = api.db;
+  await registerEntityRoutes(api, stockEntity, { labels, actions: READ_ONLY });
+  await registerEntityRoutes(api, stockRecordEntity, { labels, actions: READ_ONLY });
+
+  api.post<{ Body: { skuId: string; count: number; reason: string } }>(
+    `${stockEntity.api}/adjust`,
+    {
+      config: { access: { permission: 'goods:stock:adjust' } },
+      schema: { querystring: query({}), body: body({ skuId: Id, count: Int(-MAX_ADJUST, MAX_ADJUST), reason: Reason() }) },
+    },
+    async (request) => {
+      const { skuId, count, reason } = request.body;
+      const posting = await adjustStock(db, { tenantId: request.tenantId ?? 0, skuId, count, reason: reason.trim(), operator: request.auth?.username ?? null });
+      const result = { id: posting.id, skuId, before: posting.before.toNumber(), change: posting.change.toNumber(), after: posting.after.toNumber() };
+      return ok(result, count > 0 ? MSG_STOCK_IN : MSG_STOCK_OUT);
+    },
+  );
+}

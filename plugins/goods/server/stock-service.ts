@@ -1,0 +1,63 @@
+import { sql, type Transaction } from 'kysely';
+import type { SkuSnapshot, StockService } from '../../../server/contracts/stock';
+import type { Database } from '../../../server/db/schema';
+import { SPU_STATUS } from '../entities';
+import { deductReservedStock, releaseStock, reserveStock, returnStock } from './stock-moves';
+
+/**
+ * The goods plugin's `stock` service (server/contracts/stock.ts): the order documents' moves are the
+ * ones of stock-moves.ts, so a sale, a close and a return obey the same guards as the stock screens.
+ */
+
+interface SnapshotRow {
+  id: string;
+  spu_id: string;
+  spu_name: string | null;
+  spec_text: string | null;
+  pic_url: string | null;
+  price: string | number;
+  available: number;
+  spu_status: string | null;
+}
+
+/** Price as exact yuan text with two decimals (NUMERIC comes back as text; never through a float). */
+function priceText(value: string | number): string {
+  const text = String(value);
+  const [whole = '0', fraction = ''] = text.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]> {
+  if (skuIds.length === 0) return [];
+  const found = await sql<SnapshotRow>`select k.id, k.spu_id, coalesce(s.name, k.spu_name) as spu_name, k.spec_text,
+      coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status
+    from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id
+    where k.tenant_id = ${tenantId} and k.id in (${sql.join([...skuIds])})`.execute(trx);
+  const byId = new Map(found.rows.map((row) => [row.id, row]));
+  return skuIds.flatMap((skuId) => {
+    const row = byId.get(skuId);
+    if (row === undefined) return [];
+    return [
+      {
+        skuId: row.id,
+        spuId: row.spu_id,
+        spuName: row.spu_name ?? '',
+        specText: row.spec_text ?? '',
+        picUrl: row.pic_url,
+        price: priceText(row.price),
+        available: row.available,
+        onShelf: row.spu_status === SPU_STATUS.onShelf,
+      },
+    ];
+  });
+}
+
+export function createStockService(): StockService {
+  return {
+    reserve: reserveStock,
+    release: releaseStock,
+    deductReserved: deductReservedStock,
+    restock: returnStock,
+    snapshots,
+  };
+}
