@@ -12,7 +12,7 @@ import { publishEntityChanges } from '../../../server/sockets/live-entities';
 import zhAnnouncements from '../../../locales/zh-CN/announcements.json';
 import { ANNOUNCEMENT_PERMISSIONS, OPEN_PAGE_PATTERN, announcementEntity } from '../entities';
 import { insertSendRows, recipientsOf, splitUserIds } from './recipients';
-import { sanitizeAnnouncementHtml } from './sanitize-content';
+import { sanitizeRichText } from '../../../server/http/rich-text';
 import { announcementDb, type AnnouncementDb } from './tables';
 import { toAnnouncement } from './wire';
 
@@ -27,7 +27,7 @@ export const MSG_BAD_OPEN = '打开方式或页面不正确';
 /** Checks and normalises what the engine's field rules cannot: recipients, open target, safe HTML. */
 async function beforeWrite(db: AnnouncementDb, values: FieldValues, context: WriteContext): Promise<FieldValues> {
   const next: FieldValues = { ...values };
-  if (typeof next.msgContent === 'string') next.msgContent = sanitizeAnnouncementHtml(next.msgContent);
+  if (typeof next.msgContent === 'string') next.msgContent = sanitizeRichText(next.msgContent);
   if (next.msgType !== undefined && next.msgType !== 'ALL' && next.msgType !== 'USER') throw businessError(MSG_BAD_RECIPIENTS);
   if (next.msgType === 'ALL') next.userIds = null;
   if (next.msgType === 'USER' || (next.msgType === undefined && next.userIds !== undefined)) {

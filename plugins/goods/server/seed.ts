@@ -6,7 +6,7 @@ import { inTransaction } from '../../../server/ledger/ledger';
 import { ATTR_TYPE, SPEC_TYPE, SPU_STATUS, type SkuProperty } from '../entities';
 import { recountTypes } from './catalogue-routes';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
-import { sanitizeDescription } from './sanitize-description';
+import { sanitizeRichText } from '../../../server/http/rich-text';
 import { skuDrafts, type SkuBody } from './sku-input';
 import { completeSpuValues, createSpus, type NewSpu } from './spus';
 
@@ -202,7 +202,7 @@ function demoSpu(catalogue: Catalogue, i: number): NewSpu {
     keyword: `${leaf.path[1]},${leaf.path[2]},${brand}`,
     introduction: `${brand}${leaf.path[2]}，${pick(ADJECTIVES, i)}之选`,
     sliderPicUrls: [0, 1, 2].map((k) => pick(PLACEHOLDER_PATHS, i + k)).join(','),
-    description: sanitizeDescription(`<h2>${name}</h2><p>${leaf.path.join(' / ')}，品牌 ${brand}。</p><ul><li>七天无理由退换</li><li>全国联保</li></ul>`),
+    description: sanitizeRichText(`<h2>${name}</h2><p>${leaf.path.join(' / ')}，品牌 ${brand}。</p><ul><li>七天无理由退换</li><li>全国联保</li></ul>`),
     specType: single ? SPEC_TYPE.single : SPEC_TYPE.multi,
     virtualSalesCount: (i * 13) % 500,
     deliveryTypes: i % 5 === 0 ? '1,2' : '1',

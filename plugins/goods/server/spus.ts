@@ -10,7 +10,7 @@ import { postLedgerBatch } from '../../../server/ledger/ledger';
 import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ, spuEntity } from '../entities';
 import { categoryRows } from './category-routes';
 import { levelOf } from './category-tree';
-import { sanitizeDescription } from './sanitize-description';
+import { sanitizeRichText } from '../../../server/http/rich-text';
 import { skuDrafts, type SkuBody, type SkuDraft } from './sku-input';
 import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from './stock';
 
@@ -62,7 +62,7 @@ export async function spuValues(db: Kysely<Database>, body: unknown, mode: 'add'
     values.deliveryTypes = types.length === 0 ? null : types.join(',');
   }
   if (typeof values.sliderPicUrls === 'string') values.sliderPicUrls = commaList(values.sliderPicUrls).join(',') || null;
-  if (typeof values.description === 'string') values.description = sanitizeDescription(values.description);
+  if (typeof values.description === 'string') values.description = sanitizeRichText(values.description);
   return mode === 'edit' ? values : completeSpuValues(values);
 }
 

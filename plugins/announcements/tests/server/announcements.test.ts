@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, AnnouncementsByUser, MyAnnouncement } from '../../../../src/contracts/announcements';
 import type { PageResult } from '../../../../src/contracts/envelope';
 import type { LoginResult } from '../../../../src/contracts/session';
-import { sanitizeAnnouncementHtml } from '../../server/sanitize-content';
+import { sanitizeRichText } from '../../../../server/http/rich-text';
 import { call, startWithDemoSessions, type TestServer } from '../../../../tests/server/helpers';
 import { openSocket, settle, type TestSocket } from '../../../../tests/server/socket-clients';
 
@@ -20,11 +20,11 @@ const HOSTILE = [
 
 describe('server-side sanitiser', () => {
   it('keeps text and safe markup, drops scripts, handlers and script URLs', () => {
-    const clean = sanitizeAnnouncementHtml(HOSTILE);
+    const clean = sanitizeRichText(HOSTILE);
     expect(clean).toContain('<p>hello</p>');
     expect(clean).toContain('<img src="x" />');
     for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'JaVaScRiPt', '<iframe', 'style=', '<svg', 'pwned']) expect(clean).not.toContain(bad);
-    expect(sanitizeAnnouncementHtml('<a href="https://example.com" target="_blank">ok</a>')).toBe(
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">ok</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">ok</a>',
     );
   });

@@ -1,18 +1,16 @@
 import sanitizeHtml from 'sanitize-html';
 
+/**
+ * HTML from the product's rich-text editor (announcements, the goods description) as it is stored:
+ * images and basic formatting stay; scripts, event handlers (on*), inline styles and script URLs never
+ * reach the database. The screens clean it again before rendering (dompurify).
+ */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img',
-    'span',
-    'u',
-    's',
-    'del',
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'del', 'h1', 'h2'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    // The rich-text editor marks alignment, indentation and sizes with its own classes.
+    // The editor marks alignment, indentation and sizes with its own classes.
     '*': ['class'],
   },
   allowedClasses: { '*': ['ql-*'] },
@@ -24,7 +22,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Announcement HTML as stored: scripts, event handlers and script URLs never reach the database. */
-export function sanitizeAnnouncementHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
