@@ -1,9 +1,9 @@
 import { Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormSubmit } from '../../../src/toolkit/crud';
-import type { MemberRecord } from '../entities';
-import { memberCalls } from './member-calls';
+import { useFormAction } from '../../../src/toolkit/crud';
+import { memberEntity, type MemberRecord } from '../entities';
 import { MemberItem, ReasonItem } from './adjust-items';
+import { MEMBER_URLS } from './member-calls';
 
 /** What the dialog changes: points (whole numbers) or balance (yuan, two decimals). */
 export type AdjustKind = 'points' | 'balance';
@@ -30,18 +30,20 @@ export function AdjustModal({ kind, member, onClose, onSaved }: { kind: AdjustKi
   const current = kind === 'points' ? Number(member?.point ?? 0) : Number(member?.balance ?? 0);
   const signedUnits = toUnits(kind, amount ?? 0) * (direction === 'decrease' ? -1 : 1);
   const afterUnits = toUnits(kind, current) + signedUnits;
-  const { submit, saving } = useFormSubmit(form, {
-    save: (values: AdjustValues) => {
+  const { submit, saving } = useFormAction(form, {
+    request: (values) => {
       const memberId = String(member?.id ?? '');
       const reason = values.reason.trim();
+      // The balance change travels as text with two decimals, so no binary float reaches the server.
       return kind === 'points'
-        ? memberCalls.adjustPoints({ memberId, point: signedUnits, reason })
-        : memberCalls.adjustBalance({ memberId, price: fromUnits(kind, signedUnits), reason });
+        ? { url: MEMBER_URLS.adjustPoints, method: 'post', values: { memberId, point: signedUnits, reason } }
+        : { url: MEMBER_URLS.adjustBalance, method: 'post', values: { memberId, price: fromUnits(kind, signedUnits), reason } };
     },
-    onSaved: () => {
+    onDone: () => {
       onSaved();
       onClose();
     },
+    invalidates: [memberEntity.table],
     refusal: 'warning',
   });
   const title = t(kind === 'points' ? 'member.adjust.pointsTitle' : 'member.adjust.balanceTitle');

@@ -1,9 +1,9 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormSubmit } from '../../../src/toolkit/crud';
+import { useFormAction } from '../../../src/toolkit/crud';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { LEVEL_DICT, type MemberRecord } from '../entities';
-import { memberCalls } from './member-calls';
+import { LEVEL_DICT, memberEntity, type MemberRecord } from '../entities';
+import { MEMBER_URLS } from './member-calls';
 import { MemberItem, ReasonItem } from './adjust-items';
 
 interface LevelValues {
@@ -15,12 +15,17 @@ interface LevelValues {
 export function LevelModal({ member, onClose, onSaved }: { member: MemberRecord | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['customers', 'crud']);
   const [form] = Form.useForm<LevelValues>();
-  const { submit, saving } = useFormSubmit(form, {
-    save: (values: LevelValues) => memberCalls.updateLevel({ memberId: String(member?.id ?? ''), levelId: values.levelId, reason: values.reason.trim() }),
-    onSaved: () => {
+  const { submit, saving } = useFormAction(form, {
+    request: (values) => ({
+      url: MEMBER_URLS.updateLevel,
+      method: 'post',
+      values: { memberId: String(member?.id ?? ''), levelId: values.levelId, reason: values.reason.trim() },
+    }),
+    onDone: () => {
       onSaved();
       onClose();
     },
+    invalidates: [memberEntity.table],
     refusal: 'warning',
   });
   return (

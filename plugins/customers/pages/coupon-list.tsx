@@ -1,8 +1,8 @@
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage } from '../../../src/toolkit/crud';
+import { EntityListPage, useEntityAction } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
-import { MEMBER_PERMISSIONS, memberCalls } from '../components/member-calls';
+import { MEMBER_PERMISSIONS, MEMBER_URLS } from '../components/member-calls';
 import { couponEntity, type CouponRecord } from '../entities';
 
 const UNUSED = '1';
@@ -22,8 +22,10 @@ export default function CouponListPage() {
 /** The coupon list with its 回收 row action, on its own page or in the member detail's tab. */
 export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
   const { t } = useTranslation(['customers', 'crud']);
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const recycle = useAccess(MEMBER_PERMISSIONS.recycleCoupon);
+  // The answer's message shows; the coupon lists (and the member detail's tab) refresh themselves.
+  const recycleAction = useEntityAction({ invalidates: [couponEntity.table], refusal: 'warning' });
   return (
     <EntityListPage<CouponRecord>
       entity={couponEntity}
@@ -31,7 +33,7 @@ export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
       urlPrefix={urlPrefix}
       card={card}
       without={['edit', 'delete', 'batchDelete', 'import']}
-      rowActions={(record, list) =>
+      rowActions={(record) =>
         recycle.visible && record.status === UNUSED ? (
           <Button
             type="link"
@@ -44,17 +46,7 @@ export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
                 okText: t('crud:ok'),
                 cancelText: t('crud:cancel'),
                 onOk: async () => {
-                  try {
-                    const answer = await memberCalls.recycleCoupon(String(record.id));
-                    if (!answer.success) {
-                      void message.warning(answer.message);
-                      return;
-                    }
-                    void message.success(answer.message);
-                    list.refresh();
-                  } catch {
-                    // Presented by the http client.
-                  }
+                  await recycleAction.run({ url: MEMBER_URLS.recycleCoupon, method: 'post', values: { id: String(record.id) } });
                 },
               })
             }

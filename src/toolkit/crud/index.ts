@@ -9,7 +9,7 @@ export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } fro
 export { BatchDeleteButton, CreateButton, ExportButton, GatedButton } from './list-toolbar';
 export { ImportButton, readImportOutcome, type ImportOutcome } from './excel-import';
 export { StatusTabs, useStatusTab, type StatusTab, type StatusTabsProps } from './status-tabs';
-export { useEntityAction, type EntityActionCall, type EntityActionOptions } from './use-entity-action';
+export { useEntityAction, useFormAction, type EntityActionCall, type EntityActionOptions, type FormActionOptions } from './use-entity-action';
 export { useUrlParam, useModalState } from './use-url-params';
 export { useServerFeedback, QUIET } from './use-server-feedback';
 export { SearchForm } from './search-form';
@@ -25,10 +25,9 @@ export { LoadErrorAlert } from './load-error-alert';
 export { SelectionAlert } from './selection-alert';
 export { useEntityRecord } from './use-record';
 export { useCustomCall, type CustomCall } from './use-custom-call';
+export { useCustomRead, type CustomRead } from './use-custom-read';
 export { useEntityDelete } from './use-entity-delete';
-// Still used by screens not yet moved onto Refine's hooks (departs, role assignment, data rules, the
-// user form, the shell's password dialog); delete with their last user.
+// Still used by the shell's password dialog only (src/shell/dialogs/password-modal.tsx, imported from
+// its file, not from here): it is rendered and tested outside <Refine> (tests/unit/shell). Delete with it.
 export { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
 export { useSaveAction, type SaveActionOptions } from './use-save-action';
-export { useKeyedLoad, outcomeOf, type KeyedLoad, type LoadOutcome } from './use-keyed-load';
-export { FormDialog, type FormDialogProps } from './form-dialog';

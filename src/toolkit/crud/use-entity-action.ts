@@ -1,4 +1,5 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from '@refinedev/core';
+import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useCustomCall } from './use-custom-call';
 import { useServerFeedback } from './use-server-feedback';
@@ -58,4 +59,33 @@ export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalid
   };
 
   return { run, running: mutation.isPending || getting };
+}
+
+export interface FormActionOptions<V, TData extends BaseRecord = BaseRecord> extends EntityActionOptions {
+  /** The call made with the validated values. */
+  request: (values: V) => EntityActionCall;
+  /** After a success, once the server's message shows and the named resources were invalidated. */
+  onDone: (result: TData) => void;
+}
+
+/**
+ * The 确定 of a dialog form whose save is an action (修改密码, 修改等级, 添加下级 …): validate (invalid
+ * fields show their own messages, nothing is sent), then run it as useEntityAction does; `onDone`
+ * after a success. A refusal shows and keeps the dialog open with everything typed.
+ */
+export function useFormAction<V, TData extends BaseRecord = BaseRecord>(form: FormInstance<V>, { request, onDone, ...options }: FormActionOptions<V, TData>) {
+  const { run, running } = useEntityAction<TData>(options);
+
+  const submit = async (): Promise<void> => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const result = await run(request(values));
+    if (result !== undefined) onDone(result);
+  };
+
+  return { submit, saving: running };
 }

@@ -1,8 +1,7 @@
 import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormSubmit } from '../../../../src/toolkit/crud';
-import type { DepartTreeNode } from '../entities';
-import { addDepart } from './depart-api';
+import { useFormAction } from '../../../../src/toolkit/crud';
+import { departEntity, type DepartTreeNode } from '../entities';
 import { DepartFields, departValues } from './depart-fields';
 
 export interface DepartAddModalProps {
@@ -17,11 +16,11 @@ export interface DepartAddModalProps {
 export function DepartAddModal({ open, parent, onClose, onSaved }: DepartAddModalProps) {
   const { t } = useTranslation('sysDepart');
   const [form] = Form.useForm<Record<string, unknown>>();
-  const { submit: save, saving } = useFormSubmit(form, {
-    save: (values: Record<string, unknown>) => addDepart({ ...departValues(values), parentId: parent?.id ?? null }),
-    onSaved: (answer) => {
-      const created: unknown = answer.result;
-      const id = typeof created === 'object' && created !== null && 'id' in created && typeof created.id === 'string' ? created.id : null;
+  const { submit: save, saving } = useFormAction(form, {
+    request: (values) => ({ url: `${departEntity.api}/add`, method: 'post', values: { ...departValues(values), parentId: parent?.id ?? null } }),
+    invalidates: [departEntity.table],
+    onDone: (created) => {
+      const id = typeof created.id === 'string' ? created.id : null;
       form.resetFields();
       onSaved(id);
     },

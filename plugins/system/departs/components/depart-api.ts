@@ -11,8 +11,6 @@ export const searchDeparts = (keyWord: string) => http.get<DepartTreeNode[]>(DEP
 
 export const loadDepart = (id: string) => http.get<DepartRecord>(`${departEntity.api}/queryById`, { id });
 
-export const addDepart = (values: Record<string, unknown>) => http.post(`${departEntity.api}/add`, values);
-
 export const editDepart = (id: string, values: Record<string, unknown>) => http.put(`${departEntity.api}/edit`, { ...values, id });
 
 export const moveDepart = (id: string, parentId: string | null) => editDepart(id, { parentId });

@@ -1,9 +1,8 @@
 import { Checkbox, Empty, Modal, Spin } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult, PageResult } from '../../../../src/contracts/envelope';
-import { http } from '../../../../src/providers/http';
-import { LoadErrorAlert, useKeyedLoad, useSaveAction, type LoadOutcome } from '../../../../src/toolkit/crud';
+import type { PageResult } from '../../../../src/contracts/envelope';
+import { LoadErrorAlert, useCustomRead, useEntityAction } from '../../../../src/toolkit/crud';
 import { DEPART_API, type DepartRoleRecord, type DepartRoleUser } from '../entities';
 
 /** The most roles one department is expected to hold (the server's largest page). */
@@ -29,22 +28,26 @@ function roleOptions(page: PageResult<DepartRoleRecord>): DepartRoleOption[] {
   return page.records.flatMap((record) => (typeof record.id === 'string' ? [{ id: record.id, roleName: String(record.roleName ?? '') }] : []));
 }
 
-/** The department's roles and those the user holds among them; the first failure is shown. */
-async function loadAssignment(departId: string, userId: string): Promise<LoadOutcome<RoleChoice>> {
-  const [roles, held] = await Promise.all([
-    http.get<PageResult<DepartRoleRecord>>(`${DEPART_API.roleBase}/list`, { deptId: departId, pageNo: 1, pageSize: ROLE_PAGE_SIZE }),
-    http.get<DepartRoleUser[]>(DEPART_API.deptRoleByUser, { userId, departId }),
-  ]);
-  if (!roles.success) return { ok: false, error: roles.message };
-  if (!held.success) return { ok: false, error: held.message };
-  const options = roleOptions(roles.result);
-  const known = new Set(options.map((role) => role.id));
-  return { ok: true, value: { roles: options, held: held.result.map((link) => link.droleId).filter((id) => known.has(id)) } };
-}
-
-/** The server adds the checked roles the user lacks and removes the unchecked ones held before. */
-export function saveUserDepartRoles(userId: string, checked: readonly string[], held: readonly string[]): Promise<ApiResult<null>> {
-  return http.post<null>(DEPART_API.deptRoleUserAdd, { userId, newRoleId: checked.join(','), oldRoleId: held.join(',') });
+/** The department's roles and those the user holds among them (through the data provider); the first failure is shown. */
+function useAssignment(departId: string, userId: string, failure: string) {
+  const roles = useCustomRead<PageResult<DepartRoleRecord>>({ url: `${DEPART_API.roleBase}/list`, query: { deptId: departId, pageNo: 1, pageSize: ROLE_PAGE_SIZE } }, { failure });
+  const links = useCustomRead<DepartRoleUser[]>({ url: DEPART_API.deptRoleByUser, query: { userId, departId } }, { failure });
+  const value = useMemo((): RoleChoice | undefined => {
+    if (roles.value === undefined || links.value === undefined) return undefined;
+    const options = roleOptions(roles.value);
+    const known = new Set(options.map((role) => role.id));
+    return { roles: options, held: links.value.map((link) => link.droleId).filter((id) => known.has(id)) };
+  }, [roles.value, links.value]);
+  const loading = roles.loading || links.loading;
+  return {
+    loading,
+    value: loading ? undefined : value,
+    error: loading ? null : (roles.error ?? links.error),
+    retry: () => {
+      if (roles.error !== null) roles.retry();
+      if (links.error !== null) links.retry();
+    },
+  };
 }
 
 export interface DepartUserRolesModalProps {
@@ -60,15 +63,16 @@ export interface DepartUserRolesModalProps {
 export function DepartUserRolesModal({ departId, user, onClose }: DepartUserRolesModalProps) {
   const { t } = useTranslation('sysDepart');
   const userId = user.id;
-  const [checked, setChecked] = useState<string[]>([]);
-  const choice = useKeyedLoad(`${departId}:${userId}`, () => loadAssignment(departId, userId), {
-    failure: t('userRoles.loadError'),
-    onLoaded: (loaded) => setChecked(loaded.held),
-  });
-  const { run: save, saving } = useSaveAction({
-    save: () => saveUserDepartRoles(userId, checked, choice.value?.held ?? []),
-    onSaved: onClose,
-  });
+  const choice = useAssignment(departId, userId, t('userRoles.loadError'));
+  // What the user ticked; until then the roles held.
+  const [ticked, setChecked] = useState<string[] | null>(null);
+  const checked = ticked ?? choice.value?.held ?? [];
+  const { run, running: saving } = useEntityAction({ invalidates: [] });
+  // The server adds the checked roles the user lacks and removes the unchecked ones held before.
+  const save = async () => {
+    const values = { userId, newRoleId: checked.join(','), oldRoleId: (choice.value?.held ?? []).join(',') };
+    if ((await run({ url: DEPART_API.deptRoleUserAdd, method: 'post', values })) !== undefined) onClose();
+  };
 
   const body = () => {
     if (choice.loading) return <Spin />;

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useFormSubmit } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, useCustomRead, useEntityAction, useFormAction } from '../../../../src/toolkit/crud';
 import { accessOf } from '../../../../src/providers/access-control';
-import { ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RuleCondition } from '../../roles/contracts';
+import { ROLE_API, ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RuleCondition } from '../../roles/contracts';
 import { MENU_TYPE, type PermissionTreeRecord } from '../entities';
-import { addDataRule, deleteDataRule, editDataRule, queryDataRules, type DataRuleSearch, type DataRuleValues } from './data-rule-api';
+import type { DataRuleSearch, DataRuleValues } from './data-rule-api';
 
 /** The width of the original 数据权限规则 drawer. */
 export const DATA_RULE_DRAWER_WIDTH = 650;
@@ -43,7 +43,6 @@ export interface DataRuleDrawerProps {
   onClose: () => void;
 }
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: PermissionDataRule[] };
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: PermissionDataRule } | null;
 
 const BLANK: DataRuleValues = { ruleName: '', ruleColumn: '', ruleConditions: '=', ruleValue: '', status: '1' };
@@ -52,6 +51,18 @@ function valuesOf(rule: PermissionDataRule): DataRuleValues {
   const { ruleName, ruleColumn, ruleConditions, ruleValue, status } = rule;
   return { ruleName, ruleColumn, ruleConditions, ruleValue, status };
 }
+
+/** The query of the rules of one menu, filtered by name / value (substring) when given. */
+function rulesQuery(permissionId: string, search: DataRuleSearch): Record<string, string> {
+  const query: Record<string, string> = { permissionId };
+  const name = search.ruleName?.trim() ?? '';
+  const value = search.ruleValue?.trim() ?? '';
+  if (name !== '') query.ruleName = name;
+  if (value !== '') query.ruleValue = value;
+  return query;
+}
+
+const sameSearch = (a: DataRuleSearch, b: DataRuleSearch) => (a.ruleName?.trim() ?? '') === (b.ruleName?.trim() ?? '') && (a.ruleValue?.trim() ?? '') === (b.ruleValue?.trim() ?? '');
 
 interface FormModalProps {
   permissionId: string;
@@ -64,12 +75,16 @@ interface FormModalProps {
 function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModalProps) {
   const { t } = useTranslation('sysPermission');
   const [form] = Form.useForm<DataRuleValues>();
-  const { submit, saving } = useFormSubmit<DataRuleValues>(form, {
-    save: (values) => {
+  const { submit, saving } = useFormAction(form, {
+    request: (values) => {
       const body: DataRuleValues = { ...values, ruleName: values.ruleName.trim(), ruleColumn: values.ruleColumn.trim(), ruleValue: values.ruleValue.trim() };
-      return editing.mode === 'edit' ? editDataRule(editing.rule.id, permissionId, body) : addDataRule(permissionId, body);
+      return editing.mode === 'edit'
+        ? { url: ROLE_API.editPermissionRule, method: 'put', values: { id: editing.rule.id, permissionId, ...body } }
+        : { url: ROLE_API.addPermissionRule, method: 'post', values: { permissionId, ...body } };
     },
-    onSaved,
+    // No Refine list shows these rules: the drawer reads them again itself (onSaved).
+    invalidates: [],
+    onDone: onSaved,
   });
   const required = (key: string) => ({ required: true, whitespace: true, message: t(`dataRule.rules.${key}`) });
 
@@ -117,34 +132,20 @@ function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModa
 /** 菜单管理 → 数据规则: the data rules of one page, searched by name / value, added, edited, deleted. */
 export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
   const { t } = useTranslation('sysPermission');
-  const { message } = App.useApp();
+  const removal = useEntityAction({ invalidates: [] });
   const gate = accessOf(ROLE_CODES.editPermissionRule);
   const permissionId = menu?.id ?? null;
   const [typed, setTyped] = useState<DataRuleSearch>({});
   const [search, setSearch] = useState<DataRuleSearch>({});
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; state: LoadState } | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const loadKey = `${permissionId ?? ''}|${search.ruleName ?? ''}|${search.ruleValue ?? ''}#${attempt}`;
   const fallbackError = t('dataRule.loadError');
-
-  useEffect(() => {
-    if (permissionId === null) return;
-    let alive = true;
-    const settle = (state: LoadState) => {
-      if (alive) setLoaded({ key: loadKey, state });
-    };
-    queryDataRules(permissionId, search).then(
-      (answer) => settle(answer.success ? { status: 'ready', rules: answer.result } : { status: 'error', message: answer.message }),
-      () => settle({ status: 'error', message: fallbackError }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [permissionId, search, loadKey, fallbackError]);
-
-  const state: LoadState = loaded !== null && loaded.key === loadKey ? loaded.state : { status: 'loading' };
-  const reload = () => setAttempt((n) => n + 1);
+  const rules = useCustomRead<PermissionDataRule[]>(permissionId === null ? null : { url: ROLE_API.queryPermissionRule, query: rulesQuery(permissionId, search) }, { failure: fallbackError });
+  const reload = rules.retry;
+  // 查询 always asks again, also with unchanged filters (colleagues' changes show).
+  const runSearch = (next: DataRuleSearch) => {
+    if (sameSearch(next, search)) reload();
+    else setSearch(next);
+  };
 
   const close = () => {
     setTyped({});
@@ -154,17 +155,7 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
   };
 
   const remove = async (id: string) => {
-    try {
-      const answer = await deleteDataRule(id);
-      if (answer.success) {
-        void message.success(answer.message);
-        reload();
-      } else {
-        void message.error(answer.message);
-      }
-    } catch {
-      // Presented by the http client.
-    }
+    if ((await removal.run({ url: ROLE_API.deletePermissionRule, method: 'delete', query: { id } })) !== undefined) reload();
   };
 
   const columns: TableColumnType<PermissionDataRule>[] = [
@@ -214,7 +205,7 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
           allowClear
           value={typed.ruleName ?? ''}
           onChange={(event) => setTyped((current) => ({ ...current, ruleName: event.target.value }))}
-          onPressEnter={() => setSearch(typed)}
+          onPressEnter={() => runSearch(typed)}
           placeholder={t('dataRule.placeholders.ruleName')}
           aria-label={t('dataRule.fields.ruleName')}
           style={{ width: 180 }}
@@ -223,18 +214,18 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
           allowClear
           value={typed.ruleValue ?? ''}
           onChange={(event) => setTyped((current) => ({ ...current, ruleValue: event.target.value }))}
-          onPressEnter={() => setSearch(typed)}
+          onPressEnter={() => runSearch(typed)}
           placeholder={t('dataRule.placeholders.ruleValue')}
           aria-label={t('dataRule.fields.ruleValue')}
           style={{ width: 180 }}
         />
-        <Button type="primary" onClick={() => setSearch(typed)}>
+        <Button type="primary" onClick={() => runSearch(typed)}>
           {t('dataRule.search')}
         </Button>
         <Button
           onClick={() => {
             setTyped({});
-            setSearch({});
+            runSearch({});
           }}
         >
           {t('dataRule.reset')}
@@ -248,17 +239,17 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps) {
         </div>
       ) : null}
       <LoadErrorAlert
-        error={state.status === 'error' ? t('dataRule.loadError') : null}
-        description={state.status === 'error' && state.message !== fallbackError ? state.message : undefined}
+        error={rules.error !== null ? fallbackError : null}
+        description={rules.error !== null && rules.error !== fallbackError ? rules.error : undefined}
         onRetry={reload}
         style={{ marginBottom: 16 }}
       />
       <Table<PermissionDataRule>
         rowKey="id"
         size="small"
-        loading={state.status === 'loading'}
+        loading={rules.loading}
         columns={columns}
-        dataSource={state.status === 'ready' ? state.rules : []}
+        dataSource={rules.value ?? []}
         pagination={false}
         locale={{ emptyText: t('dataRule.empty') }}
       />

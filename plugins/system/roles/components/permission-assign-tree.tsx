@@ -1,9 +1,9 @@
 import { Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useKeyedLoad, useSaveAction, type LoadOutcome } from '../../../../src/toolkit/crud';
-import type { PermissionTreeNode } from '../contracts';
-import { loadGrantedPermissions, loadPermissionTree, savePermissions, type PermissionOwner } from './permission-assign-api';
+import { LoadErrorAlert, useCustomRead, useEntityAction, type EntityActionCall } from '../../../../src/toolkit/crud';
+import { ROLE_API, type PermissionAssignment, type PermissionTreeNode, type PermissionTreeResult } from '../contracts';
+import type { PermissionOwner } from './permission-assign-api';
 import { allKeys, assignmentOf, filterTree, parentKeys, toggleChecked } from './permission-tree-model';
 import { RoleDataRuleDrawer, type RoleDataRuleTarget } from './role-data-rule-drawer';
 
@@ -22,14 +22,64 @@ interface Assignment {
 }
 
 const NO_NODES: PermissionTreeNode[] = [];
+const NO_IDS: string[] = [];
 
-/** Loads the tree and the owner's grants together. */
-async function fetchAssignment(owner: PermissionOwner): Promise<LoadOutcome<Assignment>> {
-  const [tree, held] = await Promise.all([loadPermissionTree(owner), loadGrantedPermissions(owner)]);
-  const failure = !tree.success ? tree : !held.success ? held : null;
-  if (failure !== null) return { ok: false, error: failure.message };
-  const ids = tree.result.ids.length > 0 ? tree.result.ids : allKeys(tree.result.treeList);
-  return { ok: true, value: { tree: tree.result.treeList, ids, granted: held.result } };
+/** The tree the owner may be given: every permission, or for a department role only its department's. */
+function treeCallOf(owner: PermissionOwner) {
+  return owner.kind === 'deptRole' ? { url: ROLE_API.deptRolePermissionTree, query: { departId: owner.departId } } : { url: ROLE_API.permissionTree };
+}
+
+/** The permission ids the owner holds now. */
+function grantedCallOf(owner: PermissionOwner) {
+  switch (owner.kind) {
+    case 'role':
+      return { url: ROLE_API.queryRolePermission, query: { roleId: owner.roleId } };
+    case 'depart':
+      return { url: ROLE_API.queryDepartPermission, query: { departId: owner.departId } };
+    case 'deptRole':
+      return { url: ROLE_API.queryDeptRolePermission, query: { roleId: owner.roleId } };
+  }
+}
+
+/** Saves the difference between what was granted and what is checked; the server answers 保存成功！. */
+function saveCallOf(owner: PermissionOwner, assignment: PermissionAssignment): EntityActionCall {
+  switch (owner.kind) {
+    case 'role':
+      return { url: ROLE_API.saveRolePermission, method: 'post', values: { roleId: owner.roleId, ...assignment } };
+    case 'depart':
+      return { url: ROLE_API.saveDepartPermission, method: 'post', values: { departId: owner.departId, ...assignment } };
+    case 'deptRole':
+      return { url: ROLE_API.saveDeptRolePermission, method: 'post', values: { roleId: owner.roleId, departId: owner.departId, ...assignment } };
+  }
+}
+
+/** The tree and the owner's grants, read together through the data provider; the first failure shows. */
+function useAssignment(owner: PermissionOwner, failure: string) {
+  const treeRead = useCustomRead<PermissionTreeResult>(treeCallOf(owner), { failure });
+  const heldRead = useCustomRead<string[]>(grantedCallOf(owner), { failure });
+  const value = useMemo((): Assignment | undefined => {
+    if (treeRead.value === undefined || heldRead.value === undefined) return undefined;
+    const ids = treeRead.value.ids.length > 0 ? treeRead.value.ids : allKeys(treeRead.value.treeList);
+    return { tree: treeRead.value.treeList, ids, granted: heldRead.value };
+  }, [treeRead.value, heldRead.value]);
+  const loading = treeRead.loading || heldRead.loading;
+  return {
+    loading,
+    value: loading ? undefined : value,
+    error: loading ? null : (treeRead.error ?? heldRead.error),
+    retry: () => {
+      if (treeRead.error !== null) treeRead.retry();
+      if (heldRead.error !== null) heldRead.retry();
+    },
+  };
+}
+
+/** What the user changed since this answer loaded (granted moves on after a save). */
+interface Edits {
+  source: Assignment | undefined;
+  granted: string[];
+  checked: string[];
+  expanded: string[];
 }
 
 function ownerOf(kind: PermissionOwner['kind'], roleId: string, departId: string): PermissionOwner {
@@ -68,21 +118,26 @@ export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAss
   const roleId = owner.kind === 'depart' ? '' : owner.roleId;
   const departId = owner.kind === 'role' ? '' : owner.departId;
   const stableOwner = useMemo(() => ownerOf(kind, roleId, departId), [kind, roleId, departId]);
-  const [granted, setGranted] = useState<string[]>([]);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [expanded, setExpanded] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [ruleTarget, setRuleTarget] = useState<RoleDataRuleTarget | null>(null);
 
-  const assignment = useKeyedLoad(`${kind}:${roleId}:${departId}`, () => fetchAssignment(stableOwner), {
-    failure: t('assign.loadError'),
-    onLoaded: (loaded) => {
-      setGranted(loaded.granted);
-      setChecked(loaded.granted);
-      setExpanded(parentKeys(loaded.tree));
-    },
-  });
+  const assignment = useAssignment(stableOwner, t('assign.loadError'));
   const tree = assignment.value?.tree ?? NO_NODES;
+  const source = assignment.value;
+  const loadedGranted = source?.granted ?? NO_IDS;
+  const initialExpanded = useMemo(() => parentKeys(tree), [tree]);
+  // Until the user changes something in what was loaded (for this owner, this time), the grants are
+  // checked and every parent open; a new answer (another owner, a retry) starts again from it.
+  const [edits, setEdits] = useState<Edits | null>(null);
+  const current: Edits = edits !== null && edits.source === source ? edits : { source, granted: loadedGranted, checked: loadedGranted, expanded: initialExpanded };
+  const { granted, checked, expanded } = current;
+  const edit = (change: (base: Edits) => Partial<Edits>) =>
+    setEdits((previous) => {
+      const base = previous !== null && previous.source === source ? previous : current;
+      return { ...base, ...change(base) };
+    });
+  const setChecked = (next: string[] | ((previous: string[]) => string[])) => edit((base) => ({ checked: typeof next === 'function' ? next(base.checked) : next }));
+  const setExpanded = (next: string[]) => edit(() => ({ expanded: next }));
   const nodes = useMemo(() => indexNodes(tree), [tree]);
   const filtered = useMemo(() => filterTree(tree, search), [tree, search]);
   const treeData = useMemo(() => toTreeData(filtered.nodes), [filtered]);
@@ -90,13 +145,12 @@ export function PermissionAssignTree({ owner, onSaved, onCancel }: PermissionAss
 
   const toggle = (nodeKey: string, on: boolean) => setChecked((current) => toggleChecked(current, nodeKey, on));
 
-  const { run: save, saving } = useSaveAction({
-    save: () => savePermissions(stableOwner, assignmentOf(checked, granted)),
-    onSaved: () => {
-      setGranted(checked);
-      onSaved?.();
-    },
-  });
+  const { run, running: saving } = useEntityAction({ invalidates: [] });
+  const save = async () => {
+    if ((await run(saveCallOf(stableOwner, assignmentOf(checked, granted)))) === undefined) return;
+    edit(() => ({ granted: checked }));
+    onSaved?.();
+  };
 
   const renderTitle = (data: TreeDataNode) => {
     const node = nodes.get(String(data.key));

@@ -1,9 +1,8 @@
 import { Button, Checkbox, Drawer, Empty, Space, Spin, Typography } from 'antd';
-import { useState } from 'react';
-import { LoadErrorAlert, useKeyedLoad, useSaveAction, type LoadOutcome } from '../../../../src/toolkit/crud';
+import { useMemo, useState } from 'react';
+import { LoadErrorAlert, useCustomRead, useEntityAction } from '../../../../src/toolkit/crud';
 import { useTranslation } from 'react-i18next';
-import type { PermissionDataRule } from '../contracts';
-import { loadRoleDataRules, saveRoleDataRules } from './permission-assign-api';
+import { ROLE_API, type PermissionDataRule, type RoleDataRuleResult } from '../contracts';
 
 /** The drawer width of the original 数据规则 drawer. */
 export const DATA_RULE_DRAWER_WIDTH = 365;
@@ -25,26 +24,35 @@ interface RuleChoice {
   held: string[];
 }
 
-async function fetchRules(permissionId: string, roleId: string): Promise<LoadOutcome<RuleChoice>> {
-  const answer = await loadRoleDataRules(permissionId, roleId);
-  if (!answer.success) return { ok: false, error: answer.message };
-  const held = (answer.result.drChecked ?? '').split(',').filter((rule) => rule !== '');
-  return { ok: true, value: { rules: answer.result.datarule, held } };
+function choiceOf(result: RoleDataRuleResult): RuleChoice {
+  return { rules: result.datarule, held: (result.drChecked ?? '').split(',').filter((rule) => rule !== '') };
 }
 
 /** Chooses which data rules of one permission apply to the role (saved through /sys/role/datarule). */
 export function RoleDataRuleDrawer({ roleId, target, onClose }: RoleDataRuleDrawerProps) {
   const { t } = useTranslation('sysRole');
   const permissionId = target?.permissionId ?? null;
-  const [checked, setChecked] = useState<string[]>([]);
-  const choice = useKeyedLoad(permissionId === null ? null : `${permissionId}:${roleId}`, () => fetchRules(permissionId ?? '', roleId), {
-    failure: t('dataRule.loadError'),
-    onLoaded: (loaded) => setChecked(loaded.held),
-  });
-  const { run: save, saving } = useSaveAction({
-    save: () => saveRoleDataRules(permissionId ?? '', roleId, checked),
-    onSaved: onClose,
-  });
+  const key = `${permissionId ?? ''}:${roleId}`;
+  const read = useCustomRead<RoleDataRuleResult>(
+    permissionId === null ? null : { url: `${ROLE_API.dataRule}/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}` },
+    { failure: t('dataRule.loadError') },
+  );
+  const loaded = useMemo(() => (read.value === undefined ? undefined : choiceOf(read.value)), [read.value]);
+  const choice = { ...read, value: loaded };
+  // What was ticked for this permission; until then the rules the role holds.
+  const [ticked, setTicked] = useState<{ key: string; ids: string[] } | null>(null);
+  const checked = ticked?.key === key ? ticked.ids : (choice.value?.held ?? []);
+  const setChecked = (ids: string[]) => setTicked({ key, ids });
+  // Reopened, the drawer shows what the role holds again.
+  const close = () => {
+    setTicked(null);
+    onClose();
+  };
+  const { run, running: saving } = useEntityAction({ invalidates: [] });
+  const save = async () => {
+    const values = { permissionId: permissionId ?? '', roleId, dataRuleIds: checked.join(',') };
+    if ((await run({ url: ROLE_API.dataRule, method: 'post', values })) !== undefined) close();
+  };
 
   const body = () => {
     if (choice.loading) return <Spin className="role-data-rule-loading" />;
@@ -67,13 +75,13 @@ export function RoleDataRuleDrawer({ roleId, target, onClose }: RoleDataRuleDraw
   return (
     <Drawer
       open={target !== null}
-      onClose={onClose}
+      onClose={close}
       width={DATA_RULE_DRAWER_WIDTH}
       title={t('dataRule.title', { name: target?.title ?? '' })}
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={onClose}>{t('assign.cancel')}</Button>
+          <Button onClick={close}>{t('assign.cancel')}</Button>
           <Button type="primary" loading={saving} disabled={!choice.value?.rules.length} onClick={() => void save()}>
             {t('assign.save')}
           </Button>

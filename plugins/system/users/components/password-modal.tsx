@@ -1,8 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sameAsRule, useFormSubmit } from '../../../../src/toolkit/crud';
-import { PASSWORD_LIMITS } from '../api';
-import { userCalls } from './user-calls';
+import { sameAsRule, useFormAction } from '../../../../src/toolkit/crud';
+import { PASSWORD_LIMITS, USER_API } from '../api';
 
 import { PASSWORD_MODAL_WIDTH } from '../../../../src/shell/dialogs/password-modal';
 
@@ -16,9 +15,11 @@ export function PasswordModal({ username, onClose }: { username: string | null; 
   const { t } = useTranslation(['sysUser', 'crud']);
   const [form] = Form.useForm<PasswordValues>();
   const label = (name: string) => t(`fields.${name}`);
-  const { submit, saving } = useFormSubmit(form, {
-    save: (values: PasswordValues) => userCalls.changePassword({ username: username ?? '', ...values }),
-    onSaved: onClose,
+  const { submit, saving } = useFormAction(form, {
+    request: (values) => ({ url: USER_API.changePassword, method: 'put', values: { username: username ?? '', ...values } }),
+    onDone: onClose,
+    // No list shows a password.
+    invalidates: [],
     refusal: 'warning',
   });
 

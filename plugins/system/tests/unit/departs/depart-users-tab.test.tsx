@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine } from '@refinedev/core';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../../../src/app/theme';
+import { dataProvider } from '../../../../../src/providers/data-provider';
 import { session } from '../../../../../src/providers/session';
 import { DepartUsersTab } from '../../../departs/components/depart-users-tab';
 import { useLocales } from '../../../../../tests/unit/use-locales';
@@ -9,7 +11,11 @@ import { useLocales } from '../../../../../tests/unit/use-locales';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../../../src/providers/http', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../../../src/providers/http')>();
-  return { ...original, http: { ...original.http, get: api.get, post: api.post } };
+  // The role dialog reads and writes through the data provider's custom(), which sends http.request:
+  // answered here as the GET / POST it is.
+  const request = ({ method, url, data, params }: { method: string; url: string; data?: unknown; params?: Record<string, unknown> }): unknown =>
+    method === 'get' ? api.get(url, params) : api.post(url, data);
+  return { ...original, http: { ...original.http, get: api.get, post: api.post, request } };
 });
 
 const envelope = <T,>(result: T, message = '', success = true) => ({ success, code: success ? 200 : 500, message, result, timestamp: 0 });
@@ -32,11 +38,13 @@ function serve(held: string[]) {
 
 function renderTab() {
   render(
-    <ConfigProvider button={BUTTON_CONFIG}>
-      <AntdApp>
-        <DepartUsersTab departId="d1" />
-      </AntdApp>
-    </ConfigProvider>,
+    <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+      <ConfigProvider button={BUTTON_CONFIG}>
+        <AntdApp>
+          <DepartUsersTab departId="d1" />
+        </AntdApp>
+      </ConfigProvider>
+    </Refine>,
   );
 }
 

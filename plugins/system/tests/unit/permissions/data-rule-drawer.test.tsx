@@ -1,9 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine } from '@refinedev/core';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUTTON_CONFIG } from '../../../../../src/app/theme';
 import type { PermissionEntry } from '../../../../../src/contracts/session';
+import { dataProvider } from '../../../../../src/providers/data-provider';
 import { session } from '../../../../../src/providers/session';
 import type { PermissionDataRule } from '../../../roles/contracts';
 import { DataRuleDrawer, takesDataRules } from '../../../permissions/components/data-rule-drawer';
@@ -45,11 +47,13 @@ function signIn(auth: PermissionEntry[]): void {
 
 function renderDrawer() {
   render(
-    <ConfigProvider button={BUTTON_CONFIG}>
-      <AntdApp>
-        <DataRuleDrawer menu={{ id: 'm1', name: '会员列表' }} onClose={() => undefined} />
-      </AntdApp>
-    </ConfigProvider>,
+    <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+      <ConfigProvider button={BUTTON_CONFIG}>
+        <AntdApp>
+          <DataRuleDrawer menu={{ id: 'm1', name: '会员列表' }} onClose={() => undefined} />
+        </AntdApp>
+      </ConfigProvider>
+    </Refine>,
   );
 }
 
@@ -107,6 +111,15 @@ describe('DataRuleDrawer', () => {
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(reads(server)).toHaveLength(3));
     expect(paramsOf(reads(server)[2])).toEqual({ permissionId: 'm1' });
+  });
+
+  it('asks again on 查询 with unchanged filters', async () => {
+    const server = serve([RULE]);
+    renderDrawer();
+    await screen.findByText('本部门');
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(reads(server)).toHaveLength(2));
+    expect(paramsOf(reads(server)[1])).toEqual({ permissionId: 'm1' });
   });
 
   it('refuses a column that is not an identifier, then adds the rule with the right body', async () => {

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine } from '@refinedev/core';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../../../src/app/theme';
+import { dataProvider } from '../../../../../src/providers/data-provider';
 import type { PermissionTreeNode, PermissionTreeResult } from '../../../roles/contracts';
 import { PermissionAssignTree, type PermissionOwner } from '../../../roles/components/permission-assign-tree';
 import { useLocales } from '../../../../../tests/unit/use-locales';
@@ -9,7 +11,13 @@ import { useLocales } from '../../../../../tests/unit/use-locales';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../../../src/providers/http', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../../../src/providers/http')>();
-  return { ...original, http: { ...original.http, get: api.get, post: api.post } };
+  // The screen reads and writes through the data provider's custom(), which sends http.request:
+  // answered here as the GET / POST it is (a GET without parameters as get(url)).
+  const request = ({ method, url, data, params }: { method: string; url: string; data?: unknown; params?: Record<string, unknown> }): unknown => {
+    if (method !== 'get') return api.post(url, data);
+    return params === undefined || Object.keys(params).length === 0 ? api.get(url) : api.get(url, params);
+  };
+  return { ...original, http: { ...original.http, get: api.get, post: api.post, request } };
 });
 
 const envelope = <T,>(result: T, message = '') => ({ success: true, code: 200, message, result, timestamp: 0 });
@@ -39,11 +47,13 @@ function serve(granted: string[], tree: PermissionTreeResult = TREE) {
 
 function renderTree(owner: PermissionOwner, onSaved = vi.fn()) {
   render(
-    <ConfigProvider button={BUTTON_CONFIG}>
-      <AntdApp>
-        <PermissionAssignTree owner={owner} onSaved={onSaved} />
-      </AntdApp>
-    </ConfigProvider>,
+    <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+      <ConfigProvider button={BUTTON_CONFIG}>
+        <AntdApp>
+          <PermissionAssignTree owner={owner} onSaved={onSaved} />
+        </AntdApp>
+      </ConfigProvider>
+    </Refine>,
   );
   return onSaved;
 }
