@@ -1,11 +1,9 @@
 import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Spin, Switch, Tabs, TreeSelect } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DictItem } from '../../../src/contracts/session';
-import { session } from '../../../src/providers/session';
-import { itemText, loadDictItems } from '../../../src/toolkit/dict/dict-cache';
+import { itemText } from '../../../src/toolkit/dict/dict-cache';
 import { LoadErrorAlert, useEntityRecord, useEntityRecordForm, type ModalState } from '../../../src/toolkit/crud';
-import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { DictSelect, useDictItems } from '../../../src/toolkit/dict/dict-select';
 import type { EditableTableApi } from '../../../src/toolkit/editable-table';
 import { UploadWidget } from '../../../src/toolkit/upload';
 import { BRAND_DICT, DELIVERY_TYPE_DICT, SPEC_TYPE, spuEntity, TAG_DICT, UNIT_DICT, type SpuRecord } from '../entities';
@@ -26,21 +24,9 @@ function DescriptionEditor(props: { value?: string; onChange?: (html: string) =>
   );
 }
 
-/** 配送方式 from the goods_delivery_type dictionary (the login's cache first). */
+/** 配送方式 from the goods_delivery_type dictionary. */
 function DeliveryTypes({ value, onChange, id }: { value?: string[]; onChange?: (next: string[]) => void; id?: string }) {
-  const cached = session.getDictCache()?.[DELIVERY_TYPE_DICT];
-  const [fetched, setFetched] = useState<DictItem[]>([]);
-  useEffect(() => {
-    if (cached !== undefined) return undefined;
-    let alive = true;
-    void loadDictItems(DELIVERY_TYPE_DICT).then((items) => {
-      if (alive) setFetched(items);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [cached]);
-  const items = cached ?? fetched;
+  const items = useDictItems(DELIVERY_TYPE_DICT);
   return <Checkbox.Group data-id={id} value={value} onChange={(next) => onChange?.(next.map(String))} options={items.map((item) => ({ value: String(item.value), label: itemText(item) }))} />;
 }
 

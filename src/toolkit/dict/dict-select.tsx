@@ -10,8 +10,8 @@ export interface DictSelectProps extends Omit<SelectProps<string | number>, 'opt
   numeric?: boolean;
 }
 
-/** A select over a dictionary's items (cache first, see loadDictItems). */
-export function DictSelect({ dictCode, numeric = false, ...props }: DictSelectProps) {
+/** A dictionary's items: the login's cache first, else loaded once (see loadDictItems); [] until they arrive. */
+export function useDictItems(dictCode: string): DictItem[] {
   const cached = session.getDictCache()?.[dictCode];
   const [fetched, setFetched] = useState<{ code: string; items: DictItem[] } | null>(null);
 
@@ -26,7 +26,12 @@ export function DictSelect({ dictCode, numeric = false, ...props }: DictSelectPr
     };
   }, [dictCode, cached]);
 
-  const items = cached ?? (fetched?.code === dictCode ? fetched.items : []);
+  return cached ?? (fetched?.code === dictCode ? fetched.items : []);
+}
+
+/** A select over a dictionary's items. */
+export function DictSelect({ dictCode, numeric = false, ...props }: DictSelectProps) {
+  const items = useDictItems(dictCode);
   const options = items.map((item) => ({ value: numeric ? Number(item.value) : item.value, label: itemText(item) }));
   return <Select allowClear showSearch optionFilterProp="label" {...props} options={options} />;
 }
