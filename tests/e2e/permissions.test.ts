@@ -3,14 +3,15 @@
  * with no permission request while the list shows; a dictionary edit reaching a form select after
  * 清理缓存; and a new clerk user gaining 新增 once 角色管理 grants 新增会员 to its role.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiCall, apiToken, field, loginAs, modalOk, newPage, openFromMenu, openUserMenu, useBrowser } from './support';
+import { DEMO, OK, apiResult, apiToken, field, loginAs, modalOk, newPage, openFromMenu, openUserMenu, revokeFromRole, useBrowser } from './support';
 
 const browser = useBrowser();
-afterAll(async () => {
-  await revokeAddMemberFromClerkRole();
-});
+// The shared server outlives this file: give the clerk role back exactly what it had, and start clean (a retry too).
+const revokeClerkMemberAdd = () => revokeFromRole('clerk', 'cust:member:add');
+beforeEach(revokeClerkMemberAdd);
+afterAll(revokeClerkMemberAdd);
 
 const ADD = /新\s*增/;
 const stamp = () => String(Date.now() % 1_000_000);
@@ -44,34 +45,6 @@ async function memberButtons(page: Page): Promise<{ add: number; edit: boolean; 
   };
 }
 
-/** The result of an API call, failed or not (the clean-up reads what there is). */
-const api = async <T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => (await apiCall<T>(token, method, path, body)).result;
-
-interface TreeNode {
-  key: string;
-  title: string;
-  children?: TreeNode[];
-}
-
-const findNode = (nodes: TreeNode[], title: string): TreeNode | undefined =>
-  nodes.reduce<TreeNode | undefined>((found, node) => found ?? (node.title === title ? node : findNode(node.children ?? [], title)), undefined);
-
-/** The shared server outlives this file: give the clerk role back exactly what it had. */
-async function revokeAddMemberFromClerkRole(): Promise<void> {
-  const token = await apiToken();
-  const roles = await api<Array<{ id: string; roleCode?: string }>>(token, 'GET', '/sys/role/queryall');
-  const roleId = roles.find((role) => role.roleCode === 'clerk')?.id;
-  const tree = await api<{ treeList: TreeNode[] }>(token, 'GET', '/sys/permission/queryTreeList');
-  const addMember = findNode(tree.treeList, '新增会员')?.key;
-  if (roleId === undefined || addMember === undefined) return;
-  const granted = await api<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`);
-  if (!granted.includes(addMember)) return;
-  await api(token, 'POST', '/sys/permission/saveRolePermission', {
-    roleId,
-    permissionIds: granted.filter((id) => id !== addMember).join(','),
-    lastpermissionIds: granted.join(','),
-  });
-}
 
 describe('会员列表 for clerk', () => {
   it('hides 新增, shows 删除 disabled and 编辑 enabled, and asks for no permission while the list shows', async () => {
@@ -108,7 +81,7 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
     const level = `E2E支付宝小程序${stamp()}`;
     // The dictionary screen itself is proven by dictionaries.test.ts; here the item is added through its API.
     const token = await apiToken();
-    const dicts = await api<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_terminal');
+    const dicts = await apiResult<{ records: Array<{ id: string; dictCode: string }> }>(token, 'GET', '/sys/dict/list?dictCode=member_terminal');
     const dictId = dicts.records.find((dict) => dict.dictCode === 'member_terminal')?.id ?? '';
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
@@ -131,7 +104,7 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
     const before = await levelOptions();
     expect(before).toEqual(expect.arrayContaining(['微信小程序', '后台录入']));
     expect(before).not.toContain(level);
-    await api(token, 'POST', '/sys/dictItem/add', { dictId, itemText: level, itemValue: `e2e${stamp()}`, status: 1 });
+    await apiResult(token, 'POST', '/sys/dictItem/add', { dictId, itemText: level, itemValue: `e2e${stamp()}`, status: 1 });
 
     await openUserMenu(page, '清理缓存');
     await page.getByText('刷新缓存完成！').first().waitFor();

@@ -109,7 +109,7 @@ export async function noToasts(page: Page): Promise<void> {
 
 /** Waits until every dropdown finished closing (the next one's items are then unambiguous). */
 export async function menusClosed(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
+  await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** Picks an item of the header's user menu (e.g. 退出登录). */
@@ -162,4 +162,25 @@ export async function apiResult<T = unknown>(token: string, method: string, path
   const envelope = await apiCall<T>(token, method, path, body);
   if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
   return envelope.result;
+}
+
+/**
+ * Takes a permission (by its perms code, e.g. `cust:member:add`) back from a role, if the role holds it.
+ * The browser tests share one server: a test that grants runs this before it starts (so its retry
+ * starts clean) and after its file (so the other files find the seeded grants).
+ */
+export async function revokeFromRole(roleCode: string, perms: string): Promise<void> {
+  const token = await apiToken();
+  const roles = await apiResult<Array<{ id: string; roleCode: string }>>(token, 'GET', '/sys/role/queryall');
+  const role = roles.find((candidate) => candidate.roleCode === roleCode);
+  const permissions = await apiResult<Array<{ id: string; perms: string | null }>>(token, 'GET', '/api/permission/no-pager');
+  const permission = permissions.find((candidate) => candidate.perms === perms);
+  if (role === undefined || permission === undefined) throw new Error(`revokeFromRole: no role ${roleCode} or permission ${perms}`);
+  const held = await apiResult<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${role.id}`);
+  if (!held.includes(permission.id)) return;
+  await apiResult(token, 'POST', '/sys/permission/saveRolePermission', {
+    roleId: role.id,
+    permissionIds: held.filter((id) => id !== permission.id).join(','),
+    lastpermissionIds: held.join(','),
+  });
 }

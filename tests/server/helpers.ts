@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ApiResult } from '../../src/contracts/envelope';
@@ -20,9 +20,15 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `mbo-${prefix}-`));
 }
 
-/** One app on a fresh temporary DATA_DIR (embedded PGlite); build it once per test file. */
+/**
+ * One app on its own temporary DATA_DIR (embedded PGlite); build it once per test file. The directory
+ * starts as a copy of the run's migrated and seeded template (tests/server/global-setup.ts): the
+ * same state a first start leaves, without paying for it in every file.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = tempDir('data');
+  const template = env.DATABASE_URL === undefined ? inject('serverTemplateDir') : undefined;
+  if (template !== undefined) fs.cpSync(template, dataDir, { recursive: true });
   const logs: string[] = [];
   const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), ...env });
   const app = await buildApp({

@@ -1,25 +1,13 @@
 /** 角色管理 end to end: granting a button to the clerk role through the 授权 drawer. */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, apiCall, apiToken, drawer, loginAs, newPage, openFromMenu, rows, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, drawer, loginAs, newPage, openFromMenu, revokeFromRole, rows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
-afterAll(async () => {
-  // Other browser tests share this server and expect clerk without 新增会员: take the grant back.
-  await revokeClerkMemberAdd();
-});
-
-async function revokeClerkMemberAdd(): Promise<void> {
-  const token = await apiToken();
-  const roles = await apiCall<Array<{ id: string; roleCode: string }>>(token, 'GET', '/sys/role/queryall');
-  const clerkRole = roles.result.find((role) => role.roleCode === 'clerk');
-  const permissions = await apiCall<Array<{ id: string; perms: string | null }>>(token, 'GET', '/api/permission/no-pager');
-  const addMember = permissions.result.find((permission) => permission.perms === 'cust:member:add');
-  if (clerkRole === undefined || addMember === undefined) return;
-  const held = await apiCall<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${clerkRole.id}`);
-  if (!held.result.includes(addMember.id)) return;
-  await apiCall(token, 'POST', '/sys/permission/saveRolePermission', { roleId: clerkRole.id, permissionIds: held.result.filter((id) => id !== addMember.id).join(','), lastpermissionIds: held.result.join(',') });
-}
+// Other browser tests share this server and expect clerk without 新增会员: start clean (a retry too) and take the grant back.
+const revokeClerkMemberAdd = () => revokeFromRole('clerk', 'cust:member:add');
+beforeEach(revokeClerkMemberAdd);
+afterAll(revokeClerkMemberAdd);
 
 const treeNode = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) });
 const isChecked = async (scope: Locator, title: string) => (await treeNode(scope, title).locator('.ant-tree-checkbox').getAttribute('class'))?.includes('ant-tree-checkbox-checked') ?? false;
