@@ -28,6 +28,7 @@ import { FullPageSpinner } from '../shell/full-page-spinner';
 import { MainLayout } from '../shell/layouts/main-layout';
 import { MenuTreeContext } from '../shell/menu/menu-context';
 import { useDocumentTitle } from '../shell/use-document-title';
+import { ContributedListsContext } from '../toolkit/detail/related-list';
 import { useRegistry } from './registry-context';
 
 const REFINE_OPTIONS = {
@@ -91,11 +92,13 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
 
   return (
     <MenuTreeContext.Provider value={menuTree}>
-      <Routes>
-        <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-        <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
-        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-      </Routes>
+      <ContributedListsContext.Provider value={registry.relatedListsOf}>
+        <Routes>
+          <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+          <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
+          <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+        </Routes>
+      </ContributedListsContext.Provider>
     </MenuTreeContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { createElement, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
 import type { ResourceProps } from '@refinedev/core';
+import type { RelatedList } from '../toolkit/detail/related-list';
 import { loadNamespace as loadI18nNamespace } from '../providers/i18n';
 import { loadWithTimeout } from './chunk-load';
 import { BUILT_IN_LAYOUTS } from './built-in-layouts';
@@ -22,6 +23,15 @@ export interface PluginStaticRoute {
   keepAlive?: boolean;
 }
 
+/**
+ * A list one plugin adds as a tab to another's detail page (the orders of a member on 会员详情)
+ * without either importing the other: the detail page asks the registry for the lists of its table.
+ */
+export interface PluginRelatedList extends RelatedList {
+  /** The table of the detail page's entity (e.g. `cust_member`). */
+  target: string;
+}
+
 export interface PluginDefinition {
   /** Also the plugin's locale namespace (`locales/<lng>/<name>.json`). */
   name: string;
@@ -31,6 +41,7 @@ export interface PluginDefinition {
   /** Pages keyed by the server-menu component path, each its own lazy chunk. */
   pages: Record<string, PageLoader>;
   staticRoutes?: PluginStaticRoute[];
+  relatedLists?: PluginRelatedList[];
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {
@@ -53,6 +64,8 @@ export interface PageRegistry {
   readonly resources: ResourceProps[];
   readonly staticRoutes: PluginStaticRoute[];
   readonly namespaces: string[];
+  /** The lists other plugins add to the detail page of `table`, each with its plugin's namespaces. */
+  relatedListsOf(table: string): RelatedList[];
 }
 
 interface RegisteredPage {
@@ -110,6 +123,19 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     return component;
   }
 
+  // One array per table, so a detail page's memos keep their inputs between renders.
+  const relatedByTable = new Map<string, RelatedList[]>();
+  function relatedListsOf(table: string): RelatedList[] {
+    let lists = relatedByTable.get(table);
+    if (lists === undefined) {
+      lists = plugins.flatMap((plugin) =>
+        (plugin.relatedLists ?? []).filter((list) => list.target === table).map(({ target: _target, ...list }) => ({ ...list, namespaces: [plugin.name, ...(plugin.namespaces ?? [])] })),
+      );
+      relatedByTable.set(table, lists);
+    }
+    return lists;
+  }
+
   return {
     has: (componentPath) => {
       const key = normaliseComponentPath(componentPath);
@@ -121,5 +147,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     resources: plugins.flatMap((plugin) => plugin.resources ?? []),
     staticRoutes: plugins.flatMap((plugin) => plugin.staticRoutes ?? []),
     namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),
+    relatedListsOf,
   };
 }

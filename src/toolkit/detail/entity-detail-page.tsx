@@ -7,17 +7,9 @@ import { EntityListPage } from '../crud/entity-list-page';
 import { LoadErrorAlert } from '../crud/load-error-alert';
 import { useEntityRecord } from '../crud/use-record';
 import { useUrlParam } from '../crud/use-url-params';
+import { useAccessMap } from '../permission';
 import { EntityDescriptions } from './entity-descriptions';
-
-/** A tab of rows related to the shown record: another entity's list filtered by its foreign key. */
-export interface RelatedList {
-  key: string;
-  /** i18n key of the tab title. */
-  label: string;
-  entity: EntityDefinition;
-  /** The related entity's field holding the shown record's id (e.g. `memberId`). */
-  foreignKey: string;
-}
+import { useContributedLists, type RelatedList } from './related-list';
 
 export interface EntityDetailPageProps {
   entity: EntityDefinition;
@@ -31,7 +23,19 @@ export interface EntityDetailPageProps {
 
 function RelatedTab({ list, parentId }: { list: RelatedList; parentId: string }) {
   const fixedValues = useMemo(() => ({ [list.foreignKey]: parentId }), [list.foreignKey, parentId]);
+  // Another plugin's list needs its namespaces (loaded here, once, when the tab first shows).
+  const { ready } = useTranslation(list.namespaces === undefined ? [] : [...list.namespaces]);
+  if (!ready) return <Spin />;
   return <EntityListPage entity={list.entity} fixedValues={fixedValues} urlPrefix={list.key} card={false} />;
+}
+
+/** The page's own lists, then those other plugins add; a list whose permission the user lacks is left out. */
+function useVisibleLists(entity: EntityDefinition, related: readonly RelatedList[]): RelatedList[] {
+  const contributed = useContributedLists(entity.table);
+  const all = useMemo(() => [...related, ...contributed], [related, contributed]);
+  const gated = all.filter((list) => list.permission !== undefined);
+  const access = useAccessMap(Object.fromEntries(gated.map((list) => [list.key, list.permission ?? ''])));
+  return all.filter((list) => list.permission === undefined || access[list.key]?.visible === true);
 }
 
 /**
@@ -42,6 +46,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
   const { t } = useTranslation('crud');
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<BaseRecord>(entity, id);
+  const lists = useVisibleLists(entity, related);
   if (id === null) return <Empty description={t('empty')} />;
   return (
     <Spin spinning={loading}>
@@ -54,7 +59,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
           <Card>
             <Tabs
               items={[
-                ...related.map((list) => ({ key: list.key, label: t(list.label), children: <RelatedTab list={list} parentId={id} /> })),
+                ...lists.map((list) => ({ key: list.key, label: t(list.label), children: <RelatedTab list={list} parentId={id} /> })),
                 ...(extraTabs?.(record) ?? []),
               ]}
             />

@@ -99,3 +99,27 @@ describe('plugin registry', () => {
     expect(chunkErrorCode(failure)).toBe('ChunkLoadError');
   });
 });
+
+describe('lists a plugin adds to another plugin’s detail page', () => {
+  const orders = { table: 'sale_order', api: '/saleorder/saleOrder', permission: 'saleorder:order', fields: {} };
+  const withLists = createRegistry([
+    definePlugin({ name: 'customers', pages: {} }),
+    definePlugin({
+      name: 'orders',
+      namespaces: ['afterSales'],
+      pages: {},
+      relatedLists: [
+        { target: 'cust_member', key: 'orders', label: 'orders:order.title', entity: orders, foreignKey: 'memberId', permission: 'saleorder:order:list' },
+        { target: 'goods_spu', key: 'sales', label: 'orders:orderItem.title', entity: orders, foreignKey: 'spuId' },
+      ],
+    }),
+  ]);
+
+  it('gives each table its lists with the adding plugin’s namespaces, the same array every time', () => {
+    const memberLists = withLists.relatedListsOf('cust_member');
+    expect(memberLists).toEqual([{ key: 'orders', label: 'orders:order.title', entity: orders, foreignKey: 'memberId', permission: 'saleorder:order:list', namespaces: ['orders', 'afterSales'] }]);
+    expect(withLists.relatedListsOf('cust_member')).toBe(memberLists);
+    expect(withLists.relatedListsOf('goods_spu').map((list) => list.key)).toEqual(['sales']);
+    expect(withLists.relatedListsOf('sys_user')).toEqual([]);
+  });
+});

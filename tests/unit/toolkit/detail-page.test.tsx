@@ -8,8 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberEntity } from '../../../plugins/customers/entities';
 import { defineEntity } from '../../../src/contracts/entity';
 import { resourceOf } from '../../../src/toolkit/crud';
-import { EntityDetailPage, StateTimeline } from '../../../src/toolkit/detail';
-import { loadLocales, renderInRefine, signInClerk } from '../customers/list-harness';
+import { ContributedListsContext, EntityDetailPage, StateTimeline, type RelatedList } from '../../../src/toolkit/detail';
+import { CLERK_AUTH, entry, loadLocales, MEMBER_ALL_AUTH, renderInRefine, signInClerk } from '../customers/list-harness';
 import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
 
 const pointsLogEntity = defineEntity({
@@ -49,6 +49,47 @@ describe('EntityDetailPage', () => {
     const list = server.calls.find((call) => call.url === '/cust/pointsLog/list');
     expect((list?.params as Record<string, unknown>).memberId).toBe('m7');
     expect(server.calls.filter((call) => call.url === '/cust/custMember/queryById')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('lists another plugin adds to the detail page', () => {
+  const orderEntity = defineEntity({
+    table: 'sale_order',
+    api: '/saleorder/saleOrder',
+    permission: 'saleorder:order',
+    fields: { memberId: { type: 'ref', label: 'customers:member.fields.memberNo', list: false, form: false }, no: { type: 'string', label: 'customers:member.fields.memberNo' } },
+  });
+  const contributed: RelatedList[] = [{ key: 'orders', label: 'customers:member.fields.point', entity: orderEntity, foreignKey: 'memberId', permission: 'saleorder:order:list' }];
+  const lists = (table: string) => (table === 'cust_member' ? contributed : []);
+  const ordersCode = entry('saleorder:order:list', '1', '1');
+
+  const renderDetail = () =>
+    renderInRefine(
+      <ContributedListsContext.Provider value={lists}>
+        <EntityDetailPage entity={memberEntity} />
+      </ContributedListsContext.Provider>,
+      [resourceOf(memberEntity), resourceOf(orderEntity)],
+      '/cust/memberDetail?id=m7',
+    );
+
+  it('shows the contributed tab, filtered by the record, to a user granted its permission', async () => {
+    signInClerk([...CLERK_AUTH, ordersCode], [...MEMBER_ALL_AUTH, ordersCode]);
+    server.reply((config) => {
+      if (config.url === '/cust/custMember/queryById') return { status: 200, data: ok({ id: 'm7', memberNo: 'M7', memberName: '丙' }) };
+      if (config.url === '/saleorder/saleOrder/list') return { status: 200, data: ok({ records: [{ id: 'o1', memberId: 'm7', no: 'SO1' }], total: 1 }) };
+      return { status: 404 };
+    });
+    const { container } = renderDetail();
+    await waitFor(() => expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(1), { timeout: 20_000 });
+    expect((server.calls.find((call) => call.url === '/saleorder/saleOrder/list')?.params as Record<string, unknown>).memberId).toBe('m7');
+  }, 60_000);
+
+  it('leaves the tab out for a user without the permission, and asks the server nothing for it', async () => {
+    signInClerk(CLERK_AUTH, [...MEMBER_ALL_AUTH, ordersCode]);
+    const { container } = renderDetail();
+    await waitFor(() => expect(container.querySelector('.entity-descriptions')?.textContent).toContain('丙'), { timeout: 20_000 });
+    expect(container.querySelectorAll('.ant-tabs-tab')).toHaveLength(0);
+    expect(server.calls.some((call) => call.url === '/saleorder/saleOrder/list')).toBe(false);
   }, 60_000);
 });
 
