@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { acquirePidLock, type PidLock } from './db/pid-lock';
 import type { Database } from './db/schema';
-import { runPluginSeeds, seedDemoData } from './db/seed';
+import { runPluginSeeds, runServiceSeeds, seedDemoData } from './db/seed';
 import { pluginMigrations, type ServerPlugin } from './plugin-api';
 import { serverPlugins } from './plugins';
 import { checkServiceDependencies, PluginServices } from './plugin-services';
@@ -210,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       { prefix: config.apiBase },
     );
+    const madeThroughServices = await runServiceSeeds(db, ctx, plugins);
+    if (madeThroughServices.length > 0) app.log.info(`Demo data made through services: ${madeThroughServices.join(', ')}`);
     await registerClient(app, config);
 
     const openHandle = handle;

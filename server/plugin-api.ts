@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import type { ServiceName } from './plugin-services';
@@ -36,6 +36,12 @@ export interface ServerPlugin {
   requires?: readonly ServiceName[];
   /** Demo data for a fresh database; runs once (marked in app_meta), after every migration. */
   seed?: (db: Kysely<Database>) => Promise<void>;
+  /**
+   * Demo data made through the product's own services (orders placed, paid and shipped by the order,
+   * stock and member services), so it obeys the same rules as real data. Runs once per database (marked
+   * in app_meta) in one transaction, after every plugin registered its routes and services.
+   */
+  seedThroughServices?: (trx: Transaction<Database>, ctx: AppContext) => Promise<void>;
 }
 
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {

@@ -5,7 +5,9 @@ import { registerOrderAppRoutes } from './server/app-routes';
 import { registerOrderCatalogueRoutes } from './server/catalogue-routes';
 import { orderDicts } from './server/dicts';
 import { orderJobKinds } from './server/jobs';
+import { orderMenus } from './server/menus';
 import { orderMigrations } from './server/migrations';
+import { seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
 
 /** The server side of the sales-order domain (销售订单): orders from the mini-program to delivery, after-sales, refunds. */
@@ -13,6 +15,7 @@ export default defineServerPlugin({
   name: 'orders',
   migrations: orderMigrations,
   dicts: orderDicts,
+  menus: orderMenus,
   jobs: orderJobKinds,
   requires: ['stock', 'members'],
   register: async (api, ctx) => {
@@ -22,4 +25,5 @@ export default defineServerPlugin({
     await registerAfterSaleRoutes(api, ctx);
   },
   seed: seedOrders,
+  seedThroughServices: seedDemoOrders,
 });

@@ -11,24 +11,6 @@ export const MENU_SEED: TopMenuSeed[] = [
   { title: '首页', sortNo: 1, path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
   { title: '工作台', sortNo: 2, path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
   {
-    title: '销售订单',
-    sortNo: 5,
-    path: '/saleorder',
-    component: ROUTE_VIEW,
-    icon: 'profile',
-    clerk: true,
-    children: [
-      page('订单列表', '/saleorder/saleOrderList', 'saleorder/SaleOrderList'),
-      page('支付记录', '/saleorder/payRecordList', 'saleorder/PayRecordList'),
-      page('退款单', '/saleorder/refundOrderList', 'saleorder/RefundOrderList'),
-      page('售后单', '/saleorder/afterSaleList', 'saleorder/AfterSaleList'),
-      page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
-      page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),
-      // A menu entry that only opens with a parameter, so it is not registered as a route.
-      page('订单详情', '/saleorder/saleOrderDetail/:id', 'saleorder/SaleOrderDetail', { route: false, hidden: true }),
-    ],
-  },
-  {
     title: '营销管理',
     sortNo: 6,
     path: '/marketing',

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { newId } from './ids';
 import type { ServerPlugin } from '../plugin-api';
+import type { AppContext } from '../context';
 import type { Database } from './schema';
 import { insertDict, insertMenu, seedPluginCatalog, type Grants } from './seed-catalog';
 import { DICT_SEED } from './seed-dicts';
@@ -136,6 +137,28 @@ async function runPluginCatalogs(db: Kysely<Database>, plugins: readonly ServerP
  * database (marker `seed:<plugin>` in app_meta), in a transaction with its marker. Returns the names
  * of the plugins whose demo seed ran now.
  */
+/**
+ * The plugins' demo data made through their services (after registration), each once per database in
+ * one transaction with its marker, so a failed start leaves nothing half made.
+ */
+export async function runServiceSeeds(db: Kysely<Database>, ctx: AppContext, plugins: readonly ServerPlugin[]): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const plugin of plugins) {
+    const seed = plugin.seedThroughServices;
+    if (seed === undefined) continue;
+    const key = `service-seed:${plugin.name}`;
+    const marker = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+    if (marker !== undefined) continue;
+    await db.transaction().execute(async (trx) => {
+      await seed(trx, ctx);
+      await trx.insertInto('app_meta').values({ key, value: '1' }).execute();
+    });
+    seeded.push(plugin.name);
+  }
+  if (seeded.length > 0) await sql`ANALYZE`.execute(db);
+  return seeded;
+}
+
 export async function runPluginSeeds(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<string[]> {
   await runPluginCatalogs(db, plugins);
   const seeded: string[] = [];

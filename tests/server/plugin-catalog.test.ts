@@ -60,6 +60,7 @@ describe('a build without the announcements plugin', () => {
   const dataDir = tempDir('no-announcements');
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  // A whole first start (migrations, seeds, the demo orders) inside the test: more time than the default.
   it('has none of its menus, buttons, dictionaries or routes, and the rest works', async () => {
     const app = await buildApp({
       config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none') }),
@@ -83,5 +84,5 @@ describe('a build without the announcements plugin', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000);
 });

@@ -1,10 +1,7 @@
-import type { ButtonSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/plugin-api';
 
-/**
- * The buttons of 销售订单 (permission codes the routes check). The branch itself is still seeded by the
- * core (server/db/seed-menus.ts); these are attached when it moves here. Admins hold every code anyway.
- */
-export const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
+/** The buttons of 销售订单 (permission codes the routes check); admins hold every code anyway. */
+const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
   '/saleorder/saleOrderList': [
     { title: '查询订单', perms: 'saleorder:order:list', type: '1', clerk: true },
     { title: '导出订单', perms: 'saleorder:order:exportXls', type: '1' },
@@ -50,3 +47,25 @@ export const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
   ],
   '/saleorder/offlineOrderList': [{ title: '新增线下订单', perms: 'saleorder:offlineOrder:add', type: '1', clerk: true }],
 };
+
+const page = (title: string, path: string, component: string) => menuPage(title, path, component, { keepAlive: true, buttons: [...(ORDER_BUTTONS[path] ?? [])] });
+
+/** 销售订单 (sortNo 5, after 商品管理). The order and after-sale details are the plugin's static routes. */
+export const orderMenus: PluginMenuSeed[] = [
+  {
+    title: '销售订单',
+    sortNo: 5,
+    path: '/saleorder',
+    component: ROUTE_VIEW,
+    icon: 'profile',
+    clerk: true,
+    children: [
+      page('订单列表', '/saleorder/saleOrderList', 'saleorder/SaleOrderList'),
+      page('支付记录', '/saleorder/payRecordList', 'saleorder/PayRecordList'),
+      page('退款单', '/saleorder/refundOrderList', 'saleorder/RefundOrderList'),
+      page('售后单', '/saleorder/afterSaleList', 'saleorder/AfterSaleList'),
+      page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
+      page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),
+    ],
+  },
+];

@@ -1,0 +1,137 @@
+import Decimal from 'decimal.js';
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../../server/context';
+import type { Database } from '../../../server/db/schema';
+import { AFTER_SALE_WAY, ORDER_TYPE } from '../entities';
+import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sale-service';
+import { orderDeps } from './deps';
+import { CANCEL_TYPE } from './dicts';
+import { closeOrder, createOrder, deliverOrder, onPaid, receiveOrder, receiverFromAddress, type Actor, type OrderDeps } from './order-service';
+
+/**
+ * Demo orders of the admin's shop (tenant 1), placed by its seeded members over the last 90 days and
+ * taken through the same services a real order goes through: stock reserved, deducted and released,
+ * points and growth given and taken back, every step a guarded transition with its log row. Only their
+ * times are moved back afterwards (a service stamps `now()`), so that lists, tabs and reports see a
+ * quarter of trade. Unpaid orders stay recent, as the close-unpaid job would close older ones, and
+ * shipped orders stay within the auto-receive period.
+ */
+
+/**
+ * Each order walks its services step by step (~30 queries): on the embedded database that costs about
+ * 0.1 s an order, paid on every fresh database's first start, so the demo keeps to a few score orders.
+ */
+export const DEMO_ORDER_COUNT = 120;
+const TENANT = 1;
+const DAYS = 90;
+const SHOP: Actor = { tenantId: TENANT, operator: 'admin' };
+
+type Fate = 'unpaid' | 'closed' | 'paid' | 'shipped' | 'completed' | 'refunded';
+
+/** What becomes of order `index`: about 5 % unpaid, 12 % closed, 15 % to ship, 15 % shipped, 45 % completed, 8 % refunded. */
+export function fateOf(index: number): Fate {
+  const slot = (index * 37) % 100;
+  if (slot < 5) return 'unpaid';
+  if (slot < 17) return 'closed';
+  if (slot < 32) return 'paid';
+  if (slot < 47) return 'shipped';
+  if (slot < 92) return 'completed';
+  return 'refunded';
+}
+
+/** A deterministic spread (the same demo on every fresh database). */
+const pick = <T>(list: readonly T[], index: number, salt: number): T => {
+  const item = list[(index * 7_919 + salt * 104_729) % list.length];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+};
+
+interface Buyer {
+  memberId: string;
+  addressId: string;
+}
+
+async function demoBuyers(trx: Transaction<Database>): Promise<Buyer[]> {
+  const found = await sql<{ member_id: string; address_id: string }>`select distinct on (a.member_id) a.member_id, a.id as address_id
+    from cust_address a join cust_member m on m.id = a.member_id and m.status = '1'
+    where a.tenant_id = ${TENANT} order by a.member_id, a.id limit 200`.execute(trx);
+  return found.rows.map((row) => ({ memberId: row.member_id, addressId: row.address_id }));
+}
+
+/** On-shelf SKUs with room for the demo's few units each. */
+async function demoSkus(trx: Transaction<Database>): Promise<string[]> {
+  const found = await sql<{ id: string }>`select k.id from goods_sku k join goods_spu s on s.id = k.spu_id
+    where k.tenant_id = ${TENANT} and s.status = '1' and k.stock - k.lock_stock >= 40 order by k.id limit 150`.execute(trx);
+  return found.rows.map((row) => row.id);
+}
+
+async function expressIds(trx: Transaction<Database>): Promise<string[]> {
+  const found = await sql<{ id: string }>`select id from sale_express where tenant_id = ${TENANT} and status = '1' order by sort`.execute(trx);
+  return found.rows.map((row) => row.id);
+}
+
+/** Moves an order's times (and its log's, in order) back to `placed`; later steps follow by hours. */
+async function backdate(trx: Transaction<Database>, orderId: string, placed: Date): Promise<void> {
+  const at = sql`${placed.toISOString()}::timestamptz`;
+  await sql`update sale_order set create_time = ${at},
+      pay_time = case when pay_time is null then null else ${at} + interval '10 minutes' end,
+      delivery_time = case when delivery_time is null then null else ${at} + interval '20 hours' end,
+      receive_time = case when receive_time is null then null else ${at} + interval '3 days' end,
+      finish_time = case when finish_time is null then null else ${at} + interval '3 days' end
+    where id = ${orderId}`.execute(trx);
+  await sql`update sale_order_item set create_time = ${at} where order_id = ${orderId}`.execute(trx);
+  await sql`update sale_pay_record set create_time = ${at} + interval '10 minutes', success_time = ${at} + interval '10 minutes' where order_id = ${orderId}`.execute(trx);
+  // One transaction stamps every step with the same now(): the log is put back in the order of the steps.
+  await sql`update sale_order_log set create_time = ${at} + case action when 'create' then interval '0' when 'pay' then interval '10 minutes'
+      when 'deliver' then interval '20 hours' when 'receive' then interval '3 days' else interval '2 hours' end
+    where order_id = ${orderId}`.execute(trx);
+  const afterSales = sql`(select id from sale_after_sale where order_id = ${orderId})`;
+  await sql`update sale_after_sale set create_time = ${at} + interval '1 hour', audit_time = ${at} + interval '90 minutes', refund_time = ${at} + interval '2 hours'
+    where order_id = ${orderId}`.execute(trx);
+  await sql`update sale_after_sale_log set create_time = ${at} + case action when 'create' then interval '1 hour' when 'refund' then interval '2 hours' else interval '90 minutes' end
+    where after_sale_id in ${afterSales}`.execute(trx);
+  await sql`update sale_refund_order set create_time = ${at} + interval '2 hours', success_time = ${at} + interval '2 hours' where order_id = ${orderId}`.execute(trx);
+}
+
+async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index: number, buyers: Buyer[], skus: string[], express: string[]): Promise<void> {
+  const fate = fateOf(index);
+  const buyer = pick(buyers, index, 1);
+  const lineCount = 1 + (index % 3 === 0 ? 1 : 0);
+  const lines = Array.from({ length: lineCount }, (_unused, line) => ({ skuId: pick(skus, index + line * 31, 2), count: 1 + ((index + line) % 3) }));
+  const receiver = await receiverFromAddress(trx, TENANT, buyer.memberId, buyer.addressId);
+  const order = await createOrder(trx, deps, SHOP, { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, userRemark: null, payChannel: null });
+  if (fate === 'closed') {
+    await closeOrder(trx, deps, SHOP, order.id, index % 2 === 0 ? CANCEL_TYPE.timeout : CANCEL_TYPE.buyer, index % 2 === 0 ? '超时未支付' : '买家取消');
+  } else if (fate !== 'unpaid') {
+    await onPaid(trx, deps, SHOP, order.id, 'demo', `DEMO${order.no}`);
+    if (fate === 'refunded') {
+      // 仅退款 of the first line before shipping: the stock comes back, the order ends partly or fully refunded.
+      const item = await sql<{ id: string; pay_price: string }>`select id, pay_price::text as pay_price from sale_order_item where order_id = ${order.id} order by id limit 1`.execute(trx);
+      const first = item.rows[0];
+      if (first !== undefined) {
+        const applied = await createAfterSale(trx, SHOP, buyer.memberId, { orderItemId: first.id, way: AFTER_SALE_WAY.refund, refundPrice: new Decimal(first.pay_price), applyReason: '不想要了', applyDescription: null });
+        await agreeAfterSale(trx, SHOP, applied.id);
+        await refundAfterSale(trx, deps, SHOP, applied.id);
+      }
+    } else if (fate !== 'paid') {
+      await deliverOrder(trx, SHOP, order.id, pick(express, index, 3), `DEMO${String(100_000_000 + index)}`);
+      if (fate === 'completed') await receiveOrder(trx, SHOP, order.id, undefined, '买家确认收货');
+    }
+  }
+  const now = Date.now();
+  const hour = 3_600_000;
+  // Unpaid: the last 20 minutes; shipped: the last 5 days (before auto-receive); the rest: the last 90 days.
+  const age = fate === 'unpaid' ? (index % 20) * 60_000 : fate === 'shipped' ? (1 + (index % 100)) * hour : (1 + ((index * 7_919) % (DAYS * 24 - 1))) * hour;
+  if (fate !== 'unpaid') await backdate(trx, order.id, new Date(now - age));
+}
+
+export async function seedDemoOrders(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
+  const tenant = await sql<{ id: number }>`select id from tenants where id = ${TENANT}`.execute(trx);
+  if (tenant.rows.length === 0) return;
+  const buyers = await demoBuyers(trx);
+  const skus = await demoSkus(trx);
+  const express = await expressIds(trx);
+  if (buyers.length === 0 || skus.length === 0 || express.length === 0) return;
+  const deps = orderDeps(ctx);
+  for (let index = 0; index < DEMO_ORDER_COUNT; index += 1) await placeDemoOrder(trx, deps, index, buyers, skus, express);
+}

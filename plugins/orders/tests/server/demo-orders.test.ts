@@ -1,0 +1,49 @@
+/** The demo orders a fresh database starts with: made through the order services, so they obey the rules. */
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useDemoServer } from '../../../../tests/server/helpers';
+import { ORDER_STATUS } from '../../entities';
+import { DEMO_ORDER_COUNT, fateOf } from '../../server/demo-orders';
+
+const demo = useDemoServer();
+
+describe('demo orders', () => {
+  it('cover every order state over the last 90 days, the unpaid ones recent', async () => {
+    const byStatus = await sql<{ status: string; n: number; oldest: Date; newest: Date }>`select status, count(*)::int as n, min(create_time) as oldest, max(create_time) as newest
+      from sale_order where tenant_id = 1 group by status`.execute(demo.app.db);
+    const counts = Object.fromEntries(byStatus.rows.map((row) => [row.status, row.n]));
+    expect(Object.keys(counts).sort()).toEqual(Object.values(ORDER_STATUS).sort());
+    expect(byStatus.rows.reduce((sum, row) => sum + row.n, 0)).toBe(DEMO_ORDER_COUNT);
+    const expectedUnpaid = Array.from({ length: DEMO_ORDER_COUNT }, (_unused, index) => fateOf(index)).filter((fate) => fate === 'unpaid').length;
+    expect(counts[ORDER_STATUS.unpaid]).toBe(expectedUnpaid);
+    const dayMs = 86_400_000;
+    const oldest = Math.min(...byStatus.rows.map((row) => row.oldest.getTime()));
+    expect(Date.now() - oldest).toBeLessThanOrEqual(90 * dayMs);
+    expect(Date.now() - oldest).toBeGreaterThan(30 * dayMs);
+    const unpaid = byStatus.rows.find((row) => row.status === ORDER_STATUS.unpaid);
+    expect(Date.now() - (unpaid?.oldest.getTime() ?? 0)).toBeLessThan(30 * 60_000);
+  });
+
+  it('add up: each order’s lines to its 实付, refunds to what its after-sales refunded', async () => {
+    const orders = await sql<{ pay_price: string; items: string; refund_price: string; refunded: string | null }>`select o.pay_price::text as pay_price,
+        (select sum(i.pay_price)::text from sale_order_item i where i.order_id = o.id) as items, o.refund_price::text as refund_price,
+        (select sum(r.refund_price)::text from sale_refund_order r where r.order_id = o.id) as refunded
+      from sale_order o where o.tenant_id = 1`.execute(demo.app.db);
+    for (const order of orders.rows) {
+      expect(new Decimal(order.items).equals(order.pay_price)).toBe(true);
+      expect(new Decimal(order.refunded ?? 0).equals(order.refund_price)).toBe(true);
+    }
+  });
+
+  it('reserve exactly the stock their unpaid orders hold, and log each step in order', async () => {
+    const reserved = await sql<{ sku_id: string; held: number; lock_stock: number }>`select i.sku_id, sum(i.count)::int as held, k.lock_stock
+      from sale_order_item i join sale_order o on o.id = i.order_id join goods_sku k on k.id = i.sku_id
+      where o.status = ${ORDER_STATUS.unpaid} and o.tenant_id = 1 group by i.sku_id, k.lock_stock`.execute(demo.app.db);
+    expect(reserved.rows.length).toBeGreaterThan(0);
+    for (const row of reserved.rows) expect(row.lock_stock).toBe(row.held);
+    const completed = await sql<{ actions: string[] }>`select array_agg(l.action order by l.create_time) as actions from sale_order_log l join sale_order o on o.id = l.order_id
+      where o.status = ${ORDER_STATUS.completed} and o.tenant_id = 1 group by o.id limit 5`.execute(demo.app.db);
+    for (const row of completed.rows) expect(row.actions).toEqual(['create', 'pay', 'deliver', 'receive']);
+  });
+});
