@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type TSchema, type TString } from 'typebox';
 import { ApiError } from './envelope';
 
@@ -173,6 +173,12 @@ export function body<P extends Record<string, TSchema>>(properties: P) {
  * idList): every value is still one bounded line of text.
  */
 export const TEXT_QUERY = { querystring: query({}) } as const satisfies FastifySchema;
+
+/** One key of a TEXT_QUERY route's query, trimmed ('' when absent): its schema has made it one line of text. */
+export function queryText(request: FastifyRequest, name: string): string {
+  const value = (request.query as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
 
 /**
  * A JSON object body read field by field by its handler (ids re-checked there); its strings are

@@ -6,7 +6,7 @@ import { registerEntityRoutes, type WriteContext } from '../../../server/crud/re
 import type { FieldValues } from '../../../server/crud/validate';
 import type { Database } from '../../../server/db/schema';
 import { businessError, ok } from '../../../server/http/envelope';
-import { ID_PATTERN, TEXT_QUERY } from '../../../server/http/schemas';
+import { ID_PATTERN, queryText, TEXT_QUERY } from '../../../server/http/schemas';
 import { CATEGORY_DICT, categoryEntity } from '../entities';
 import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, type CategoryRow } from './category-tree';
 import { registerGuardedDelete } from './guarded-delete';
@@ -59,10 +59,9 @@ async function checkPlacement(db: Kysely<Database>, values: FieldValues, context
 }
 
 function keywordOf(request: FastifyRequest): string {
-  const query = request.query as Record<string, unknown>;
   // spec §7 names it keyword; the department tree's screens send keyWord.
-  const raw = typeof query.keyword === 'string' ? query.keyword : typeof query.keyWord === 'string' ? query.keyWord : '';
-  return raw.trim().slice(0, MAX_KEYWORD).toLowerCase();
+  const raw = queryText(request, 'keyword') || queryText(request, 'keyWord');
+  return raw.slice(0, MAX_KEYWORD).toLowerCase();
 }
 
 export async function registerCategoryRoutes(api: FastifyInstance, labels: LabelResolver): Promise<void> {

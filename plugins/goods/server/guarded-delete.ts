@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { permissionCode, type EntityDefinition } from '../../../src/contracts/entity';
 import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD } from '../../../server/crud/register-entity-routes';
 import { businessError, ok } from '../../../server/http/envelope';
-import { ID_PATTERN, MAX_IDS, TEXT_QUERY } from '../../../server/http/schemas';
+import { ID_PATTERN, MAX_IDS, queryText, TEXT_QUERY } from '../../../server/http/schemas';
 import { inTransaction } from '../../../server/ledger/ledger';
 import type { Database } from '../../../server/db/schema';
 
@@ -19,11 +19,6 @@ export interface DeleteGuard {
   refuse: (trx: Transaction<Database>, ids: readonly string[]) => Promise<string | null>;
   /** Extra work after the rows are gone (same transaction). */
   after?: (trx: Transaction<Database>, ids: readonly string[]) => Promise<void>;
-}
-
-function queryText(request: FastifyRequest, name: string): string {
-  const value = (request.query as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** The ids of a deleteBatch (the client leaves a trailing comma). */

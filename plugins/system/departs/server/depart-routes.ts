@@ -11,7 +11,7 @@ import { codesWithPrefix, hasMembers, liveDepartments, removeDepartments } from 
 import { buildTree, myDepartForest, subtreeIds, toIdTree, toTreeNode } from './depart-tree';
 import { nextOrgCode } from './org-code';
 import { departDb, type DepartDb } from './tables';
-import { ID_PATTERN, TEXT_QUERY } from '../../../../server/http/schemas';
+import { ID_PATTERN, queryText, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_PARENT_NOT_FOUND = '上级部门不存在';
 export const MSG_MOVE_INTO_OWN_SUBTREE = '不能将部门移动到其自身或其下级部门之下';
@@ -23,11 +23,6 @@ const MAX_KEYWORD = 100;
 const MAX_BATCH = 1000;
 
 const access = (permission: string) => ({ config: { access: { permission } } });
-
-function queryText(request: FastifyRequest, name: string): string {
-  const value = (request.query as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 async function checkParent(db: DepartDb, parentId: unknown): Promise<{ id: string; orgCode: string } | null> {
   if (parentId === undefined || parentId === null) return null;
