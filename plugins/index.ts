@@ -8,6 +8,7 @@ import operations from './operations';
 import goods from './goods';
 import help from './help';
 import monitor from './monitor';
+import orders from './orders';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, operations, help, monitor];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, operations, help, monitor];

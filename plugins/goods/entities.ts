@@ -181,6 +181,8 @@ export const stockEntity = defineEntity({
     spuName: { type: 'string', label: label('stock', 'spuName'), max: 128, search: 'like', readonly: true },
     specText: { type: 'string', label: label('stock', 'specText'), max: 255, readonly: true },
     barCode: { type: 'string', label: label('stock', 'barCode'), max: 64, search: 'like', readonly: true },
+    /** The SKU's selling price (an offline order's default unit price). */
+    price: { type: 'decimal', label: label('stock', 'price'), readonly: true },
     stock: { type: 'int', label: label('stock', 'stock'), search: 'range', sortable: true, readonly: true },
     lockStock: { type: 'int', label: label('stock', 'lockStock'), readonly: true },
     lowStock: { type: 'int', label: label('stock', 'lowStock'), readonly: true },

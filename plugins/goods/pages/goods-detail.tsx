@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../src/shell/notice/sanitize-html';
 import { LoadErrorAlert, moneyText, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { EntityDescriptions } from '../../../src/toolkit/detail';
+import { EntityDescriptions, useRelatedTabs } from '../../../src/toolkit/detail';
 import { StoredImage, useStoredFileUrl } from '../../../src/toolkit/upload';
 import { specText } from '../components/sku-grid';
 import { StockRecordList } from '../components/stock-record-list';
@@ -54,13 +54,14 @@ function StockRecords({ skus }: { skus: readonly SkuRecord[] }) {
 
 /**
  * 商品详情 (`/goods/goodsDetail?id=`, kept alive in its tab): the SPU read-only — fields, pictures, the
- * description (sanitised before it is rendered) —, its SKUs, then 库存记录 and 销售记录. Sales come from
- * orders, which this product does not have yet: the tab says so instead of showing made-up rows.
+ * description (sanitised before it is rendered) —, its SKUs, then 库存记录 and the lists other plugins add
+ * (the orders plugin's 销售记录: the order lines of this SPU).
  */
 export default function GoodsDetailPage() {
   const { t } = useTranslation(['goods', 'crud']);
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<SpuRecord>(spuEntity, id);
+  const contributedTabs = useRelatedTabs(spuEntity.table, id);
   if (id === null) return <Empty description={t('crud:empty')} />;
   const skus = record?.skus ?? [];
   const slides = typeof record?.sliderPicUrls === 'string' ? record.sliderPicUrls.split(',').filter((path) => path !== '') : [];
@@ -100,7 +101,7 @@ export default function GoodsDetailPage() {
               items={[
                 { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
                 { key: 'stock', label: t('stockRecord.title'), children: <StockRecords skus={skus} /> },
-                { key: 'sales', label: t('detail.sales'), children: <Empty description={t('detail.salesEmpty')} /> },
+                ...contributedTabs,
               ]}
             />
           </Card>

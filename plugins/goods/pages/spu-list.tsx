@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { CreateButton, ExportButton, LoadErrorAlert, moneyText, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
+import { CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, useCategoryTree } from '../components/category-tree';
@@ -177,19 +177,12 @@ export default function SpuListPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('crud:search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  searchForm?.resetFields();
-                  list.reset();
-                }}
-              >
-                {t('crud:reset')}
-              </Button>
-            </Space>
+            <SearchButtons
+              onReset={() => {
+                searchForm?.resetFields();
+                list.reset();
+              }}
+            />
           </Col>
         </Row>
       </Form>

@@ -10,6 +10,8 @@ import { OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { orderLabels } from './labels';
+import { registerOrderDocumentRoutes } from './documents/routes';
+import { registerOrderListRoutes } from './order-list-routes';
 import { orderDetail } from './order-reads';
 import {
   adjustOrderPrice,
@@ -60,6 +62,8 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   const { db } = ctx;
   const base = orderEntity.api;
   await registerEntityRoutes(api, orderEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
+  await registerOrderListRoutes(api);
+  registerOrderDocumentRoutes(api, ctx);
 
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const detail = await orderDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);

@@ -7,6 +7,7 @@ import { businessError, ok, unauthorized } from '../../../server/http/envelope';
 import { body, Id, Line, query } from '../../../server/http/schemas';
 import { AFTER_SALE_WAY, afterSaleEntity } from '../entities';
 import { parseMoney } from './admin-routes';
+import { afterSaleApplyTimeScope, registerAfterSaleListRoutes } from './after-sale-list-routes';
 import { afterSaleMachine } from './after-sale-machine';
 import { afterSaleDetail } from './after-sale-reads';
 import {
@@ -100,7 +101,8 @@ export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppCont
   });
 
   const base = afterSaleEntity.api;
-  await registerEntityRoutes(api, afterSaleEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
+  await registerEntityRoutes(api, afterSaleEntity, { labels: orderLabels, actions: ['list', 'exportXls'], readScope: afterSaleApplyTimeScope });
+  await registerAfterSaleListRoutes(api);
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:afterSale:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const detail = await afterSaleDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
     if (detail === null) throw businessError(afterSaleMachine.notFound);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { EXPRESS_DICT, expressEntity, freightTemplateEntity, payRecordEntity, refundOrderEntity } from '../entities';
+import { EXPRESS_DICT, expressEntity, freightTemplateEntity, orderItemEntity, payRecordEntity, refundOrderEntity } from '../entities';
 import { parseCharges, parseFrees } from './freight';
 import { orderLabels } from './labels';
 
@@ -13,6 +13,8 @@ export async function registerOrderCatalogueRoutes(api: FastifyInstance): Promis
   api.dictionaries.registerTableDictionary(EXPRESS_DICT, (reader) =>
     reader.withTables<{ sale_express: { id: string; name: string; sort: number | null } }>().selectFrom('sale_express').select(['id as value', 'name as text']).orderBy('sort').execute(),
   );
+  // The order lines as a list of their own (商品详情's 销售记录), read-only like the orders.
+  await registerEntityRoutes(api, orderItemEntity, { labels, actions: ['list'] });
   await registerEntityRoutes(api, payRecordEntity, { labels, actions: READ_ONLY });
   await registerEntityRoutes(api, refundOrderEntity, { labels, actions: READ_ONLY });
   await registerEntityRoutes(api, expressEntity, { labels });

@@ -57,14 +57,27 @@ export function parseFrees(text: unknown): FreightFree[] {
   });
 }
 
-const matches = (areaIds: readonly string[], areaId: string) => areaIds.length === 0 || areaIds.includes(areaId);
+/**
+ * Whether a rule's area covers the receiver's: the same code, or (GB/T 2260, six digits) the province
+ * (xx0000) or city (xxxx00) the receiver's district lies in. Rules name provinces, addresses districts.
+ */
+export function areaCovers(ruleArea: string, areaId: string): boolean {
+  if (ruleArea === areaId) return true;
+  if (!/^\d{6}$/.test(ruleArea) || !/^\d{6}$/.test(areaId)) return false;
+  if (ruleArea.endsWith('0000')) return areaId.startsWith(ruleArea.slice(0, 2));
+  if (ruleArea.endsWith('00')) return areaId.startsWith(ruleArea.slice(0, 4));
+  return false;
+}
+
+const names = (areaIds: readonly string[], areaId: string) => areaIds.some((ruleArea) => areaCovers(ruleArea, areaId));
+const matches = (areaIds: readonly string[], areaId: string) => areaIds.length === 0 || names(areaIds, areaId);
 
 /** The freight of `quantity` units (pieces, kg or m³ by the template's mode) worth `goodsPrice`, sent to `areaId`. */
 export function freightPrice(charges: readonly FreightCharge[], frees: readonly FreightFree[], areaId: string, quantity: Decimal, goodsPrice: Decimal): Decimal {
   const free = frees.find((row) => matches(row.areaIds, areaId) && ((row.freePrice > 0 && goodsPrice.greaterThanOrEqualTo(row.freePrice)) || (row.freeCount > 0 && quantity.greaterThanOrEqualTo(row.freeCount))));
   if (free !== undefined) return new Decimal(0);
   // A row naming the area wins over the catch-all (empty list).
-  const charge = charges.find((row) => row.areaIds.includes(areaId)) ?? charges.find((row) => row.areaIds.length === 0);
+  const charge = charges.find((row) => names(row.areaIds, areaId)) ?? charges.find((row) => row.areaIds.length === 0);
   if (charge === undefined) return new Decimal(0);
   let price = new Decimal(charge.startPrice);
   const beyond = quantity.minus(charge.startCount);

@@ -23,6 +23,7 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
   ],
   '/saleorder/afterSaleList': [
     { title: '查询售后单', perms: 'saleorder:afterSale:list', type: '1', clerk: true },
+    { title: '导出售后单', perms: 'saleorder:afterSale:exportXls', type: '1' },
     { title: '同意售后', perms: 'saleorder:afterSale:agree', type: '1' },
     { title: '拒绝售后', perms: 'saleorder:afterSale:disagree', type: '1' },
     { title: '确认收货', perms: 'saleorder:afterSale:receive', type: '1' },

@@ -12,11 +12,11 @@ export { StatusTabs, useStatusTab, type StatusTab, type StatusTabsProps } from '
 export { useEntityAction, useFormAction, type EntityActionCall, type EntityActionOptions, type FormActionOptions } from './use-entity-action';
 export { useUrlParam, useModalState } from './use-url-params';
 export { useServerFeedback, QUIET } from './use-server-feedback';
-export { SearchForm } from './search-form';
+export { SearchButtons, SearchForm } from './search-form';
 export { FieldInput, SearchInput } from './field-input';
 export { fieldRules, MONEY_DECIMALS } from './field-rules';
 export { entityColumns, moneyText } from './columns';
-export { saveBlob } from './save-blob';
+export { refusalOfBlob, saveBlob } from './save-blob';
 export { searchFilters, wireValue } from './search-query';
 export { readModalState, writeModalState, modalKeys, type ModalState } from './url-state';
 export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, sameAsRule, shouldCheckDuplicate, shouldCheckRule } from './validators';

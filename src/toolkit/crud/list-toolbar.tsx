@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { permissionCode, type EntityDefinition } from '../../contracts/entity';
 import { buildListQuery, EnvelopeError } from '../../providers/data-provider';
 import { useAccess, type Access } from '../permission';
-import { saveBlob } from './save-blob';
+import { refusalOfBlob, saveBlob } from './save-blob';
 import type { EntityList } from './use-entity-list';
 import { useServerFeedback } from './use-server-feedback';
 
@@ -50,16 +50,6 @@ export function BatchDeleteButton<T extends BaseRecord>({ list }: { list: Entity
   );
 }
 
-async function errorMessageOfBlob(blob: Blob): Promise<string | null> {
-  if (!blob.type.includes('json')) return null;
-  try {
-    const parsed: unknown = JSON.parse(await blob.text());
-    return typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : null;
-  } catch {
-    return null;
-  }
-}
-
 /** 导出: the rows the list shows (its filters and sort; the selected ones when any), as .xlsx. */
 export function ExportButton<T extends BaseRecord>({ list }: { list: EntityList<T> }) {
   const { t } = useTranslation('crud');
@@ -72,7 +62,7 @@ export function ExportButton<T extends BaseRecord>({ list }: { list: EntityList<
     if (list.selected.length > 0) query.selections = list.selected.join(',');
     try {
       const { data } = await mutateAsync({ url: `${list.entity.api}/exportXls`, method: 'post', values: {}, config: {}, meta: { download: true, query }, successNotification: false, errorNotification: false });
-      const refused = await errorMessageOfBlob(data);
+      const refused = await refusalOfBlob(data);
       if (refused !== null) feedback.failed(new EnvelopeError(refused, 500));
       else saveBlob(data, `${list.entity.title !== undefined ? t(list.entity.title) : list.entity.table}.xlsx`);
     } catch (error) {

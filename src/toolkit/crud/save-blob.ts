@@ -9,3 +9,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A download answered with JSON is the server's refusal (`success: false`): its message ('' when it has none); null for a file. */
+export async function refusalOfBlob(blob: Blob): Promise<string | null> {
+  if (!blob.type.includes('json')) return null;
+  try {
+    const parsed: unknown = JSON.parse(await blob.text());
+    return typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,12 +1,30 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space, type FormProps } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchFields, type EntityDefinition } from '../../contracts/entity';
 import { SearchInput } from './field-input';
 
 /** Fields shown while the form is collapsed. */
 export const COLLAPSED_SEARCH_FIELDS = 3;
+
+/**
+ * 查询 (submits the search form around it) and 重置 (`onReset`: clear the form and the list's filters),
+ * then whatever else the form puts beside them. Hand-built search forms (a tree select, a date range)
+ * use it too, so every list's buttons look and act the same.
+ */
+export function SearchButtons({ onReset, children }: { onReset: () => void; children?: ReactNode }) {
+  const { t } = useTranslation('crud');
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit">
+        {t('search')}
+      </Button>
+      <Button onClick={onReset}>{t('reset')}</Button>
+      {children}
+    </Space>
+  );
+}
 
 /**
  * The search form of a list, from the entity's `search` fields; collapsible when it has many. Fields in
@@ -33,24 +51,18 @@ export function SearchForm({ entity, formProps, onReset, name = 'search', fixed 
           );
         })}
         <Col xs={24} sm={12} lg={6}>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('search')}
-            </Button>
-            <Button
-              onClick={() => {
-                formProps.form?.resetFields();
-                onReset();
-              }}
-            >
-              {t('reset')}
-            </Button>
+          <SearchButtons
+            onReset={() => {
+              formProps.form?.resetFields();
+              onReset();
+            }}
+          >
             {fields.length > COLLAPSED_SEARCH_FIELDS ? (
               <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end">
                 {t(expanded ? 'collapse' : 'expand')}
               </Button>
             ) : null}
-          </Space>
+          </SearchButtons>
         </Col>
       </Row>
     </Form>

@@ -29,14 +29,25 @@ function RelatedTab({ list, parentId }: { list: RelatedList; parentId: string })
   return <EntityListPage entity={list.entity} fixedValues={fixedValues} urlPrefix={list.key} card={false} />;
 }
 
-/** The page's own lists, then those other plugins add; a list whose permission the user lacks is left out. */
-function useVisibleLists(entity: EntityDefinition, related: readonly RelatedList[]): RelatedList[] {
-  const contributed = useContributedLists(entity.table);
+/**
+ * The tabs of a detail page's related lists: the page's own, then those other plugins add to `table`;
+ * a list whose permission the user lacks is left out. Pages with a layout of their own use it too.
+ */
+export function useRelatedTabs(table: string, parentId: string | null, related: readonly RelatedList[] = NONE): Array<{ key: string; label: string; children: ReactNode }> {
+  const contributed = useContributedLists(table);
   const all = useMemo(() => [...related, ...contributed], [related, contributed]);
+  // The tab titles of another plugin's lists are in its namespaces: load them with the page.
+  const namespaces = useMemo(() => [...new Set(['crud', ...all.flatMap((list) => list.namespaces ?? [])])], [all]);
+  const { t } = useTranslation(namespaces);
   const gated = all.filter((list) => list.permission !== undefined);
   const access = useAccessMap(Object.fromEntries(gated.map((list) => [list.key, list.permission ?? ''])));
-  return all.filter((list) => list.permission === undefined || access[list.key]?.visible === true);
+  if (parentId === null) return [];
+  return all
+    .filter((list) => list.permission === undefined || access[list.key]?.visible === true)
+    .map((list) => ({ key: list.key, label: t(list.label), children: <RelatedTab list={list} parentId={parentId} /> }));
 }
+
+const NONE: readonly RelatedList[] = [];
 
 /**
  * A detail page kept alive in its tab, the record named by `?id=` (a reload shows it again): a header
@@ -46,7 +57,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
   const { t } = useTranslation('crud');
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<BaseRecord>(entity, id);
-  const lists = useVisibleLists(entity, related);
+  const tabs = useRelatedTabs(entity.table, id, related);
   if (id === null) return <Empty description={t('empty')} />;
   return (
     <Spin spinning={loading}>
@@ -59,7 +70,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
           <Card>
             <Tabs
               items={[
-                ...lists.map((list) => ({ key: list.key, label: t(list.label), children: <RelatedTab list={list} parentId={id} /> })),
+                ...tabs,
                 ...(extraTabs?.(record) ?? []),
               ]}
             />

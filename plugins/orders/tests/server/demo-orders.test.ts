@@ -2,7 +2,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useDemoServer } from '../../../../tests/server/helpers';
+import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { ORDER_STATUS } from '../../entities';
 import { DEMO_ORDER_COUNT, fateOf } from '../../server/demo-orders';
 
@@ -45,5 +45,17 @@ describe('demo orders', () => {
     const completed = await sql<{ actions: string[] }>`select array_agg(l.action order by l.create_time) as actions from sale_order_log l join sale_order o on o.id = l.order_id
       where o.status = ${ORDER_STATUS.completed} and o.tenant_id = 1 group by o.id limit 5`.execute(demo.app.db);
     for (const row of completed.rows) expect(row.actions).toEqual(['create', 'pay', 'deliver', 'receive']);
+  });
+
+  it('are listed as a goods’ sales (商品详情 销售记录): the lines of one SPU, read-only, tenant 1 only', async () => {
+    const line = await sql<{ spu_id: string; n: number }>`select spu_id, count(*)::int as n from sale_order_item where tenant_id = 1 group by spu_id order by count(*) desc limit 1`.execute(demo.app.db);
+    const spu = line.rows[0];
+    if (spu === undefined) throw new Error('no demo order lines');
+    const headers = { 'tenant-id': '1' };
+    const listed = await call<{ records: Array<{ spuId: string }>; total: number }>(demo.app, 'GET', `/api/saleorder/saleOrderItem/list?spuId=${spu.spu_id}&pageSize=100`, { token: demo.admin, headers });
+    expect(listed.body.result.total).toBe(spu.n);
+    expect(listed.body.result.records.every((record) => record.spuId === spu.spu_id)).toBe(true);
+    expect((await call(demo.app, 'POST', '/api/saleorder/saleOrderItem/add', { token: demo.admin, headers, body: { spuId: spu.spu_id } })).status).toBe(404);
+    expect((await call(demo.app, 'GET', `/api/saleorder/saleOrderItem/list?spuId=${spu.spu_id}`)).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 /** Order pricing: exact cents, deductions split over the lines so they add up (issue #13). */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { freightPrice, parseCharges, parseFrees } from '../../server/freight';
+import { areaCovers, freightPrice, parseCharges, parseFrees } from '../../server/freight';
 import { applyAdjustment, priceOrder, rewardFor, splitProportionally } from '../../server/pricing';
 
 const sum = (values: readonly Decimal[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));
@@ -75,6 +75,17 @@ describe('freight', () => {
     expect(freightPrice(charges, frees, '650000', new Decimal(5), new Decimal(30)).toFixed(2)).toBe('36.00');
     expect(freightPrice(charges, frees, '110101', new Decimal(3), new Decimal(99)).toFixed(2)).toBe('0.00');
     expect(freightPrice([], [], '110101', new Decimal(3), new Decimal(1)).toFixed(2)).toBe('0.00');
+  });
+
+  it('applies a province’s row to the addresses of its districts, and a city’s to its own districts only', () => {
+    // 乌鲁木齐市天山区 (650102) lies in 新疆 (650000): its row, not the catch-all.
+    expect(freightPrice(charges, frees, '650102', new Decimal(5), new Decimal(30)).toFixed(2)).toBe('36.00');
+    expect(areaCovers('650000', '650102')).toBe(true);
+    expect(areaCovers('650100', '650102')).toBe(true);
+    expect(areaCovers('650100', '650202')).toBe(false);
+    expect(areaCovers('650102', '650103')).toBe(false);
+    expect(areaCovers('650000', '660102')).toBe(false);
+    expect(areaCovers('65', '650102')).toBe(false);
   });
 
   it('refuses malformed rules', () => {

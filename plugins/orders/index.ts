@@ -1,0 +1,34 @@
+import { definePlugin } from '../../src/app/plugin-registry';
+import { resourceOf } from '../../src/toolkit/crud/resource';
+import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity } from './entities';
+
+/** 销售订单: orders and their details, payments, refunds, after-sales, express and freight, offline orders, the delivery note and contract. */
+export default definePlugin({
+  name: 'orders',
+  // orders: the entities and the order screens; the others one area each.
+  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments'],
+  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity].map(resourceOf),
+  pages: {
+    'saleorder/SaleOrderList': () => import('./pages/order-list'),
+    'saleorder/SaleOrderDetail': () => import('./pages/order-detail'),
+    'saleorder/PayRecordList': () => import('./pages/pay-record-list'),
+    'saleorder/RefundOrderList': () => import('./pages/refund-order-list'),
+    'saleorder/AfterSaleList': () => import('./pages/after-sale-list'),
+    'saleorder/AfterSaleDetail': () => import('./pages/after-sale-detail'),
+    'saleorder/ExpressList': () => import('./pages/express-list'),
+    'saleorder/OfflineOrderList': () => import('./pages/offline-order-list'),
+    'saleorder/DownloadPdf': () => import('./pages/delivery-note-pdf'),
+    'saleorder/ContractPdf': () => import('./pages/contract-pdf'),
+  },
+  // 会员详情 lists the member's orders and after-sales, 商品详情 the goods' sales (neither plugin knows of orders).
+  relatedLists: [
+    { target: 'cust_member', key: 'orders', label: 'orders:order.title', entity: orderEntity, foreignKey: 'memberId', permission: 'saleorder:order:list' },
+    { target: 'cust_member', key: 'afterSales', label: 'orders:afterSale.title', entity: afterSaleEntity, foreignKey: 'memberId', permission: 'saleorder:afterSale:list' },
+    // 商品详情's 销售记录: the order lines of the SPU.
+    { target: 'goods_spu', key: 'sales', label: 'orders:orderItem.sales', entity: orderItemEntity, foreignKey: 'spuId', permission: 'saleorder:order:list' },
+  ],
+  staticRoutes: [
+    { path: '/saleorder/saleOrderDetail', name: 'saleOrderDetail', component: 'saleorder/SaleOrderDetail', titleKey: 'route.saleOrderDetail', keepAlive: true },
+    { path: '/saleorder/afterSaleDetail', name: 'afterSaleDetail', component: 'saleorder/AfterSaleDetail', titleKey: 'route.afterSaleDetail', keepAlive: true },
+  ],
+});

@@ -1,0 +1,172 @@
+import type { CrudFilter } from '@refinedev/core';
+import { Badge, Card, Col, DatePicker, Form, Input, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { buildListQuery } from '../../../src/providers/data-provider';
+import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { StoredImage } from '../../../src/toolkit/upload';
+import { AFTER_SALE_API, AFTER_SALE_TABS, APPLY_TIME_FIELD, afterSaleDetailHref, type AfterSaleTabCounts } from '../components/after-sale-model';
+import { AfterSaleOrderLink } from '../components/after-sale-order-link';
+import { AFTER_SALE_STATUS, AFTER_SALE_WAY_DICT, afterSaleEntity, type AfterSaleRecord } from '../entities';
+
+const field = (name: string) => `orders:afterSale.fields.${name}`;
+type ApplyRange = [Dayjs | null, Dayjs | null] | null;
+
+/** 申请时间 as the list's filter (whole days), read by the server as createTime_begin / createTime_end. */
+function applyTimeFilters(range: ApplyRange): CrudFilter[] {
+  const [begin, end] = range ?? [null, null];
+  if (begin === null && end === null) return [];
+  return [{ field: APPLY_TIME_FIELD, operator: 'between', value: [begin?.startOf('day').format('YYYY-MM-DD HH:mm:ss'), end?.endOf('day').format('YYYY-MM-DD HH:mm:ss')] }];
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  [AFTER_SALE_STATUS.applied]: 'orange',
+  [AFTER_SALE_STATUS.sellerAgreed]: 'blue',
+  [AFTER_SALE_STATUS.buyerDelivered]: 'blue',
+  [AFTER_SALE_STATUS.waitRefund]: 'gold',
+  [AFTER_SALE_STATUS.completed]: 'green',
+};
+
+/** The goods of an after-sale: picture, name and spec. */
+function GoodsCell({ record }: { record: AfterSaleRecord }) {
+  const name = String(record.spuName ?? '');
+  return (
+    <Space>
+      <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={name} size={40} />
+      <Space direction="vertical" size={0}>
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 220 }}>
+          {name}
+        </Typography.Text>
+        {record.specText ? <Typography.Text type="secondary">{String(record.specText)}</Typography.Text> : null}
+      </Space>
+    </Space>
+  );
+}
+
+/**
+ * 售后单 (business-domains §3 "Screens"): status tabs whose counts come from the server under the same
+ * filters as the list (tabCounts), search by 售后单号, 订单号, 买家, 商品名, 方式 and 申请时间, the rows with
+ * their goods, and 详情 opening the after-sale in its own tab; export of what is shown (or selected).
+ */
+export default function AfterSaleListPage() {
+  const { t } = useTranslation(['afterSales', 'orders', 'crud']);
+  const navigate = useNavigate();
+  const tab = useStatusTab(AFTER_SALE_TABS);
+  const [applyRange, setApplyRange] = useState<ApplyRange>(null);
+  const permanent = useMemo(() => [...tab.filters, ...applyTimeFilters(applyRange)], [tab.filters, applyRange]);
+  const list = useEntityList<AfterSaleRecord>({ entity: afterSaleEntity, filters: permanent });
+  const searchForm = list.searchFormProps.form;
+
+  // The counts follow every filter but the status, which the tabs choose.
+  const countQuery = useMemo(
+    () => buildListQuery({ pagination: { mode: 'off' }, filters: list.filters.filter((filter) => !('field' in filter && filter.field === 'status')) }),
+    [list.filters],
+  );
+  const counts = useCustomRead<AfterSaleTabCounts>({ url: AFTER_SALE_API.tabCounts, query: countQuery }, { failure: t('list.countsError') });
+  const { retry: recount } = counts;
+  // A decision elsewhere (the detail) refreshes the rows; the counts follow them.
+  const rows = list.tableProps.dataSource;
+  useEffect(() => {
+    if (rows !== undefined) recount();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the rows change
+  }, [rows]);
+
+  const actions = useRowActionsColumn<AfterSaleRecord>({
+    width: 90,
+    actions: [{ key: 'detail', label: t('list.detail'), onClick: (record) => void navigate(afterSaleDetailHref(String(record.id))) }],
+  });
+
+  const columns: TableColumnType<AfterSaleRecord>[] = [
+    { key: 'no', dataIndex: 'no', title: t(field('no')), width: 190, sorter: true },
+    { key: 'orderNo', dataIndex: 'orderNo', title: t(field('orderNo')), width: 190, render: (_value: unknown, record) => <AfterSaleOrderLink orderId={record.orderId} orderNo={record.orderNo} /> },
+    { key: 'goods', title: t('list.goods'), render: (_value: unknown, record) => <GoodsCell record={record} /> },
+    { key: 'refundPrice', dataIndex: 'refundPrice', title: t(field('refundPrice')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
+    { key: 'buyerName', dataIndex: 'buyerName', title: t(field('buyerName')), width: 150, ellipsis: true },
+    { key: 'createTime', dataIndex: 'createTime', title: t('list.applyTime'), width: 170, sorter: true },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t(field('status')),
+      width: 120,
+      render: (value: unknown, record) => <Tag color={STATUS_COLORS[String(value)] ?? 'default'}>{String(record.status_dictText ?? value ?? '')}</Tag>,
+    },
+    { key: 'way', dataIndex: 'way', title: t(field('way')), width: 100, render: (value: unknown, record) => String(record.way_dictText ?? value ?? '') },
+    ...(actions === null ? [] : [actions]),
+  ];
+
+  const countOf = (key: keyof AfterSaleTabCounts) => counts.value?.[key];
+
+  return (
+    <Card title={t('list.title')}>
+      <Tabs
+        className="crud-status-tabs"
+        activeKey={tab.active}
+        onChange={(key) => {
+          list.clearSelection();
+          tab.select(key);
+        }}
+        items={AFTER_SALE_TABS.map((item) => {
+          const count = countOf(item.key);
+          return {
+            key: item.key,
+            label: (
+              <span data-testid={`after-sale-tab-${item.key}`}>
+                {t(item.label)}
+                {count === undefined ? null : <Badge count={count} showZero overflowCount={99_999} color="var(--ant-color-text-quaternary)" style={{ marginInlineStart: 6 }} />}
+              </span>
+            ),
+          };
+        })}
+      />
+      <LoadErrorAlert error={counts.error} onRetry={recount} style={{ marginBottom: 16 }} />
+      <Form
+        {...list.searchFormProps}
+        onFinish={(values: Record<string, unknown>) => {
+          setApplyRange((values[APPLY_TIME_FIELD] as ApplyRange | undefined) ?? null);
+          list.searchFormProps.onFinish?.(values);
+        }}
+        name="search"
+        layout="inline"
+        className="crud-search-form"
+        data-testid="crud-search-form"
+      >
+        <Row gutter={[16, 12]} style={{ width: '100%' }}>
+          {(['no', 'orderNo', 'buyerName', 'spuName'] as const).map((name) => (
+            <Col key={name} xs={24} sm={12} lg={6}>
+              <Form.Item name={name} label={t(field(name))} style={{ width: '100%' }}>
+                <Input allowClear placeholder={t('crud:placeholderInput', { label: t(field(name)) })} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="way" label={t(field('way'))} style={{ width: '100%' }}>
+              <DictSelect dictCode={AFTER_SALE_WAY_DICT} placeholder={t('crud:placeholderSelect', { label: t(field('way')) })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name={APPLY_TIME_FIELD} label={t('list.applyTime')} style={{ width: '100%' }}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <SearchButtons
+              onReset={() => {
+                searchForm?.resetFields();
+                setApplyRange(null);
+                list.reset();
+              }}
+            />
+          </Col>
+        </Row>
+      </Form>
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        <ExportButton list={list} />
+      </Space>
+      <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
+      <Table<AfterSaleRecord> {...list.tableProps} columns={columns} scroll={{ x: 1300 }} />
+    </Card>
+  );
+}

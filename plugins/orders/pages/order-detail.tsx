@@ -1,0 +1,189 @@
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Timeline, Typography, type TableColumnType } from 'antd';
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
+import { useAccessMap } from '../../../src/toolkit/permission';
+import { StoredImage } from '../../../src/toolkit/upload';
+import { useOrderActions } from '../components/order-dialogs';
+import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
+import { ORDER_STATUS, type OrderItemRecord, type OrderLogRecord, type OrderRecord } from '../entities';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
+  const { t } = useTranslation('orders');
+  const columns: TableColumnType<OrderItemRecord>[] = [
+    { key: 'picUrl', dataIndex: 'picUrl', title: t('orderItem.fields.picUrl'), width: 70, render: (value: unknown, item) => <StoredImage value={typeof value === 'string' ? value : null} alt={text(item.spuName)} size={40} /> },
+    { key: 'spuName', dataIndex: 'spuName', title: t('orderItem.fields.spuName') },
+    { key: 'specText', dataIndex: 'specText', title: t('orderItem.fields.specText') },
+    { key: 'price', dataIndex: 'price', title: t('orderItem.fields.price'), width: 100, render: (value: unknown) => moneyText(value) },
+    { key: 'count', dataIndex: 'count', title: t('orderItem.fields.count'), width: 80 },
+    {
+      key: 'subtotal',
+      title: t('detail.subtotal'),
+      width: 110,
+      render: (_value: unknown, item) => new Decimal(text(item.price) || 0).times(Number(item.count ?? 0)).toFixed(2),
+    },
+    { key: 'payPrice', dataIndex: 'payPrice', title: t('orderItem.fields.payPrice'), width: 110, render: (value: unknown) => moneyText(value) },
+    { key: 'afterSaleStatus', dataIndex: 'afterSaleStatus_dictText', title: t('orderItem.fields.afterSaleStatus'), width: 110 },
+  ];
+  return <Table<OrderItemRecord> rowKey="id" size="small" columns={columns} dataSource={[...items]} pagination={false} scroll={{ x: 800 }} data-testid="order-detail-items" />;
+}
+
+/** 商品总额, 运费, 调价, 优惠券抵扣, 会员折扣, 活动优惠, 积分抵扣, 实付, 已退款: exactly as the server keeps them. */
+function Amounts({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation('orders');
+  const deductions = ['couponPrice', 'vipPrice', 'discountPrice', 'pointPrice'] as const;
+  const row = (key: string, label: string, value: unknown, sign = '') => ({ key, label, children: <span data-testid={`order-amount-${key}`}>{`${sign}${moneyText(value ?? 0)}`}</span> });
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      items={[
+        row('totalPrice', t('detail.totalPrice'), order.totalPrice),
+        row('deliveryPrice', t('order.fields.deliveryPrice'), order.deliveryPrice),
+        row('adjustPrice', t('order.fields.adjustPrice'), order.adjustPrice),
+        ...deductions.map((key) => row(key, t(`order.fields.${key}`), order[key], '-')),
+        { ...row('payPrice', t('order.fields.payPrice'), order.payPrice), children: <Typography.Text strong type="danger" data-testid="order-amount-payPrice">{moneyText(order.payPrice ?? 0)}</Typography.Text> },
+        row('refundPrice', t('detail.refunded'), order.refundPrice),
+      ]}
+    />
+  );
+}
+
+function LogTimeline({ logs }: { logs: readonly OrderLogRecord[] }) {
+  const { t } = useTranslation('orders');
+  if (logs.length === 0) return <Empty description={t('detail.noLogs')} />;
+  return (
+    <Timeline
+      data-testid="order-logs"
+      items={logs.map((log) => ({
+        key: String(log.id),
+        children: (
+          <div data-testid="order-log">
+            <Space wrap size={[12, 0]}>
+              <Typography.Text type="secondary">{text(log.createTime)}</Typography.Text>
+              <Typography.Text>{text(log.createBy) || t('detail.system')}</Typography.Text>
+              <Typography.Text>
+                {text(log.beforeStatus_dictText) === '' ? '' : `${text(log.beforeStatus_dictText)} → `}
+                {text(log.afterStatus_dictText)}
+              </Typography.Text>
+            </Space>
+            {text(log.content) !== '' ? <div>{text(log.content)}</div> : null}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/**
+ * 订单详情 (`/saleorder/saleOrderDetail?id=`, kept alive): 订单信息, 订单状态 with exactly the buttons the
+ * server says the order allows now (the list's dialogs), 商品信息 with the exact amount breakdown, 收货信息
+ * and 操作日志 as a timeline; links to the 送货单 and the 合同. It reloads after every action.
+ */
+export default function OrderDetailPage() {
+  const { t } = useTranslation(['orders', 'crud']);
+  const navigate = useNavigate();
+  const [idParam] = useUrlParam('id');
+  const id = idParam !== null && ID.test(idParam) ? idParam : null;
+  const read = useCustomRead<OrderRecord>(id === null ? null : { url: ORDER_API.queryById, query: { id } }, { failure: t('detail.loadError') });
+  const orderActions = useOrderActions(read.retry);
+  const gates = useAccessMap(ORDER_PERMISSIONS);
+
+  if (id === null) return <Empty description={t('detail.missingId')} />;
+  const order = read.value;
+  if (order === undefined) {
+    return (
+      <Spin spinning={read.loading}>
+        {read.error !== null ? (
+          <Alert type="error" showIcon message={read.error} data-testid="order-detail-error" action={<Button size="small" onClick={read.retry}>{t('detail.retry')}</Button>} />
+        ) : (
+          <div style={{ minHeight: 200 }} />
+        )}
+      </Spin>
+    );
+  }
+
+  const status = text(order.status);
+  const shipped = status === ORDER_STATUS.delivered || status === ORDER_STATUS.completed || text(order.logisticsNo) !== '';
+  const actions = ORDER_ACTIONS.filter((action) => (order.actions ?? []).filter(isOrderAction).includes(action) && gates[action].visible);
+  const field = (name: keyof OrderRecord & string, value?: unknown) => ({ key: name, label: t(`order.fields.${name}`), children: text(value ?? order[`${name}_dictText`] ?? order[name]) || '-' });
+
+  return (
+    <Spin spinning={read.loading}>
+      <LoadErrorAlert error={read.error} onRetry={read.retry} style={{ marginBottom: 16 }} />
+      <Card
+        title={t('detail.info')}
+        style={{ marginBottom: 16 }}
+        extra={
+          <Space>
+            <Button onClick={() => void navigate(`${DELIVERY_NOTE_PATH}?id=${encodeURIComponent(String(order.id))}`)}>{t('actions.printDelivery')}</Button>
+            <Button onClick={() => void navigate(`${CONTRACT_PATH}?id=${encodeURIComponent(String(order.id))}`)}>{t('actions.contract')}</Button>
+          </Space>
+        }
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          items={[
+            field('no', order.no),
+            field('buyerName', order.buyerName),
+            field('type'),
+            field('terminal'),
+            field('userRemark', order.userRemark),
+            field('remark', order.remark),
+            field('payChannel'),
+            field('payTime', order.payTime),
+            ...(shipped ? [field('expressId'), field('logisticsNo', order.logisticsNo)] : []),
+          ]}
+        />
+      </Card>
+      <Card title={t('detail.state')} style={{ marginBottom: 16 }}>
+        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+          <Space>
+            <Tag color="blue" style={{ fontSize: 16, padding: '4px 12px' }} data-testid="order-detail-status">
+              {text(order.status_dictText) || text(order.status)}
+            </Tag>
+            {text(order.refundStatus) !== '' && text(order.refundStatus) !== '0' ? <Tag color="orange">{text(order.refundStatus_dictText)}</Tag> : null}
+            {text(order.cancelType) !== '' ? <Typography.Text type="secondary">{text(order.cancelType_dictText)}</Typography.Text> : null}
+          </Space>
+          {actions.length > 0 ? (
+            <Space wrap data-testid="order-detail-actions">
+              {actions.map((action) => (
+                <Button key={action} type={action === 'deliver' ? 'primary' : 'default'} danger={action === 'close'} disabled={gates[action].disabled} onClick={() => orderActions.open(action, order)}>
+                  {t(`actions.${action}`)}
+                </Button>
+              ))}
+            </Space>
+          ) : (
+            <Typography.Text type="secondary">{t('detail.noActions')}</Typography.Text>
+          )}
+        </Space>
+      </Card>
+      <Card title={t('detail.goods')} style={{ marginBottom: 16 }}>
+        <ItemsTable items={order.items ?? []} />
+        <div style={{ marginTop: 16 }}>
+          <Amounts order={order} />
+        </div>
+      </Card>
+      <Card title={t('detail.receiver')} style={{ marginBottom: 16 }}>
+        {text(order.receiverName) === '' ? (
+          <Typography.Text type="secondary">{t('detail.noReceiver')}</Typography.Text>
+        ) : (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            items={[field('receiverName', order.receiverName), field('receiverMobile', order.receiverMobile), field('receiverAreaId', order.receiverAreaId), field('receiverDetailAddress', order.receiverDetailAddress), field('deliveryTime', order.deliveryTime), field('receiveTime', order.receiveTime)]}
+          />
+        )}
+      </Card>
+      <Card title={t('detail.logs')}>
+        <LogTimeline logs={order.logs ?? []} />
+      </Card>
+      {orderActions.dialogs}
+    </Spin>
+  );
+}

@@ -1,0 +1,261 @@
+import { Badge, Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { permissionCode } from '../../../src/contracts/entity';
+import { buildListQuery } from '../../../src/providers/data-provider';
+import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, type RowAction } from '../../../src/toolkit/crud';
+import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { useAccess } from '../../../src/toolkit/permission';
+import { StoredImage } from '../../../src/toolkit/upload';
+import { useOrderActions } from '../components/order-dialogs';
+import { detailPath, keywordParams, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS, ORDER_TABS, rowActions, type OrderAction, type OrderTabKey } from '../components/order-model';
+import { ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
+
+type TabCounts = Record<OrderTabKey, number>;
+type ItemsByOrder = Record<string, OrderItemRecord[]>;
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** The item lines of one order: picture, name, spec, 单价 × 数量, 售后状态. */
+function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | undefined; loading: boolean }) {
+  const { t } = useTranslation('orders');
+  if (items === undefined) return <Typography.Text type="secondary">{loading ? t('list.itemsLoading') : t('list.noItems')}</Typography.Text>;
+  if (items.length === 0) return <Typography.Text type="secondary">{t('list.noItems')}</Typography.Text>;
+  return (
+    <Space direction="vertical" size={8} style={{ width: '100%' }}>
+      {items.map((item) => (
+        <Space key={String(item.id)} align="start" size={12} data-testid="order-line">
+          <StoredImage value={typeof item.picUrl === 'string' ? item.picUrl : null} alt={text(item.spuName)} size={48} />
+          <div>
+            <Typography.Text>{text(item.spuName)}</Typography.Text>
+            {text(item.specText) !== '' ? (
+              <div>
+                <Typography.Text type="secondary">{text(item.specText)}</Typography.Text>
+              </div>
+            ) : null}
+            <div>
+              <Typography.Text>
+                {moneyText(item.price)} × {text(item.count)}
+              </Typography.Text>
+              {text(item.afterSaleStatus) !== '' && text(item.afterSaleStatus) !== '0' ? (
+                <Tag color="orange" style={{ marginInlineStart: 8 }}>
+                  {text(item.afterSaleStatus_dictText)}
+                </Tag>
+              ) : null}
+            </div>
+          </div>
+        </Space>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * 订单列表: status tabs with counts (全部 … 已关闭, 退款中 = refundStatus ≠ 0) under the same filters as the
+ * list, the filters (订单号, 买家 / 收货人 / 电话, 商品名, 支付方式, 来源, 类型, 支付时间, 实付), each order
+ * a card-like row (header line, item lines, 实付, 买家 / 收货人, 状态) with the buttons its state allows,
+ * and 导出 of what the list shows. Every action reloads the list, the counts and the lines.
+ */
+export default function OrderListPage() {
+  const { t } = useTranslation(['orders', 'crud']);
+  const navigate = useNavigate();
+  const tab = useStatusTab(ORDER_TABS);
+  const [keyword, setKeyword] = useState('');
+  const fixedValues = useMemo(() => keywordParams(keyword), [keyword]);
+  const list = useEntityList<OrderRecord>({ entity: orderEntity, filters: tab.filters, fixedValues, selectable: false });
+  const exportGate = useAccess(permissionCode(orderEntity, 'exportXls'));
+
+  // The counts under every filter of the list but the tab's own.
+  const countQuery = useMemo(() => {
+    const all = buildListQuery({ pagination: { mode: 'off' }, filters: list.filters, meta: list.meta });
+    const { status: _status, refundStatus: _refund, ...rest } = all;
+    return rest;
+  }, [list.filters, list.meta]);
+  const counts = useCustomRead<TabCounts>({ url: ORDER_API.tabCounts, query: countQuery }, { failure: t('list.countsError') });
+
+  const rows = useMemo(() => (list.tableProps.dataSource ?? []) as readonly OrderRecord[], [list.tableProps.dataSource]);
+  const orderIds = rows.map((row) => String(row.id)).join(',');
+  const items = useCustomRead<ItemsByOrder>(orderIds === '' ? null : { url: ORDER_API.items, query: { orderIds } }, { failure: t('list.itemsError') });
+
+  const reload = () => {
+    list.refresh();
+    counts.retry();
+    items.retry();
+  };
+  const orderActions = useOrderActions(reload);
+
+  const actionLabel = (action: OrderAction) => t(`actions.${action}`);
+  const actions = useRowActionsColumn<OrderRecord>({
+    width: 120,
+    actions: [
+      { key: 'detail', label: t('actions.detail'), onClick: (record) => void navigate(detailPath(String(record.id))) },
+      ...ORDER_ACTIONS.map(
+        (action): RowAction<OrderRecord> => ({
+          key: action,
+          label: actionLabel(action),
+          code: ORDER_PERMISSIONS[action],
+          danger: action === 'close',
+          showFor: (record) => rowActions(record).includes(action),
+          onClick: (record) => orderActions.open(action, record),
+        }),
+      ),
+    ],
+  });
+
+  const columns: TableColumnType<OrderRecord>[] = [
+    {
+      key: 'goods',
+      title: t('list.goods'),
+      render: (_value: unknown, record) => (
+        <div data-testid="order-card" data-order-no={text(record.no)}>
+          <Space wrap size={[16, 4]} className="order-card-header" style={{ marginBottom: 8 }}>
+            <Typography.Text strong copyable>
+              {text(record.no)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('list.createTime')}: {text(record.createTime)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('order.fields.terminal')}: {text(record.terminal_dictText)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('order.fields.payChannel')}: {text(record.payChannel_dictText) || t('list.unpaid')}
+            </Typography.Text>
+          </Space>
+          <OrderLines items={items.value?.[String(record.id)]} loading={items.loading} />
+        </div>
+      ),
+    },
+    { key: 'payPrice', dataIndex: 'payPrice', title: t('order.fields.payPrice'), width: 110, sorter: true, render: (value: unknown) => <Typography.Text strong>{moneyText(value)}</Typography.Text> },
+    {
+      key: 'buyer',
+      title: t('list.buyerReceiver'),
+      width: 200,
+      render: (_value: unknown, record) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{text(record.buyerName)}</Typography.Text>
+          {text(record.receiverName) !== '' ? (
+            <Typography.Text type="secondary">
+              {text(record.receiverName)} {text(record.receiverMobile)}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('order.fields.status'),
+      width: 110,
+      render: (_value: unknown, record) => (
+        <Space direction="vertical" size={2}>
+          <Tag data-testid="order-status">{text(record.status_dictText)}</Tag>
+          {text(record.refundStatus) !== '' && text(record.refundStatus) !== '0' ? <Tag color="orange">{text(record.refundStatus_dictText)}</Tag> : null}
+        </Space>
+      ),
+    },
+    ...(actions === null ? [] : [actions]),
+  ];
+
+  const searchForm = list.searchFormProps.form;
+  const onSearch = (values: Record<string, unknown>) => {
+    setKeyword(typeof values.keyword === 'string' ? values.keyword : '');
+    list.searchFormProps.onFinish?.(values);
+  };
+  const placeholder = (field: string) => t('crud:placeholderInput', { label: t(`order.fields.${field}`) });
+  const choose = (field: string) => t('crud:placeholderSelect', { label: t(`order.fields.${field}`) });
+
+  return (
+    <Card title={t('list.title')}>
+      <Tabs
+        className="crud-status-tabs"
+        activeKey={tab.active}
+        onChange={tab.select}
+        items={ORDER_TABS.map((item) => ({
+          key: item.key,
+          label: (
+            <span data-testid={`order-tab-${item.key}`}>
+              {t(item.label)}
+              <Badge
+                count={counts.value?.[item.key as OrderTabKey] ?? 0}
+                showZero
+                overflowCount={99_999}
+                color="var(--ant-color-text-quaternary)"
+                style={{ marginInlineStart: 6 }}
+                data-testid={`order-tab-count-${item.key}`}
+              />
+            </span>
+          ),
+        }))}
+      />
+      <LoadErrorAlert error={counts.error} onRetry={counts.retry} style={{ marginBottom: 16 }} />
+      <Form {...list.searchFormProps} onFinish={onSearch} name="search" layout="inline" className="crud-search-form" data-testid="crud-search-form">
+        <Row gutter={[16, 12]} style={{ width: '100%' }}>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="no" label={t('order.fields.no')} style={{ width: '100%' }}>
+              <Input allowClear placeholder={placeholder('no')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="keyword" label={t('list.keyword')} style={{ width: '100%' }}>
+              <Input allowClear placeholder={t('list.keywordPlaceholder')} maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="spuNames" label={t('list.goodsName')} style={{ width: '100%' }}>
+              <Input allowClear placeholder={t('crud:placeholderInput', { label: t('list.goodsName') })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="payChannel" label={t('order.fields.payChannel')} style={{ width: '100%' }}>
+              <DictSelect dictCode={PAY_CHANNEL_DICT} allowClear placeholder={choose('payChannel')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="terminal" label={t('order.fields.terminal')} style={{ width: '100%' }}>
+              <DictSelect dictCode={ORDER_TERMINAL_DICT} allowClear placeholder={choose('terminal')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="type" label={t('order.fields.type')} style={{ width: '100%' }}>
+              <DictSelect dictCode={ORDER_TYPE_DICT} allowClear placeholder={choose('type')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="payTime" label={t('order.fields.payTime')} style={{ width: '100%' }}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item label={t('order.fields.payPrice')} style={{ width: '100%' }}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name={['payPrice', 0]} noStyle>
+                  <InputNumber<string> stringMode precision={2} placeholder={t('list.min')} aria-label={t('list.min')} style={{ width: '50%' }} />
+                </Form.Item>
+                <Form.Item name={['payPrice', 1]} noStyle>
+                  <InputNumber<string> stringMode precision={2} placeholder={t('list.max')} aria-label={t('list.max')} style={{ width: '50%' }} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <SearchButtons
+              onReset={() => {
+                searchForm?.resetFields();
+                setKeyword('');
+                list.reset();
+              }}
+            />
+          </Col>
+        </Row>
+      </Form>
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        {exportGate.visible ? <ExportButton list={list} /> : null}
+      </Space>
+      <LoadErrorAlert error={list.isError ? t('crud:loadError') : items.error} onRetry={list.isError ? list.refresh : items.retry} style={{ marginBottom: 16 }} />
+      <Table<OrderRecord> {...list.tableProps} columns={columns} scroll={{ x: 1000 }} data-testid="order-table" />
+      {orderActions.dialogs}
+    </Card>
+  );
+}
