@@ -47,15 +47,22 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
       body: { name: '外部帮助', menuType: 0, url: 'https://example.com/help', component: 'layouts/IframePageView', internalOrExternal: true, sortNo: 99 },
     });
     expect(added.body.success).toBe(true);
+    // A menu entry that only opens with a parameter: no client route, hidden from the side menu.
+    const routeLess = await call<{ id: string }>(demo.app, 'POST', '/api/sys/permission/add', {
+      token: demo.admin,
+      body: { name: '参数入口', menuType: 0, url: '/help/withParam/:id', component: 'help/HelpCenter', route: false, hidden: true, sortNo: 98 },
+    });
+    expect(routeLess.body.success).toBe(true);
     try {
       const all = flatten((await fetchFor(demo.admin)).menu);
       const external = all.find((item) => item.meta.title === '外部帮助');
       expect(external).toMatchObject({ component: 'layouts/IframePageView', meta: { url: 'https://example.com/help', internalOrExternal: true } });
       expect(external?.path).toMatch(/^\/[0-9a-f]{32}$/);
-      const detail = all.find((item) => item.meta.title === '订单详情');
+      const detail = all.find((item) => item.meta.title === '参数入口');
       expect(detail).toMatchObject({ route: '0', hidden: true });
     } finally {
       await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${added.body.result.id}`, { token: demo.admin });
+      await call(demo.app, 'DELETE', `/api/sys/permission/delete?id=${routeLess.body.result.id}`, { token: demo.admin });
     }
   });
 
