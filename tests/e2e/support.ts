@@ -144,10 +144,10 @@ export async function apiToken(user: { username: string; password: string } = DE
 }
 
 /** One call to `/api<path>` with the token (JSON body when given). */
-export async function apiFetch(token: string, method: string, path: string, body?: unknown): Promise<Response> {
+export async function apiFetch(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseURL()}/api${path}`, {
     method,
-    headers: { 'X-Access-Token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { 'X-Access-Token': token, ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
 }
@@ -155,6 +155,11 @@ export async function apiFetch(token: string, method: string, path: string, body
 /** The envelope of one API call, successful or not. */
 export async function apiCall<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<Envelope<T>> {
   return (await (await apiFetch(token, method, path, body)).json()) as Envelope<T>;
+}
+
+/** The envelope of one call in tenant 1, the admin's shop (goods, members and orders are kept per tenant). */
+export async function shopApi<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  return (await (await apiFetch(token, method, path, body, { 'tenant-id': '1' })).json()) as Envelope<T>;
 }
 
 /** The result of one API call; throws when the envelope says it failed. */

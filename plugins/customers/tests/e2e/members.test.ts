@@ -4,25 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiToken, baseURL, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** Admin works in tenant 1 (its only tenant), so the test's member lives there too. */
-async function adminApi<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, 'tenant-id': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as Envelope<T>;
-}
 
 const rows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
 
@@ -43,7 +27,7 @@ async function openFreshMember(prefix: string): Promise<{ id: string; token: str
   const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
   const memberNo = `${prefix}${stamp}`;
   const token = await apiToken();
-  const created = await adminApi<{ id: string }>(token, 'POST', '/cust/custMember/add', { memberNo, memberName: '端到端会员', mobile: `13${stamp}${prefix === 'E' ? '000' : '111'}`.slice(0, 11), status: '1' });
+  const created = await shopApi<{ id: string }>(token, 'POST', '/cust/custMember/add', { memberNo, memberName: '端到端会员', mobile: `13${stamp}${prefix === 'E' ? '000' : '111'}`.slice(0, 11), status: '1' });
   expect(created.success, created.message).toBe(true);
   const { context, page } = await newPage(browser());
   await loginAs(page, DEMO.admin);
@@ -95,9 +79,9 @@ describe('会员列表: 修改积分, 修改余额 and 修改等级', () => {
     await expect.poll(() => cellOf(page, '余额')).toBe('12.34');
 
     // Both changes are ledger rows with the reason as title and the total after.
-    const points = await adminApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custPointsLog/list?memberId=${id}`);
+    const points = await shopApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custPointsLog/list?memberId=${id}`);
     expect(points.result.records.map((row) => [row.point, row.totalPoint, row.title])).toEqual([[120, 120, '活动补发']]);
-    const balance = await adminApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custBalanceLog/list?memberId=${id}`);
+    const balance = await shopApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custBalanceLog/list?memberId=${id}`);
     expect(balance.result.records.map((row) => [row.price, row.balance, row.title])).toEqual([[12.34, 12.34, '线下充值']]);
     await close();
   });
@@ -122,10 +106,10 @@ describe('会员列表: 修改积分, 修改余额 and 修改等级', () => {
 describe('会员详情', () => {
   it("opens from the row's 详情 in its own tab: the member with its totals, and ledger tabs listing only this member's rows", async () => {
     const { id, token, page, close } = await openFreshMember('D');
-    expect((await adminApi(token, 'POST', '/cust/custMember/adjustPoints', { memberId: id, point: 35, reason: '详情页积分' })).success).toBe(true);
-    expect((await adminApi(token, 'POST', '/cust/custMember/adjustBalance', { memberId: id, price: '5.50', reason: '详情页余额' })).success).toBe(true);
+    expect((await shopApi(token, 'POST', '/cust/custMember/adjustPoints', { memberId: id, point: 35, reason: '详情页积分' })).success).toBe(true);
+    expect((await shopApi(token, 'POST', '/cust/custMember/adjustBalance', { memberId: id, price: '5.50', reason: '详情页余额' })).success).toBe(true);
     const given = { memberId: id, templateId: 'T001', name: '详情页满减券', validStartTime: '2026-01-01 00:00:00', validEndTime: '2030-01-01 00:00:00' };
-    expect((await adminApi(token, 'POST', '/cust/custCoupon/add', given)).success).toBe(true);
+    expect((await shopApi(token, 'POST', '/cust/custCoupon/add', given)).success).toBe(true);
 
     await rows(page).first().getByRole('button', { name: '详情' }).click();
     await page.waitForURL((url) => url.pathname === '/cust/CustMember/detail' && url.searchParams.get('id') === id);

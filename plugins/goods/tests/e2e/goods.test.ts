@@ -5,25 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, apiToken, baseURL, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** Admin works in tenant 1 (its only tenant): goods are kept per tenant. */
-async function adminApi<T>(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Envelope<T>> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, 'tenant-id': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as Envelope<T>;
-}
 
 const stamp = () => String(Date.now() % 10_000_000).padStart(7, '0');
 
@@ -37,7 +21,7 @@ const searchButton = (page: Page) => page.getByRole('button', { name: /查\s*询
 
 /** A category id by name (searchBy answers the matching categories). */
 async function categoryId(token: string, name: string): Promise<string> {
-  const found = await adminApi<Array<{ id: string; name: string }>>(token, 'GET', `/goods/goodsCategory/searchBy?keyword=${encodeURIComponent(name)}`);
+  const found = await shopApi<Array<{ id: string; name: string }>>(token, 'GET', `/goods/goodsCategory/searchBy?keyword=${encodeURIComponent(name)}`);
   const hit = found.result.find((node) => node.name === name);
   if (hit === undefined) throw new Error(`no category ${name}`);
   return hit.id;
@@ -45,8 +29,8 @@ async function categoryId(token: string, name: string): Promise<string> {
 
 /** A single-spec SPU made through the API (仓库中 unless told), for the tests that start from one. */
 async function createSpu(token: string, name: string, options: { stock?: number; status?: string } = {}): Promise<string> {
-  const picked = await adminApi<{ records: Array<{ picUrl: string }> }>(token, 'GET', '/goods/goodsSpu/list?pageSize=1');
-  const created = await adminApi<unknown>(token, 'POST', '/goods/goodsSpu/add', {
+  const picked = await shopApi<{ records: Array<{ picUrl: string }> }>(token, 'GET', '/goods/goodsSpu/list?pageSize=1');
+  const created = await shopApi<unknown>(token, 'POST', '/goods/goodsSpu/add', {
     name,
     categoryId: await categoryId(token, 'T恤'),
     picUrl: picked.result.records[0]?.picUrl ?? 'placeholder.png',
@@ -56,7 +40,7 @@ async function createSpu(token: string, name: string, options: { stock?: number;
     skus: [{ properties: [], price: '19.90', stock: options.stock ?? 5, lowStock: 1 }],
   });
   expect(created.success, created.message).toBe(true);
-  const listed = await adminApi<{ records: Array<{ id: string }> }>(token, 'GET', `/goods/goodsSpu/list?name=${encodeURIComponent(name)}&status=-1,0,1`);
+  const listed = await shopApi<{ records: Array<{ id: string }> }>(token, 'GET', `/goods/goodsSpu/list?name=${encodeURIComponent(name)}&status=-1,0,1`);
   const id = listed.result.records[0]?.id;
   if (id === undefined) throw new Error(`SPU ${name} not listed`);
   return id;

@@ -6,35 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, apiToken, baseURL, dialog, dialogsClosed, field, loginAs, modalOk, newPage, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** Admin works in tenant 1: goods, members and orders are kept per tenant. */
-async function adminApi<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'X-Access-Token': token, 'tenant-id': '1', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as Envelope<T>;
-}
 
 const stamp = () => String(Date.now() % 10_000_000).padStart(7, '0');
 
 /** An on-sale single-spec SPU (price 19.90, stock 20) made through the goods API. */
 async function createSpu(token: string, name: string): Promise<void> {
-  const categories = await adminApi<Array<{ id: string; name: string }>>(token, 'GET', `/goods/goodsCategory/searchBy?keyword=${encodeURIComponent('T恤')}`);
+  const categories = await shopApi<Array<{ id: string; name: string }>>(token, 'GET', `/goods/goodsCategory/searchBy?keyword=${encodeURIComponent('T恤')}`);
   const categoryId = categories.result.find((node) => node.name === 'T恤')?.id;
   if (categoryId === undefined) throw new Error('no category T恤');
-  const picked = await adminApi<{ records: Array<{ picUrl: string }> }>(token, 'GET', '/goods/goodsSpu/list?pageSize=1');
-  const created = await adminApi<unknown>(token, 'POST', '/goods/goodsSpu/add', {
+  const picked = await shopApi<{ records: Array<{ picUrl: string }> }>(token, 'GET', '/goods/goodsSpu/list?pageSize=1');
+  const created = await shopApi<unknown>(token, 'POST', '/goods/goodsSpu/add', {
     name,
     categoryId,
     picUrl: picked.result.records[0]?.picUrl ?? 'placeholder.png',
@@ -91,7 +75,7 @@ describe('快递 and 线下订单', () => {
     const spuName = `端到端线下${suffix}`;
     const token = await apiToken();
     await createSpu(token, spuName);
-    const members = await adminApi<{ records: Array<{ id: string; mobile: string }> }>(token, 'GET', '/cust/custMember/list?pageNo=1&pageSize=1&status=1');
+    const members = await shopApi<{ records: Array<{ id: string; mobile: string }> }>(token, 'GET', '/cust/custMember/list?pageNo=1&pageSize=1&status=1');
     const member = members.result.records[0];
     if (member === undefined) throw new Error('no seeded member');
 
@@ -162,7 +146,7 @@ describe('快递 and 线下订单', () => {
     await page.getByText('线下订单已创建').first().waitFor();
     await dialogsClosed(page);
 
-    const listed = await adminApi<{ records: Array<{ no: string; payPrice: string | number }> }>(token, 'GET', `/saleorder/saleOrder/list?type=1&spuNames=${encodeURIComponent(`*${spuName}*`)}`);
+    const listed = await shopApi<{ records: Array<{ no: string; payPrice: string | number }> }>(token, 'GET', `/saleorder/saleOrder/list?type=1&spuNames=${encodeURIComponent(`*${spuName}*`)}`);
     expect(listed.result.records).toHaveLength(1);
     const orderNo = listed.result.records[0]?.no ?? '';
     await field(page, 'search_no').fill(orderNo);
