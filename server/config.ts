@@ -21,6 +21,8 @@ export interface Config {
   schedulerEnabled: boolean;
   /** Run-log rows of scheduled jobs older than this many days are deleted. */
   jobLogRetentionDays: number;
+  /** A fresh database gets its demo trade (orders, coupons, distribution) made through the services. */
+  demoTrade: boolean;
 }
 
 /** How long the HTTP server waits for a client before it drops the connection, in milliseconds. */
@@ -111,6 +113,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const scheduler = text(env, 'SCHEDULER') ?? 'on';
   if (scheduler !== 'on' && scheduler !== 'off') problems.push(`SCHEDULER must be "on" or "off" (got "${scheduler}")`);
   const jobLogRetentionDays = integer(env, 'JOB_LOG_RETENTION_DAYS', 30, 1, 3650, problems);
+  const demoTrade = text(env, 'DEMO_TRADE') ?? 'on';
+  if (demoTrade !== 'on' && demoTrade !== 'off') problems.push(`DEMO_TRADE must be "on" or "off" (got "${demoTrade}")`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -127,5 +131,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     timeouts: Object.freeze(timeouts),
     schedulerEnabled: scheduler === 'on',
     jobLogRetentionDays,
+    demoTrade: demoTrade === 'on',
   });
 }

@@ -191,6 +191,16 @@ export const couponEntity = defineEntity({
     useOrderId: { type: 'string', label: label('coupon', 'useOrderId'), max: 32, readonly: true },
     useTime: { type: 'datetime', label: label('coupon', 'useTime'), readonly: true },
     status: { type: 'dict', label: label('coupon', 'status'), dict: COUPON_STATUS_DICT, search: 'eq', readonly: true },
+    // The template's rules as they were when the coupon was issued (server/contracts/member-coupons.ts).
+    takeType: { type: 'string', label: label('coupon', 'takeType'), max: 2, readonly: true, form: false, list: false },
+    discountType: { type: 'string', label: label('coupon', 'discountType'), max: 2, readonly: true, form: false, list: false },
+    usePrice: { type: 'decimal', label: label('coupon', 'usePrice'), readonly: true, form: false },
+    discountPrice: { type: 'decimal', label: label('coupon', 'discountPrice'), readonly: true, form: false },
+    discountPercent: { type: 'int', label: label('coupon', 'discountPercent'), readonly: true, form: false },
+    discountLimitPrice: { type: 'decimal', label: label('coupon', 'discountLimitPrice'), readonly: true, form: false, list: false },
+    productScope: { type: 'string', label: label('coupon', 'productScope'), max: 2, readonly: true, form: false, list: false },
+    productScopeValues: { type: 'string', label: label('coupon', 'productScopeValues'), max: 4000, readonly: true, form: false, list: false },
+    bizId: { type: 'string', label: label('coupon', 'bizId'), max: 32, search: 'eq', readonly: true, form: false, list: false },
   },
 });
 

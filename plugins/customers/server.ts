@@ -4,6 +4,7 @@ import { defineServerPlugin } from '../../server/plugin-api';
 import { registerAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
 import { customerMenus } from './server/menus';
+import { createMemberCouponService } from './server/member-coupons';
 import { registerMemberRoutes } from './server/member-routes';
 import { createMemberService } from './server/member-service';
 import { customerMigrations } from './server/migrations';
@@ -14,10 +15,11 @@ export default defineServerPlugin({
   name: 'customers',
   migrations: customerMigrations,
   menus: customerMenus,
-  // The member ledgers as other domains post to them (server/contracts/members.ts).
-  provides: ['members'],
+  // The member ledgers as other domains post to them (server/contracts/members.ts); the members' coupons (member-coupons.ts).
+  provides: ['members', 'memberCoupons'],
   register: async (api, ctx) => {
     ctx.services.provide('members', createMemberService());
+    ctx.services.provide('memberCoupons', createMemberCouponService());
     const labels = localeLabels({ customers: zhCustomers });
     await registerMemberRoutes(api, labels);
     await registerCatalogueRoutes(api, labels);

@@ -142,7 +142,7 @@ export const spuEntity = defineEntity({
     /** Comma-separated image paths, as the upload widget stores several files. */
     sliderPicUrls: { type: 'image', label: label('spu', 'sliderPicUrls'), max: 4000, list: false },
     /** Rich text (HTML), sanitised by the server on every write. */
-    description: { type: 'text', label: label('spu', 'description'), max: 100_000 },
+    description: { type: 'text', label: label('spu', 'description'), max: 100_000, detailOnly: true },
     specType: { type: 'dict', label: label('spu', 'specType'), dict: SPEC_TYPE_DICT, required: true, list: false },
     price: { type: 'decimal', label: label('spu', 'price'), search: 'range', sortable: true, readonly: true },
     marketPrice: { type: 'decimal', label: label('spu', 'marketPrice'), readonly: true, list: false },

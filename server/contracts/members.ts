@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LedgerEntry, LedgerPosting } from '../ledger/ledger';
 
@@ -14,6 +14,8 @@ export interface MemberSummary {
   name: string;
   mobile: string | null;
   levelId: string | null;
+  /** The member who invited this one (the invite code at first login), or null: distribution's upline. */
+  referrerId: string | null;
   /** The member's level discount, percent (100 = none). */
   discountPercent: number;
   point: number;
@@ -23,13 +25,41 @@ export interface MemberSummary {
 }
 
 /** Biz types of the order flows (the dictionaries member_point_biz_type, member_balance_biz_type, member_experience_biz_type). */
-export type PointBiz = 'orderUse' | 'orderUseCancel' | 'orderUseRefund' | 'orderReward' | 'orderRewardCancel' | 'orderRewardRefund';
+export type PointBiz = 'orderUse' | 'orderUseCancel' | 'orderUseRefund' | 'orderReward' | 'orderRewardCancel' | 'orderRewardRefund' | 'campaignReward' | 'campaignRewardRefund' | 'packet';
 export type BalanceBiz = 'payment' | 'paymentRefund';
 export type ExperienceBiz = 'order' | 'orderCancel' | 'orderRefund';
 
 export type MemberPosting<B> = Omit<LedgerEntry, 'bizType'> & { biz: B };
 
+/** A customer (客户: a company the shop sells to directly) as documents and procurement name it. */
+export interface CustomerSummary {
+  id: string;
+  name: string;
+  taxNo: string;
+  bankName: string;
+  bankAccount: string;
+  address: string;
+  contactName: string;
+  contactMobile: string;
+}
+
+/** A member's delivery address. */
+export interface AddressSummary {
+  name: string;
+  mobile: string;
+  areaId: string;
+  detailAddress: string;
+}
+
 export interface MemberService {
+  /** The customer of this tenant, or undefined. */
+  customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerSummary | undefined>;
+  /** The member's own address, or undefined (unknown, another member's, another tenant's). */
+  address(db: Kysely<Database>, tenantId: number, memberId: string, addressId: string): Promise<AddressSummary | undefined>;
+  /** How many members each of these invited (registered within `range` when given: [begin, end)). */
+  referralCounts(db: Kysely<Database>, tenantId: number, memberIds: readonly string[], range?: { begin: Date; end: Date }): Promise<Map<string, number>>;
+  /** Binds a member's referrer as an invite code at first login does, only where none is set; whether it bound. */
+  bindReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string): Promise<boolean>;
   /** The member as an order needs it, or undefined when unknown (or another tenant's). */
   summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined>;
   postPoints(trx: Transaction<Database>, entry: MemberPosting<PointBiz>): Promise<LedgerPosting>;

@@ -25,6 +25,8 @@ export interface SkuSnapshot {
   skuId: string;
   spuId: string;
   spuName: string;
+  /** The SPU's category (coupons and campaigns scoped to categories match on it). */
+  categoryId: string | null;
   specText: string;
   picUrl: string | null;
   /** Sale price in yuan, exact (two decimals). */
@@ -33,6 +35,13 @@ export interface SkuSnapshot {
   available: number;
   /** Whether the goods are on sale (上架). */
   onShelf: boolean;
+  /** The SPU's 运费模板, or null (ships free). */
+  deliveryTemplateId: string | null;
+  /** kg and m³ of one unit, exact text (freight by weight or volume). */
+  weight: string;
+  volume: string;
+  /** The SPU's unit (件, 箱 …), or ''. */
+  unit: string;
 }
 
 export interface StockService {

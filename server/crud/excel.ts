@@ -17,9 +17,10 @@ export interface ExcelColumn {
   definition: FieldDefinition;
 }
 
+/** The columns of an entity's sheet: not images, files or detail-only content (a rich-text document is no cell). */
 export function excelColumns(entity: EntityDefinition, label: (field: string) => string): ExcelColumn[] {
   return fieldEntries(entity)
-    .filter(([, definition]) => isReadableField(definition) && definition.type !== 'image' && definition.type !== 'file')
+    .filter(([, definition]) => isReadableField(definition) && definition.type !== 'image' && definition.type !== 'file' && definition.detailOnly !== true)
     .map(([field, definition]) => ({ field, label: label(field), definition }));
 }
 

@@ -16,10 +16,12 @@ export function formatDateTime(value: Date): string {
 }
 
 /** The select list: id, readable fields, audit columns and the tenant; date columns come back as text. */
-export function selectColumnsSql(entity: EntityDefinition): RawBuilder<unknown> {
+export function selectColumnsSql(entity: EntityDefinition, options: { rows?: 'page' | 'one' } = {}): RawBuilder<unknown> {
   const columns: RawBuilder<unknown>[] = [sql.id('id')];
   for (const [name, field] of fieldEntries(entity)) {
     if (!isReadableField(field)) continue;
+    // A page of rows (a list, an export) leaves out the large detail-only content.
+    if (options.rows === 'page' && field.detailOnly === true) continue;
     const column = columnOf(entity, name);
     columns.push(field.type === 'date' ? sql`cast(${sql.id(column)} as text) as ${sql.id(column)}` : sql.id(column));
   }
@@ -55,7 +57,10 @@ export function toRecord(entity: EntityDefinition, row: Row, dictionaries: Map<s
   const record: WireRecord = { id: row.id };
   for (const [name, field] of fieldEntries(entity)) {
     if (!isReadableField(field)) continue;
-    const value = wireValue(field, row[columnOf(entity, name)]);
+    const column = columnOf(entity, name);
+    // Not read (a detail-only field of a list page): left out rather than shown as empty.
+    if (!(column in row)) continue;
+    const value = wireValue(field, row[column]);
     record[name] = value;
     if (field.dict !== undefined) record[`${name}${DICT_TEXT_SUFFIX}`] = dictText(dictionaries.get(field.dict) ?? [], value);
   }

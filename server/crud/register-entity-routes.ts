@@ -106,7 +106,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     const where = whereSql(entity, query, request.tenantId, options.readScope?.(request) ?? []);
     // Counted once per filter, deep pages from an anchor (server/crud/list-paging.ts).
     const total = await countRows(db, entity.table, where);
-    const page = await pageQuery(db, entity.table, selectColumnsSql(entity), { where, sort: sortColumns(entity, query), pageNo, pageSize });
+    const page = await pageQuery(db, entity.table, selectColumnsSql(entity, { rows: 'page' }), { where, sort: sortColumns(entity, query), pageNo, pageSize });
     const rows = await page.$castTo<Row>().execute(db);
     const dictionaries = await loadDictionaries(entity, dictItems);
     return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
@@ -259,7 +259,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
       const selections = text(query.selections).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64).slice(0, MAX_EXPORT_ROWS);
       const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
       const where = whereSql(entity, query, request.tenantId, extra);
-      const rows = await sql<Row>`select ${selectColumnsSql(entity)} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
+      const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
       const dictionaries = await loadDictionaries(entity, dictItems);
       const buffer = await buildWorkbook({
         title,

@@ -40,6 +40,11 @@ export interface FieldDefinition {
   sortable?: boolean;
   /** Shown as a list column (default true, except text/password). */
   list?: boolean;
+  /**
+   * Large content (a rich-text description) read only with the one record (queryById): left out of list
+   * pages and exports, so a page of 100 rows never carries 100 documents.
+   */
+  detailOnly?: boolean;
   /** Shown in the create/edit form (default true). */
   form?: boolean;
   /** Column name override; default is the snake_case of the field name. */

@@ -13,7 +13,8 @@ import { DEMO, loginAs, openBrowser } from './support';
 let server: ProductServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startProductServer();
+  // Sockets and sessions only: the demo trade would only slow its first start.
+  server = await startProductServer({ env: { DEMO_TRADE: 'off' } });
   browser = await openBrowser();
 });
 afterAll(async () => {

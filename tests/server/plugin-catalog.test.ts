@@ -52,7 +52,7 @@ describe('plugin menus, buttons and dictionaries', () => {
     await runPluginSeeds(db, serverPlugins);
     expect(await counts(db)).toEqual(before);
     const markers = await sql<{ key: string }>`select key from app_meta where key like 'catalog:%' order by key`.execute(db);
-    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:goods', 'catalog:help', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:system']);
+    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:system']);
   });
 });
 
@@ -60,10 +60,10 @@ describe('a build without the announcements plugin', () => {
   const dataDir = tempDir('no-announcements');
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  // A whole first start (migrations, seeds, the demo orders) inside the test: more time than the default.
+  // A whole first start (migrations, seeds; not the demo trade, which has nothing to do with it) inside the test.
   it('has none of its menus, buttons, dictionaries or routes, and the rest works', async () => {
     const app = await buildApp({
-      config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none') }),
+      config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }),
       logger: false,
       plugins: serverPlugins.filter((plugin) => plugin.name !== 'announcements'),
     });

@@ -131,7 +131,7 @@ describe('tenant header', () => {
 describe('configuration', () => {
   it('refuses a short TOKEN_SECRET, a bad port and an unknown SMS mode, naming each', () => {
     try {
-      loadConfig({ TOKEN_SECRET: 'short', PORT: 'eighty', SMS_MODE: 'twilio', API_BASE: '/', UPLOAD_MAX_BYTES: '12' });
+      loadConfig({ TOKEN_SECRET: 'short', PORT: 'eighty', SMS_MODE: 'twilio', API_BASE: '/', UPLOAD_MAX_BYTES: '12', DEMO_TRADE: 'yes' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -141,11 +141,12 @@ describe('configuration', () => {
       expect(problems.join('\n')).toMatch(/SMS_MODE/);
       expect(problems.join('\n')).toMatch(/API_BASE/);
       expect(problems.join('\n')).toMatch(/UPLOAD_MAX_BYTES/);
+      expect(problems.join('\n')).toMatch(/DEMO_TRADE must be "on" or "off"/);
     }
   });
 
   it('has the documented defaults', () => {
     const config = loadConfig({}, '/srv/app');
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/app/data', databaseUrl: null, apiBase: '/api', clientDir: '/srv/app/build/client', tokenSecret: null, tokenIdleMinutes: 120, smsMode: 'log', uploadMaxBytes: 10 * 1024 * 1024 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/app/data', databaseUrl: null, apiBase: '/api', clientDir: '/srv/app/build/client', tokenSecret: null, tokenIdleMinutes: 120, smsMode: 'log', uploadMaxBytes: 10 * 1024 * 1024, demoTrade: true });
   });
 });

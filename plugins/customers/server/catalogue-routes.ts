@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { inTransaction } from '../../../server/db/transactions';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, query } from '../../../server/http/schemas';
@@ -18,6 +19,7 @@ import {
   pointsLogEntity,
 } from '../entities';
 import { clearDefault } from './addresses';
+import { recycleCoupon } from './member-coupons';
 import { MOBILE, MSG_BAD_PHONE } from './members';
 
 export const MSG_COUPON_RECYCLED = '回收成功';
@@ -87,12 +89,9 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
     `${couponEntity.api}/recycle`,
     { config: { access: { permission: 'cust:coupon:recycle' } }, schema: { querystring: query({}), body: body({ id: Id }) } },
     async (request) => {
-      const tenantId = request.tenantId ?? 0;
-      const found = await sql<{ status: string }>`select status from cust_coupon where id = ${request.body.id} and tenant_id = ${tenantId}`.execute(db);
-      const coupon = found.rows[0];
-      if (coupon === undefined) throw businessError(MSG_COUPON_NOT_FOUND);
-      const deleted = await sql<{ id: string }>`delete from cust_coupon where id = ${request.body.id} and tenant_id = ${tenantId} and status = '1' returning id`.execute(db);
-      if (deleted.rows.length === 0) throw businessError(MSG_COUPON_NOT_UNUSED);
+      const outcome = await inTransaction(db, (trx) => recycleCoupon(trx, request.tenantId ?? 0, request.body.id));
+      if (outcome === 'notFound') throw businessError(MSG_COUPON_NOT_FOUND);
+      if (outcome === 'notUnused') throw businessError(MSG_COUPON_NOT_UNUSED);
       return ok(null, MSG_COUPON_RECYCLED);
     },
   );

@@ -34,7 +34,7 @@ export const EXPERIENCE_LEDGER: LedgerDefinition = {
 };
 
 /** Biz types (dictionaries member_point_biz_type, member_balance_biz_type, member_experience_biz_type). */
-export const POINT_BIZ = { signIn: 1, admin: 2, orderUse: 11, orderUseCancel: 12, orderUseRefund: 13, orderReward: 21, orderRewardCancel: 22, orderRewardRefund: 23 } as const;
+export const POINT_BIZ = { signIn: 1, admin: 2, orderUse: 11, orderUseCancel: 12, orderUseRefund: 13, orderReward: 21, orderRewardCancel: 22, orderRewardRefund: 23, campaignReward: 31, campaignRewardRefund: 32, packet: 41 } as const;
 export const BALANCE_BIZ = { recharge: 1, rechargeRefund: 2, payment: 3, paymentRefund: 4, admin: 5, transfer: 6 } as const;
 export const EXPERIENCE_BIZ = { admin: 0, invite: 1, signIn: 4, order: 11, orderCancel: 12, orderRefund: 13 } as const;
 

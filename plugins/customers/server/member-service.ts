@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { BalanceBiz, ExperienceBiz, MemberPosting, MemberService, MemberSummary, PointBiz } from '../../../server/contracts/members';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberSummary, PointBiz } from '../../../server/contracts/members';
 import type { Database } from '../../../server/db/schema';
 import { postInTransaction, type LedgerEntry } from '../../../server/ledger/ledger';
 import { applyLevelByGrowth } from './levels';
@@ -7,7 +7,8 @@ import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_B
 
 /**
  * The customers plugin's `members` service (server/contracts/members.ts): other domains post to the
- * member's ledgers inside their own transaction, with the biz names mapped to this plugin's biz codes.
+ * member's ledgers inside their own transaction, with the biz names mapped to this plugin's biz codes,
+ * and read the customers and addresses they name.
  */
 
 interface SummaryRow {
@@ -16,6 +17,7 @@ interface SummaryRow {
   member_name: string | null;
   mobile: string | null;
   level_id: string | null;
+  referrer_id: string | null;
   discount_percent: number | null;
   point: number | null;
   balance: string | number | null;
@@ -23,7 +25,7 @@ interface SummaryRow {
 }
 
 async function summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined> {
-  const found = await sql<SummaryRow>`select m.id, m.member_no, m.member_name, m.mobile, m.level_id, l.discount_percent, m.point, m.balance::text as balance, m.status
+  const found = await sql<SummaryRow>`select m.id, m.member_no, m.member_name, m.mobile, m.level_id, m.referrer_id, l.discount_percent, m.point, m.balance::text as balance, m.status
     from cust_member m left join cust_level l on l.id = m.level_id
     where m.id = ${memberId} and m.tenant_id = ${tenantId}`.execute(trx);
   const row = found.rows[0];
@@ -34,6 +36,7 @@ async function summary(trx: Transaction<Database>, tenantId: number, memberId: s
     name: row.member_name ?? '',
     mobile: row.mobile,
     levelId: row.level_id,
+    referrerId: row.referrer_id,
     // A level without a discount (or no level) pays the full price.
     discountPercent: row.discount_percent ?? 100,
     point: row.point ?? 0,
@@ -47,9 +50,52 @@ function entryOf<B>(posting: MemberPosting<B>, bizType: number): LedgerEntry {
   return { ...rest, bizType };
 }
 
+async function customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerSummary | undefined> {
+  const found = await sql<{ id: string; name: string; tax_no: string | null; bank_name: string | null; bank_account: string | null; address: string | null; contact_name: string | null; contact_mobile: string | null }>`
+    select id, name, tax_no, bank_name, bank_account, address, contact_name, contact_mobile from cust_customer where id = ${customerId} and tenant_id = ${tenantId}`.execute(db);
+  const row = found.rows[0];
+  if (row === undefined) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    taxNo: row.tax_no ?? '',
+    bankName: row.bank_name ?? '',
+    bankAccount: row.bank_account ?? '',
+    address: row.address ?? '',
+    contactName: row.contact_name ?? '',
+    contactMobile: row.contact_mobile ?? '',
+  };
+}
+
+async function address(db: Kysely<Database>, tenantId: number, memberId: string, addressId: string): Promise<AddressSummary | undefined> {
+  const found = await sql<{ name: string; mobile: string; area_id: string; detail_address: string }>`select name, mobile, area_id, detail_address from cust_address
+    where id = ${addressId} and member_id = ${memberId} and tenant_id = ${tenantId}`.execute(db);
+  const row = found.rows[0];
+  return row === undefined ? undefined : { name: row.name, mobile: row.mobile, areaId: row.area_id, detailAddress: row.detail_address };
+}
+
+async function referralCounts(db: Kysely<Database>, tenantId: number, memberIds: readonly string[], range?: { begin: Date; end: Date }): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const window = range === undefined ? sql`` : sql` and register_time >= ${range.begin} and register_time < ${range.end}`;
+  const found = await sql<{ referrer_id: string; count: number }>`select referrer_id, count(*)::int as count from cust_member
+    where tenant_id = ${tenantId} and referrer_id in (${sql.join([...memberIds])})${window} group by referrer_id`.execute(db);
+  return new Map(found.rows.map((row) => [row.referrer_id, row.count]));
+}
+
+async function bindReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string): Promise<boolean> {
+  if (memberId === referrerId) return false;
+  const bound = await sql<{ id: string }>`update cust_member set referrer_id = ${referrerId}
+    where id = ${memberId} and tenant_id = ${tenantId} and referrer_id is null returning id`.execute(trx);
+  return bound.rows.length > 0;
+}
+
 export function createMemberService(): MemberService {
   return {
     summary,
+    customer,
+    address,
+    referralCounts,
+    bindReferrer,
     postPoints: (trx, entry: MemberPosting<PointBiz>) => postInTransaction(trx, POINTS_LEDGER, entryOf(entry, POINT_BIZ[entry.biz])),
     postBalance: (trx, entry: MemberPosting<BalanceBiz>) => postInTransaction(trx, BALANCE_LEDGER, entryOf(entry, BALANCE_BIZ[entry.biz])),
     postExperience: async (trx, entry: MemberPosting<ExperienceBiz>) => {

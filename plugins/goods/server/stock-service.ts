@@ -18,6 +18,11 @@ interface SnapshotRow {
   price: string | number;
   available: number;
   spu_status: string | null;
+  category_id: string | null;
+  delivery_template_id: string | null;
+  weight: string | null;
+  volume: string | null;
+  unit: string | null;
 }
 
 /** Price as exact yuan text with two decimals (NUMERIC comes back as text; never through a float). */
@@ -30,8 +35,9 @@ function priceText(value: string | number): string {
 async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]> {
   if (skuIds.length === 0) return [];
   const found = await sql<SnapshotRow>`select k.id, k.spu_id, coalesce(s.name, k.spu_name) as spu_name, k.spec_text,
-      coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status
-    from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id
+      coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status, s.category_id,
+      s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit
+    from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id left join goods_unit u on u.id = s.unit_id
     where k.tenant_id = ${tenantId} and k.id in (${sql.join([...skuIds])})`.execute(trx);
   const byId = new Map(found.rows.map((row) => [row.id, row]));
   return skuIds.flatMap((skuId) => {
@@ -42,11 +48,16 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
         skuId: row.id,
         spuId: row.spu_id,
         spuName: row.spu_name ?? '',
+        categoryId: row.category_id,
         specText: row.spec_text ?? '',
         picUrl: row.pic_url,
         price: priceText(row.price),
         available: row.available,
         onShelf: row.spu_status === SPU_STATUS.onShelf,
+        deliveryTemplateId: row.delivery_template_id === '' ? null : row.delivery_template_id,
+        weight: row.weight ?? '0',
+        volume: row.volume ?? '0',
+        unit: row.unit ?? '',
       },
     ];
   });

@@ -30,15 +30,21 @@ export function readImportOutcome(result: unknown): ImportOutcome | null {
   return { imported: count(record.imported), skipped: 'skipped' in record ? count(record.skipped) : count(record.failed), errors };
 }
 
+export interface ImportButtonProps {
+  entity: EntityDefinition;
+  /** Another sheet the entity takes (e.g. 批量发货): its upload call, permission code and button label. */
+  upload?: { url: string; permission: string; label: string };
+}
+
 /**
- * 导入 (.xlsx) under `<prefix>:importExcel`: the upload's progress shows on the button and in a bar,
- * then the server's answer — rows imported and skipped, and the first refused rows with their reasons.
- * Every list of the entity refreshes itself afterwards (Refine invalidation).
+ * 导入 (.xlsx) under `<prefix>:importExcel` (or another sheet's call and code): the upload's progress
+ * shows on the button and in a bar, then the server's answer — rows taken and skipped, and the first
+ * refused rows with their reasons. Every list of the entity refreshes itself afterwards (Refine invalidation).
  */
-export function ImportButton({ entity }: { entity: EntityDefinition }) {
+export function ImportButton({ entity, upload }: ImportButtonProps) {
   const { t } = useTranslation('crud');
   const { modal } = App.useApp();
-  const access = useAccess(permissionCode(entity, 'importExcel'));
+  const access = useAccess(upload?.permission ?? permissionCode(entity, 'importExcel'));
   const feedback = useServerFeedback();
   const invalidate = useInvalidate();
   const { mutateAsync } = useCustomMutation<BaseRecord>();
@@ -48,7 +54,7 @@ export function ImportButton({ entity }: { entity: EntityDefinition }) {
     setPercent(0);
     try {
       const answer = await mutateAsync({
-        url: `${entity.api}/importExcel`,
+        url: upload?.url ?? `${entity.api}/importExcel`,
         method: 'post',
         values: {},
         meta: { upload: { file, fileName: file.name, onProgress: setPercent } },
@@ -97,7 +103,7 @@ export function ImportButton({ entity }: { entity: EntityDefinition }) {
             }}
           >
             <Button icon={<UploadOutlined />} disabled={disabled} loading={percent !== null}>
-              {percent !== null ? t('importing', { percent }) : t('import')}
+              {percent !== null ? t('importing', { percent }) : (upload?.label ?? t('import'))}
             </Button>
           </Upload>
           {percent !== null ? <Progress className="crud-import-progress" percent={percent} size="small" style={{ width: 120 }} /> : null}

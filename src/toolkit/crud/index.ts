@@ -6,7 +6,7 @@ export { EntityFormItems, type EntityFormItemsProps } from './entity-form-items'
 export { EntityFormDialog, type EntityFormDialogProps } from './entity-form-dialog';
 export { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } from './row-actions';
-export { BatchDeleteButton, CreateButton, ExportButton, GatedButton } from './list-toolbar';
+export { BatchDeleteButton, CreateButton, DownloadButton, ExportButton, GatedButton } from './list-toolbar';
 export { ImportButton, readImportOutcome, type ImportOutcome } from './excel-import';
 export { StatusTabs, useStatusTab, type StatusTab, type StatusTabsProps } from './status-tabs';
 export { useEntityAction, useFormAction, type EntityActionCall, type EntityActionOptions, type FormActionOptions } from './use-entity-action';

@@ -50,31 +50,58 @@ export function BatchDeleteButton<T extends BaseRecord>({ list }: { list: Entity
   );
 }
 
+/**
+ * A file from the server saved under `fileName` (an export, a template): the server's refusal, which
+ * arrives as a JSON blob, shows as a message instead of a saved file.
+ */
+function useFileDownload() {
+  const feedback = useServerFeedback();
+  const { mutateAsync, mutation } = useCustomMutation<Blob & BaseRecord>();
+  const download = async (url: string, fileName: string, query: Record<string, unknown> = {}) => {
+    try {
+      const { data } = await mutateAsync({ url, method: 'post', values: {}, config: {}, meta: { download: true, query }, successNotification: false, errorNotification: false });
+      const refused = await refusalOfBlob(data);
+      if (refused !== null) feedback.failed(new EnvelopeError(refused, 500));
+      else saveBlob(data, fileName);
+    } catch (error) {
+      feedback.failed(error);
+    }
+  };
+  return { download, downloading: mutation.isPending };
+}
+
 /** 导出: the rows the list shows (its filters and sort; the selected ones when any), as .xlsx. */
 export function ExportButton<T extends BaseRecord>({ list }: { list: EntityList<T> }) {
   const { t } = useTranslation('crud');
   const access = useAccess(permissionCode(list.entity, 'exportXls'));
-  const feedback = useServerFeedback();
-  const { mutateAsync, mutation } = useCustomMutation<Blob & BaseRecord>();
+  const { download, downloading } = useFileDownload();
 
   const run = async () => {
     const query = buildListQuery({ pagination: { mode: 'off' }, sorters: list.sorters, filters: list.filters, meta: list.meta });
     if (list.selected.length > 0) query.selections = list.selected.join(',');
-    try {
-      const { data } = await mutateAsync({ url: `${list.entity.api}/exportXls`, method: 'post', values: {}, config: {}, meta: { download: true, query }, successNotification: false, errorNotification: false });
-      const refused = await refusalOfBlob(data);
-      if (refused !== null) feedback.failed(new EnvelopeError(refused, 500));
-      else saveBlob(data, `${list.entity.title !== undefined ? t(list.entity.title) : list.entity.table}.xlsx`);
-    } catch (error) {
-      feedback.failed(error);
-    }
+    await download(`${list.entity.api}/exportXls`, `${list.entity.title !== undefined ? t(list.entity.title) : list.entity.table}.xlsx`, query);
   };
 
   return (
     <GatedButton access={access}>
       {(disabled) => (
-        <Button icon={<DownloadOutlined />} disabled={disabled} loading={mutation.isPending} onClick={() => void run()}>
+        <Button icon={<DownloadOutlined />} disabled={disabled} loading={downloading} onClick={() => void run()}>
           {t('export')}
+        </Button>
+      )}
+    </GatedButton>
+  );
+}
+
+/** A file the server makes (e.g. an import template) under a permission code, saved as `fileName`. */
+export function DownloadButton({ url, fileName, permission, label }: { url: string; fileName: string; permission: string; label: string }) {
+  const access = useAccess(permission);
+  const { download, downloading } = useFileDownload();
+  return (
+    <GatedButton access={access}>
+      {(disabled) => (
+        <Button icon={<DownloadOutlined />} disabled={disabled} loading={downloading} onClick={() => void download(url, fileName)}>
+          {label}
         </Button>
       )}
     </GatedButton>

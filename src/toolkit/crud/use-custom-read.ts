@@ -1,4 +1,4 @@
-import { useCustom, type BaseRecord } from '@refinedev/core';
+import { keys, useCustom, type BaseRecord } from '@refinedev/core';
 import { EnvelopeError } from '../../providers/data-provider';
 import { QUIET } from './use-server-feedback';
 
@@ -18,14 +18,18 @@ export interface CustomRead<T> {
  * asks nothing. The cache entry is dropped once nothing shows it, so reopening a dialog reads afresh.
  * A refusal or failure shows nothing by itself: the screen shows `error` (e.g. in <LoadErrorAlert>).
  */
-export function useCustomRead<T>(call: { url: string; query?: Record<string, unknown> } | null, options: { failure: string }): CustomRead<T> {
+export function useCustomRead<T>(call: { url: string; query?: Record<string, unknown> } | null, options: { failure: string; family?: string }): CustomRead<T> {
   const enabled = call !== null;
+  // A read about an entity's lists (status-tab counts) is keyed among them, so the writes, imports and live
+  // events that refresh the entity's lists refresh it too, whichever tab or page made them.
+  const family =
+    options.family === undefined ? {} : { queryKey: keys().data('default').resource(options.family).action('list').params({ url: call?.url, query: call?.query }).get() };
   const { query } = useCustom<BaseRecord>({
     url: call?.url ?? '',
     method: 'get',
     config: { query: call?.query },
     ...QUIET,
-    queryOptions: { enabled, gcTime: 0, retry: false },
+    queryOptions: { enabled, gcTime: 0, retry: false, ...family },
   });
   // Another call's answer kept while this one loads (placeholder data) is no answer to this call.
   const answer = query.isPlaceholderData ? undefined : query.data;

@@ -54,6 +54,8 @@ export function useEntityAction<TData extends BaseRecord = BaseRecord>({ invalid
       return answer.data ?? ({} as TData);
     } catch (error) {
       feedback.failed(error, refusal);
+      // A refusal may still have recorded something (a refund the channel refused is kept as 退款失败).
+      await Promise.all(invalidates.map((resource) => invalidate({ resource, invalidates: ['list', 'many', 'detail'] })));
       return undefined;
     }
   };

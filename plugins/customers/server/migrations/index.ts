@@ -5,6 +5,8 @@ import { defineEntity } from '../../../../src/contracts/entity';
 import * as m0002 from './0002-members-ledgers';
 import * as m0003 from './0003-member-dicts';
 import * as m0004 from './0004-member-sessions';
+import * as m0005 from './0005-promotion-point-biz';
+import * as m0006 from './0006-coupon-snapshot';
 
 /** cust_member as it was first released (migrations freeze a schema; later changes are new migrations). */
 const memberEntityV1 = defineEntity({
@@ -34,6 +36,8 @@ export const customerMigrations: Record<string, Migration> = {
   '0002_members_ledgers': m0002,
   '0003_member_dicts': m0003,
   '0004_member_sessions': m0004,
+  '0005_promotion_point_biz': m0005,
+  '0006_coupon_snapshot': m0006,
   // Lists at scale: the indexes derived from the member entity as it is now, after every earlier migration.
   '0090_list_indexes': {
     up: async (db: Kysely<unknown>) => {

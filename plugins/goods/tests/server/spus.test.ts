@@ -77,6 +77,10 @@ describe('add', () => {
       description: '<p onclick="steal()">好<b>物</b></p><script>alert(1)</script><img src="https://example.com/a.png" onerror="x()"><a href="javascript:alert(1)">链接</a>',
     });
     expect(spu.description).toBe('<p>好<b>物</b></p><img src="https://example.com/a.png" /><a rel="noopener noreferrer">链接</a>');
+    // The description is detail-only: a list page carries the rows without their documents.
+    const page = (await adminCaller(demo)<PageResult<Record<string, unknown>>>('GET', `${SPU}/list?categoryId=${category}`)).body.result;
+    expect(page.records.map((row) => row.id)).toContain(spu.id);
+    expect(page.records.every((row) => !('description' in row))).toBe(true);
   });
 });
 
