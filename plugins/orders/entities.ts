@@ -131,6 +131,7 @@ export const orderItemEntity = defineEntity({
     payPrice: { type: 'decimal', label: label('orderItem', 'payPrice'), readonly: true },
     afterSaleStatus: { type: 'dict', label: label('orderItem', 'afterSaleStatus'), dict: ITEM_AFTER_SALE_STATUS_DICT, search: 'eq', readonly: true },
     afterSaleId: { type: 'string', label: label('orderItem', 'afterSaleId'), max: 32, readonly: true, list: false },
+    gift: { type: 'boolean', label: label('orderItem', 'gift'), readonly: true, list: false },
   },
 });
 

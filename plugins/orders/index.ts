@@ -1,13 +1,14 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
+import { purchaseDeliveryEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from './purchase-entities';
 import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity } from './entities';
 
-/** 销售订单: orders and their details, payments, refunds, after-sales, express and freight, offline orders, the delivery note and contract. */
+/** 销售订单 and 采购订单: orders and their details, payments, refunds, after-sales, express and freight, offline orders, the delivery note and contract. */
 export default definePlugin({
   name: 'orders',
   // orders: the entities and the order screens; the others one area each.
-  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments'],
-  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity].map(resourceOf),
+  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments', 'purchases'],
+  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity, purchaseOrderEntity, purchaseItemEntity, purchaseDeliveryEntity, purchaseLogEntity].map(resourceOf),
   pages: {
     'saleorder/SaleOrderList': () => import('./pages/order-list'),
     'saleorder/SaleOrderDetail': () => import('./pages/order-detail'),
@@ -19,6 +20,8 @@ export default definePlugin({
     'saleorder/OfflineOrderList': () => import('./pages/offline-order-list'),
     'saleorder/DownloadPdf': () => import('./pages/delivery-note-pdf'),
     'saleorder/ContractPdf': () => import('./pages/contract-pdf'),
+    'zcy/PurchaseOrderList': () => import('./pages/purchase-order-list'),
+    'zcy/PurchaseOrderDetail': () => import('./pages/purchase-order-detail'),
   },
   // 会员详情 lists the member's orders and after-sales, 商品详情 the goods' sales (neither plugin knows of orders).
   relatedLists: [
@@ -29,6 +32,7 @@ export default definePlugin({
   ],
   staticRoutes: [
     { path: '/saleorder/saleOrderDetail', name: 'saleOrderDetail', component: 'saleorder/SaleOrderDetail', titleKey: 'route.saleOrderDetail', keepAlive: true },
+    { path: '/zcy/purchaseOrderDetail', name: 'purchaseOrderDetail', component: 'zcy/PurchaseOrderDetail', titleKey: 'route.purchaseOrderDetail', keepAlive: true },
     { path: '/saleorder/afterSaleDetail', name: 'afterSaleDetail', component: 'saleorder/AfterSaleDetail', titleKey: 'route.afterSaleDetail', keepAlive: true },
   ],
 });

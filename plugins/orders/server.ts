@@ -3,14 +3,16 @@ import { registerOrderAdminRoutes } from './server/admin-routes';
 import { registerAfterSaleRoutes } from './server/after-sale-routes';
 import { registerOrderAppRoutes } from './server/app-routes';
 import { registerOrderCatalogueRoutes } from './server/catalogue-routes';
+import { registerPurchaseRoutes } from './server/purchase-routes';
 import { orderDicts } from './server/dicts';
 import { orderJobKinds } from './server/jobs';
 import { orderMenus } from './server/menus';
+import { OrderHookRegistry } from './server/order-hook-registry';
 import { orderMigrations } from './server/migrations';
 import { seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
 
-/** The server side of the sales-order domain (销售订单): orders from the mini-program to delivery, after-sales, refunds. */
+/** The server side of the sales-order domain (销售订单): orders from the mini-program to delivery, after-sales, refunds, and procurement orders (采购订单). */
 export default defineServerPlugin({
   name: 'orders',
   migrations: orderMigrations,
@@ -18,11 +20,14 @@ export default defineServerPlugin({
   menus: orderMenus,
   jobs: orderJobKinds,
   requires: ['stock', 'members'],
+  provides: ['orderHooks'],
   register: async (api, ctx) => {
+    ctx.services.provide('orderHooks', new OrderHookRegistry());
     await registerOrderCatalogueRoutes(api);
     await registerOrderAdminRoutes(api, ctx);
     registerOrderAppRoutes(api, ctx);
     await registerAfterSaleRoutes(api, ctx);
+    await registerPurchaseRoutes(api, ctx);
   },
   seed: seedOrders,
   seedThroughServices: seedDemoOrders,

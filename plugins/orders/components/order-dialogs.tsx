@@ -244,7 +244,7 @@ function CloseForm({ order, onClose, onDone }: { order: OrderRecord; onClose: ()
  * The order buttons' behaviour: `open(action, order)` shows the action's dialog (确认付款 asks first),
  * `dialogs` renders whichever is open. `onDone` after each success.
  */
-export function useOrderActions(onDone: () => void): { open: (action: OrderAction, order: OrderRecord) => void; dialogs: ReactNode } {
+export function useOrderActions(onDone: () => void = () => undefined): { open: (action: OrderAction, order: OrderRecord) => void; dialogs: ReactNode } {
   const { t } = useTranslation(['orders', 'crud']);
   const { modal } = App.useApp();
   const [current, setCurrent] = useState<Open | null>(null);

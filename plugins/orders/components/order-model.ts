@@ -17,6 +17,8 @@ export const ORDER_API = {
   adjustPrice: `${orderEntity.api}/adjustPrice`,
   close: `${orderEntity.api}/close`,
   confirmPayment: `${orderEntity.api}/confirmPayment`,
+  deliverTemplate: `${orderEntity.api}/deliverTemplate`,
+  importDeliver: `${orderEntity.api}/importDeliver`,
 } as const;
 
 /** The buttons of an order, in the order they show. */

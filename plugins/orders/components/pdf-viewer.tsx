@@ -4,17 +4,21 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
 import { orderEntity, type OrderRecord } from '../entities';
+import { purchaseOrderEntity } from '../purchase-entities';
 import { usePdfDocument } from './pdf-document';
 
 export type OrderDocumentKind = 'deliveryNote' | 'contract';
 
 const PATHS: Record<OrderDocumentKind, string> = {
-  deliveryNote: `${orderEntity.api}/deliveryNotePdf`,
-  contract: `${orderEntity.api}/contractPdf`,
+  deliveryNote: 'deliveryNotePdf',
+  contract: 'contractPdf',
 };
 
+/** `source=zcy` prints a procurement order; otherwise a sales order. */
+const SOURCES = { order: orderEntity, zcy: purchaseOrderEntity } as const;
+
 /**
- * The page of one of an order's PDF documents (`?id=` the order): the PDF in an embedded viewer with
+ * The page of one of an order's PDF documents (`?id=` the order, `&source=zcy` for a procurement order): the PDF in an embedded viewer with
  * 打印 (the embedded document's own print) and 下载 (saved as `<订单号>-送货单.pdf` / `-合同.pdf`),
  * 重新生成 after the order changed; loading, the server's refusal and a missing id each say so.
  */
@@ -22,8 +26,10 @@ export function OrderPdfPage({ kind }: { kind: OrderDocumentKind }) {
   const { t } = useTranslation(['orderDocuments', 'orders']);
   const { message } = App.useApp();
   const [id] = useUrlParam('id');
-  const { state, reload } = usePdfDocument(PATHS[kind], id);
-  const { record } = useEntityRecord<OrderRecord>(orderEntity, id);
+  const [source] = useUrlParam('source');
+  const entity = source === 'zcy' ? SOURCES.zcy : SOURCES.order;
+  const { state, reload } = usePdfDocument(`${entity.api}/${PATHS[kind]}`, id);
+  const { record } = useEntityRecord<OrderRecord>(entity, id);
   const frame = useRef<HTMLIFrameElement>(null);
   const title = t(`${kind}.title`);
 

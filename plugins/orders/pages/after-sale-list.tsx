@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import { Badge, Card, Col, DatePicker, Form, Input, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildListQuery } from '../../../src/providers/data-provider';
@@ -65,14 +65,8 @@ export default function AfterSaleListPage() {
     () => buildListQuery({ pagination: { mode: 'off' }, filters: list.filters.filter((filter) => !('field' in filter && filter.field === 'status')) }),
     [list.filters],
   );
-  const counts = useCustomRead<AfterSaleTabCounts>({ url: AFTER_SALE_API.tabCounts, query: countQuery }, { failure: t('list.countsError') });
-  const { retry: recount } = counts;
-  // A decision elsewhere (the detail) refreshes the rows; the counts follow them.
-  const rows = list.tableProps.dataSource;
-  useEffect(() => {
-    if (rows !== undefined) recount();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the rows change
-  }, [rows]);
+  // Keyed among the after-sale lists: a decision on 售后详情 (which invalidates them) refreshes the counts too.
+  const counts = useCustomRead<AfterSaleTabCounts>({ url: AFTER_SALE_API.tabCounts, query: countQuery }, { failure: t('list.countsError'), family: afterSaleEntity.table });
 
   const actions = useRowActionsColumn<AfterSaleRecord>({
     width: 90,
@@ -121,7 +115,7 @@ export default function AfterSaleListPage() {
           };
         })}
       />
-      <LoadErrorAlert error={counts.error} onRetry={recount} style={{ marginBottom: 16 }} />
+      <LoadErrorAlert error={counts.error} onRetry={counts.retry} style={{ marginBottom: 16 }} />
       <Form
         {...list.searchFormProps}
         onFinish={(values: Record<string, unknown>) => {

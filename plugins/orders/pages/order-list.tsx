@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, type RowAction } from '../../../src/toolkit/crud';
+import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, type RowAction } from '../../../src/toolkit/crud';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
 import { useAccess } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { detailPath, keywordParams, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS, ORDER_TABS, rowActions, type OrderAction, type OrderTabKey } from '../components/order-model';
-import { ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
+import { ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
 
 type TabCounts = Record<OrderTabKey, number>;
 type ItemsByOrder = Record<string, OrderItemRecord[]>;
@@ -55,7 +55,7 @@ function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | un
  * 订单列表: status tabs with counts (全部 … 已关闭, 退款中 = refundStatus ≠ 0) under the same filters as the
  * list, the filters (订单号, 买家 / 收货人 / 电话, 商品名, 支付方式, 来源, 类型, 支付时间, 实付), each order
  * a card-like row (header line, item lines, 实付, 买家 / 收货人, 状态) with the buttons its state allows,
- * and 导出 of what the list shows. Every action reloads the list, the counts and the lines.
+ * and 导出 of what the list shows.
  */
 export default function OrderListPage() {
   const { t } = useTranslation(['orders', 'crud']);
@@ -72,18 +72,14 @@ export default function OrderListPage() {
     const { status: _status, refundStatus: _refund, ...rest } = all;
     return rest;
   }, [list.filters, list.meta]);
-  const counts = useCustomRead<TabCounts>({ url: ORDER_API.tabCounts, query: countQuery }, { failure: t('list.countsError') });
+  const counts = useCustomRead<TabCounts>({ url: ORDER_API.tabCounts, query: countQuery }, { failure: t('list.countsError'), family: orderEntity.table });
 
   const rows = useMemo(() => (list.tableProps.dataSource ?? []) as readonly OrderRecord[], [list.tableProps.dataSource]);
   const orderIds = rows.map((row) => String(row.id)).join(',');
-  const items = useCustomRead<ItemsByOrder>(orderIds === '' ? null : { url: ORDER_API.items, query: { orderIds } }, { failure: t('list.itemsError') });
+  const items = useCustomRead<ItemsByOrder>(orderIds === '' ? null : { url: ORDER_API.items, query: { orderIds } }, { failure: t('list.itemsError'), family: orderItemEntity.table });
 
-  const reload = () => {
-    list.refresh();
-    counts.retry();
-    items.retry();
-  };
-  const orderActions = useOrderActions(reload);
+  // An action anywhere (here or on 订单详情) invalidates the orders and their lines: the list, its counts and the lines refresh themselves.
+  const orderActions = useOrderActions();
 
   const actionLabel = (action: OrderAction) => t(`actions.${action}`);
   const actions = useRowActionsColumn<OrderRecord>({
@@ -252,6 +248,9 @@ export default function OrderListPage() {
       </Form>
       <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
         {exportGate.visible ? <ExportButton list={list} /> : null}
+        {/* 批量发货: the template lists the orders waiting to ship; the filled sheet ships each row through 发货. */}
+        <DownloadButton url={ORDER_API.deliverTemplate} fileName={t('batchDeliver.templateFile')} permission={ORDER_PERMISSIONS.deliver} label={t('batchDeliver.template')} />
+        <ImportButton entity={orderEntity} upload={{ url: ORDER_API.importDeliver, permission: ORDER_PERMISSIONS.deliver, label: t('batchDeliver.upload') }} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : items.error} onRetry={list.isError ? list.refresh : items.retry} style={{ marginBottom: 16 }} />
       <Table<OrderRecord> {...list.tableProps} columns={columns} scroll={{ x: 1000 }} data-testid="order-table" />

@@ -10,6 +10,7 @@ import { OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { orderLabels } from './labels';
+import { registerBatchDeliverRoutes } from './batch-deliver';
 import { registerOrderDocumentRoutes } from './documents/routes';
 import { registerOrderListRoutes } from './order-list-routes';
 import { orderDetail } from './order-reads';
@@ -32,7 +33,7 @@ export const MSG_BAD_MONEY = '金额格式不正确（最多两位小数）';
 export const MSG_BAD_PAY_TYPE = '线下支付方式只能是现金、转账或 POS';
 export const MSG_BUYER_REQUIRED = '请选择会员或客户';
 
-const Money = Type.Union([Type.Number(), Line(20, 1)]);
+export const Money = Type.Union([Type.Number(), Line(20, 1)]);
 
 /** Yuan from the wire (number or text), exact, at most two decimals. */
 export function parseMoney(raw: number | string): Decimal {
@@ -64,6 +65,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   await registerEntityRoutes(api, orderEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
   await registerOrderListRoutes(api);
   registerOrderDocumentRoutes(api, ctx);
+  await registerBatchDeliverRoutes(api, ctx);
 
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const detail = await orderDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
@@ -175,6 +177,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
           lines,
           receiver: null,
           usePoint: 0,
+          couponId: null,
           userRemark: input.remark?.trim() || null,
           payChannel: input.payType,
         });

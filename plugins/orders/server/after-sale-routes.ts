@@ -17,12 +17,21 @@ import {
   createAfterSale,
   disagreeAfterSale,
   receiveReturn,
+  msgRefundFailed,
   refundAfterSale,
   refuseReturn,
+  retryRefund,
+  type RefundOutcome,
 } from './after-sale-service';
 import { dictLookup, orderDeps } from './deps';
 import { orderLabels } from './labels';
 import type { Actor } from './order-service';
+
+/** A refused refund is committed (退款失败 with its reason and log) and then answered as a refusal. */
+function refundAnswer(outcome: RefundOutcome) {
+  if (!outcome.refunded) throw businessError(msgRefundFailed(outcome.failure));
+  return ok(true, '退款成功');
+}
 
 /** After-sales: the buyer's application and return on /app/afterSale, the shop's decisions on /saleorder/afterSale. */
 
@@ -126,7 +135,11 @@ export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppCont
   });
   api.post<{ Body: { id: string } }>(`${base}/refund`, { ...perm('saleorder:afterSale:refund'), schema: idOnly }, async (request) => {
     const deps = orderDeps(ctx);
-    await inTransaction(db, (trx) => refundAfterSale(trx, deps, staff(request), request.body.id));
-    return ok(true, '退款成功');
+    return refundAnswer(await inTransaction(db, (trx) => refundAfterSale(trx, deps, staff(request), request.body.id)));
+  });
+  // A refund the channel refused, tried again under the same refund number.
+  api.post<{ Body: { id: string } }>('/saleorder/refundOrder/retry', { ...perm('saleorder:refundOrder:retry'), schema: idOnly }, async (request) => {
+    const deps = orderDeps(ctx);
+    return refundAnswer(await inTransaction(db, (trx) => retryRefund(trx, deps, staff(request), request.body.id)));
   });
 }

@@ -3,13 +3,13 @@ import { sql, type Transaction } from 'kysely';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
-import { transitionInTransaction } from '../../../server/state/state-machine';
+import { allowedActions, refusalFor, transitionInTransaction } from '../../../server/state/state-machine';
 import { AFTER_SALE_STATUS, AFTER_SALE_WAY, ORDER_REFUND_STATUS, ORDER_STATUS } from '../entities';
-import { afterSaleMachine, type AfterSaleAction } from './after-sale-machine';
+import { afterSaleMachine, type AfterSaleAction, type AfterSaleState } from './after-sale-machine';
 import { CANCEL_TYPE, ITEM_AFTER_SALE, REFUND_STATUS } from './dicts';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, type OrderState } from './order-machine';
-import { lockOrder, type Actor, type OrderDeps } from './order-service';
+import { eventOf, lockOrder, type Actor, type OrderDeps, type OrderRow } from './order-service';
 import { MSG_NO_PAY_CHANNEL, refundChannel } from './pay-channels';
 
 /**
@@ -150,26 +150,100 @@ export async function refuseReturn(trx: Transaction<Database>, actor: Actor, id:
   await freeItem(trx, afterSale.order_item_id);
 }
 
+/** What 确认退款 (or 重试退款) came to: the money went back, or the channel refused and said why. */
+export type RefundOutcome = { refunded: true } | { refunded: false; failure: string };
+
+export const msgRefundFailed = (failure: string) => `退款失败：${failure}`;
+export const MSG_REFUND_NOT_FAILED = '只有退款失败的退款单可以重试';
+
+interface PendingRefund {
+  id: string;
+  no: string;
+}
+
+/** The after-sale's refund order that failed before (retried under the same number), if any. */
+async function failedRefundOf(trx: Transaction<Database>, tenantId: number, afterSaleId: string): Promise<PendingRefund | undefined> {
+  const found = await sql<PendingRefund>`select id, no from sale_refund_order
+    where after_sale_id = ${afterSaleId} and tenant_id = ${tenantId} and status = ${REFUND_STATUS.failed} for update`.execute(trx);
+  return found.rows[0];
+}
+
 /**
- * 确认退款: a refund order through the order's channel (the demo and offline channels succeed at once;
- * a real channel would call onRefunded from its callback), then the refund's consequences.
+ * 确认退款: a refund order through the order's channel (the demo and offline channels answer at once;
+ * a real channel would settle from its callback), then the refund's consequences. A channel that refuses
+ * leaves the after-sale 等待退款 and the refund order 退款失败 with the channel's reason and a log row;
+ * the caller commits that and tells the staff, who retry it (retryRefund) under the same refund number.
  */
-export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, id: string): Promise<void> {
+export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, id: string): Promise<RefundOutcome> {
   const afterSale = await findAfterSale(trx, actor.tenantId, id);
   const order = await lockOrder(trx, actor.tenantId, afterSale.order_id);
-  await step(trx, actor, id, 'refund', `${afterSale.refund_price} 元`, { refund_time: sql`now()` });
-  const refundNo = await nextDocumentNo(trx, actor.tenantId, 'RF');
-  const started = await refundChannel(order.pay_channel).refund({ orderId: order.id, refundNo, refundPrice: afterSale.refund_price });
-  // Only channels that refund at once exist yet; a real one would leave the refund 处理中 and settle from its callback.
-  if (!started.settled) throw businessError(MSG_NO_PAY_CHANNEL);
-  await sql`insert into sale_refund_order (id, no, order_id, order_no, after_sale_id, channel, refund_price, reason, status, channel_refund_no, success_time, create_by, create_time, tenant_id)
-    values (${newId()}, ${refundNo}, ${order.id}, ${order.no}, ${id}, ${order.pay_channel}, ${afterSale.refund_price}::numeric, ${`售后单 ${afterSale.no}`}, ${REFUND_STATUS.success},
-      ${started.refundNo}, now(), ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
-  await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.done} where id = ${afterSale.order_item_id}`.execute(trx);
+  // Checked before the channel is asked: a refund must never go out for an after-sale that cannot take it.
+  const current = await sql<{ status: AfterSaleState }>`select status from sale_after_sale where id = ${id} for update`.execute(trx);
+  const status = current.rows[0]?.status ?? (afterSale.status as AfterSaleState);
+  if (!allowedActions(afterSaleMachine, status).includes('refund')) throw businessError(refusalFor(afterSaleMachine, status, 'refund'));
 
+  const pending = await failedRefundOf(trx, actor.tenantId, id);
+  const refundNo = pending?.no ?? (await nextDocumentNo(trx, actor.tenantId, 'RF'));
+  const started = await refundChannel(order.pay_channel).refund({ orderId: order.id, refundNo, refundPrice: afterSale.refund_price });
+  if (!started.settled) {
+    // Only channels that answer at once exist yet, so "not settled" is a refusal; a real one would leave it 处理中.
+    const failure = started.failure ?? MSG_NO_PAY_CHANNEL;
+    await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.failed, failReason: failure, channelRefundNo: null });
+    await sql`insert into sale_after_sale_log (id, after_sale_id, action, before_status, after_status, content, create_by, create_time, tenant_id)
+      values (${newId()}, ${id}, 'refundFailed', ${status}, ${status}, ${msgRefundFailed(failure)}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+    return { refunded: false, failure };
+  }
+  await step(trx, actor, id, 'refund', `${afterSale.refund_price} 元`, { refund_time: sql`now()` });
+  await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.success, failReason: null, channelRefundNo: started.refundNo });
+  await settleRefund(trx, deps, actor, order, afterSale);
+  return { refunded: true };
+}
+
+/** 重试退款 of a failed refund order: the same refund again, through 确认退款's path. */
+export async function retryRefund(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, refundOrderId: string): Promise<RefundOutcome> {
+  const found = await sql<{ after_sale_id: string | null; status: string }>`select after_sale_id, status from sale_refund_order
+    where id = ${refundOrderId} and tenant_id = ${actor.tenantId}`.execute(trx);
+  const refund = found.rows[0];
+  if (refund === undefined) throw businessError('退款单不存在');
+  if (refund.status !== REFUND_STATUS.failed || refund.after_sale_id === null) throw businessError(MSG_REFUND_NOT_FAILED);
+  return refundAfterSale(trx, deps, actor, refund.after_sale_id);
+}
+
+async function recordRefund(
+  trx: Transaction<Database>,
+  actor: Actor,
+  order: OrderRow,
+  afterSale: AfterSaleRow,
+  pending: PendingRefund | undefined,
+  refundNo: string,
+  result: { status: string; failReason: string | null; channelRefundNo: string | null },
+): Promise<void> {
+  const succeeded = result.status === REFUND_STATUS.success;
+  if (pending !== undefined) {
+    await sql`update sale_refund_order set status = ${result.status}, fail_reason = ${result.failReason}, channel_refund_no = ${result.channelRefundNo},
+      success_time = ${succeeded ? sql`now()` : null}, update_by = ${actor.operator}, update_time = now() where id = ${pending.id}`.execute(trx);
+    return;
+  }
+  await sql`insert into sale_refund_order (id, no, order_id, order_no, after_sale_id, channel, refund_price, reason, status, channel_refund_no, fail_reason, success_time, create_by, create_time, tenant_id)
+    values (${newId()}, ${refundNo}, ${order.id}, ${order.no}, ${afterSale.id}, ${order.pay_channel}, ${afterSale.refund_price}::numeric, ${`售后单 ${afterSale.no}`}, ${result.status},
+      ${result.channelRefundNo}, ${result.failReason}, ${succeeded ? sql`now()` : null}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+}
+
+/**
+ * A refund settled: the line is 售后成功, the order's refund amount and status follow (every paid line
+ * refunded closes it, its gift lines with it), the goods come back to stock when they did, the member's points and growth go back in
+ * proportion, and the other plugins hear of it (coupons back, commission cancelled).
+ */
+async function settleRefund(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: OrderRow, afterSale: AfterSaleRow): Promise<void> {
+  await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.done} where id = ${afterSale.order_item_id}`.execute(trx);
   const refund = new Decimal(afterSale.refund_price);
-  const open = await sql<{ n: number }>`select count(*)::int as n from sale_order_item where order_id = ${order.id} and after_sale_status <> ${ITEM_AFTER_SALE.done}`.execute(trx);
+  // Gift lines (0-priced, business-domains §4) are never refunded on their own: they follow the last paid line.
+  const open = await sql<{ n: number }>`select count(*)::int as n from sale_order_item where order_id = ${order.id} and after_sale_status <> ${ITEM_AFTER_SALE.done} and not gift`.execute(trx);
   const all = (open.rows[0]?.n ?? 0) === 0;
+  const gifts = all
+    ? await sql<{ sku_id: string; count: number }>`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.done}
+        where order_id = ${order.id} and gift and after_sale_status <> ${ITEM_AFTER_SALE.done} returning sku_id, count`.execute(trx)
+    : { rows: [] };
   await sql`update sale_order set refund_price = refund_price + ${refund.toFixed(2)}::numeric, refund_status = ${all ? ORDER_REFUND_STATUS.all : ORDER_REFUND_STATUS.part}
     where id = ${order.id}`.execute(trx);
   if (all) {
@@ -177,9 +251,11 @@ export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDep
   }
   // The goods are back in the shop when they were returned, or never left (refunded before shipping).
   if (afterSale.way === AFTER_SALE_WAY.returnAndRefund || order.status === ORDER_STATUS.undelivered) {
-    await deps.stock.restock(trx, actor.tenantId, [{ skuId: afterSale.sku_id, count: afterSale.count }], { bizId: id, operator: actor.operator });
+    const back = [{ skuId: afterSale.sku_id, count: afterSale.count }, ...gifts.rows.map((gift) => ({ skuId: gift.sku_id, count: gift.count }))];
+    await deps.stock.restock(trx, actor.tenantId, back, { bizId: afterSale.id, operator: actor.operator });
   }
   await revertMemberPostings(trx, deps, actor, order, afterSale, refund);
+  await deps.hooks.refunded(trx, { ...eventOf(actor, order), afterSaleId: afterSale.id, itemId: afterSale.order_item_id, refundPrice: refund.toFixed(2), fullyRefunded: all });
 }
 
 async function revertMemberPostings(

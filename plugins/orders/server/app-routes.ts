@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
 import type { AppContext } from '../../../server/context';
+import type { Database } from '../../../server/db/schema';
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok, unauthorized } from '../../../server/http/envelope';
 import { body, Id, Int, Line, query } from '../../../server/http/schemas';
@@ -8,7 +10,8 @@ import { ORDER_TYPE } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { memberOrderPage, orderDetail } from './order-reads';
-import { closeOrder, createOrder, lockOrder, MSG_COUPON_UNAVAILABLE, MSG_ORDER_NOT_FOUND, onPaid, receiveOrder, receiverFromAddress } from './order-service';
+import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteOrder, receiveOrder, receiverFromAddress, type NewOrder, type OrderDeps, type OrderQuote } from './order-service';
+import type { PricedAmounts } from './pricing';
 import { appPaymentChannel } from './pay-channels';
 
 /** The mini-program's orders (business-api "The mini-program"): a member's own orders only. */
@@ -16,12 +19,65 @@ import { appPaymentChannel } from './pay-channels';
 const MAX_LINES = 50;
 const MAX_COUNT = 9999;
 
-interface CreateBody {
+interface OrderBody {
   items: Array<{ skuId: string; count: number }>;
   addressId: string;
-  couponId?: string;
+  couponId?: string | null;
   point?: number;
   remark?: string;
+}
+
+/** What a member sends to price or place an order (create and the settlement preview alike). */
+const orderBody = body({
+  items: Type.Array(body({ skuId: Id, count: Int(1, MAX_COUNT) }), { minItems: 1, maxItems: MAX_LINES }),
+  addressId: Id,
+  couponId: Type.Optional(Type.Union([Line(32), Type.Null()])),
+  point: Type.Optional(Int(0, 100_000_000)),
+  remark: Type.Optional(Line(255)),
+});
+
+async function memberOrder(trx: Transaction<Database>, deps: OrderDeps, me: { tenantId: number; memberId: string }, input: OrderBody): Promise<NewOrder> {
+  return {
+    type: ORDER_TYPE.normal,
+    memberId: me.memberId,
+    customerId: null,
+    lines: input.items,
+    receiver: await receiverFromAddress(trx, deps, me.tenantId, me.memberId, input.addressId),
+    usePoint: input.point ?? 0,
+    couponId: input.couponId?.trim() || null,
+    userRemark: input.remark?.trim() || null,
+    payChannel: null,
+  };
+}
+
+/** A quote's amounts as the wire carries them (yuan, two decimals), its lines with their shares. */
+function quoteAmounts(quote: OrderQuote) {
+  const { priced } = quote;
+  const amounts = (value: PricedAmounts) => ({
+    totalPrice: value.totalPrice.toFixed(2),
+    discountPrice: value.discountPrice.toFixed(2),
+    couponPrice: value.couponPrice.toFixed(2),
+    pointPrice: value.pointPrice.toFixed(2),
+    vipPrice: value.vipPrice.toFixed(2),
+    deliveryPrice: value.deliveryPrice.toFixed(2),
+    payPrice: value.payPrice.toFixed(2),
+  });
+  return {
+    ...amounts(priced),
+    usePoint: priced.usePoint,
+    couponId: quote.plan?.couponId ?? null,
+    campaignId: quote.plan?.campaignId ?? null,
+    promotion: quote.plan?.summary ?? '',
+    items: quote.lines.map((line, index) => ({
+      skuId: line.skuId,
+      spuName: quote.snapshots[index]?.spuName ?? '',
+      specText: quote.snapshots[index]?.specText ?? '',
+      price: quote.prices[index] ?? '0.00',
+      count: line.count,
+      gift: index >= quote.boughtCount,
+      ...amounts(priced.lines[index] ?? priced),
+    })),
+  };
 }
 
 function owner(request: FastifyRequest): { tenantId: number; memberId: string } {
@@ -35,41 +91,50 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
   const { db } = ctx;
   const memberOnly = { config: { access: 'member' as const } };
 
-  api.post<{ Body: CreateBody }>(
+  api.post<{ Body: OrderBody }>(
     '/app/order/create',
     {
       ...memberOnly,
-      schema: {
-        querystring: query({}),
-        body: body({
-          items: Type.Array(body({ skuId: Id, count: Int(1, MAX_COUNT) }), { minItems: 1, maxItems: MAX_LINES }),
-          addressId: Id,
-          couponId: Type.Optional(Type.Union([Line(32), Type.Null()])),
-          point: Type.Optional(Int(0, 100_000_000)),
-          remark: Type.Optional(Line(255)),
-        }),
-      },
+      schema: { querystring: query({}), body: orderBody },
     },
     async (request) => {
       const me = owner(request);
-      // Coupons arrive with the marketing issue; until then none is usable.
-      if (typeof request.body.couponId === 'string' && request.body.couponId.trim() !== '') throw businessError(MSG_COUPON_UNAVAILABLE);
       const deps = orderDeps(ctx);
       const created = await inTransaction(db, async (trx) =>
-        createOrder(trx, deps, { tenantId: me.tenantId, operator: null }, {
-          type: ORDER_TYPE.normal,
-          memberId: me.memberId,
-          customerId: null,
-          lines: request.body.items,
-          receiver: await receiverFromAddress(trx, me.tenantId, me.memberId, request.body.addressId),
-          usePoint: request.body.point ?? 0,
-          userRemark: request.body.remark?.trim() || null,
-          payChannel: null,
-        }),
+        createOrder(trx, deps, { tenantId: me.tenantId, operator: null }, await memberOrder(trx, deps, me, request.body)),
       );
       return ok(created);
     },
   );
+
+  // The settlement preview: the same pricing as create, nothing written; every unused coupon with whether it fits this cart and why not.
+  api.post<{ Body: OrderBody }>('/app/order/settlement', { ...memberOnly, schema: { querystring: query({}), body: orderBody } }, async (request) => {
+    const me = owner(request);
+    const deps = orderDeps(ctx);
+    return ok(
+      await inTransaction(db, async (trx) => {
+        const order = await memberOrder(trx, deps, me, request.body);
+        const quote = await quoteOrder(trx, deps, { tenantId: me.tenantId, operator: null }, order);
+        const provider = deps.hooks.promotions();
+        const coupons =
+          provider === null
+            ? []
+            : await provider.coupons(trx, {
+                tenantId: me.tenantId,
+                memberId: me.memberId,
+                couponId: order.couponId,
+                lines: quote.lines.slice(0, quote.boughtCount).map((line, index) => ({
+                  skuId: line.skuId,
+                  spuId: quote.snapshots[index]?.spuId ?? '',
+                  categoryId: quote.snapshots[index]?.categoryId ?? null,
+                  price: quote.prices[index] ?? '0.00',
+                  count: line.count,
+                })),
+              });
+        return { ...quoteAmounts(quote), coupons };
+      }),
+    );
+  });
 
   api.post<{ Body: { id: string } }>('/app/order/pay', { ...memberOnly, schema: idBody }, async (request) => {
     const me = owner(request);

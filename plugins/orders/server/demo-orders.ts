@@ -7,6 +7,7 @@ import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sale-s
 import { orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { closeOrder, createOrder, deliverOrder, onPaid, receiveOrder, receiverFromAddress, type Actor, type OrderDeps } from './order-service';
+import { acceptPurchase, cancelPurchase, completePurchase, confirmPurchase, createPurchaseOrder, deliverPurchase, rejectPurchase } from './purchase-service';
 
 /**
  * Demo orders of the admin's shop (tenant 1), placed by its seeded members over the last 90 days and
@@ -14,7 +15,7 @@ import { closeOrder, createOrder, deliverOrder, onPaid, receiveOrder, receiverFr
  * points and growth given and taken back, every step a guarded transition with its log row. Only their
  * times are moved back afterwards (a service stamps `now()`), so that lists, tabs and reports see a
  * quarter of trade. Unpaid orders stay recent, as the close-unpaid job would close older ones, and
- * shipped orders stay within the auto-receive period.
+ * shipped orders stay within the auto-receive period. A procurement order in each of its states follows.
  */
 
 /**
@@ -98,8 +99,8 @@ async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index
   const buyer = pick(buyers, index, 1);
   const lineCount = 1 + (index % 3 === 0 ? 1 : 0);
   const lines = Array.from({ length: lineCount }, (_unused, line) => ({ skuId: pick(skus, index + line * 31, 2), count: 1 + ((index + line) % 3) }));
-  const receiver = await receiverFromAddress(trx, TENANT, buyer.memberId, buyer.addressId);
-  const order = await createOrder(trx, deps, SHOP, { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, userRemark: null, payChannel: null });
+  const receiver = await receiverFromAddress(trx, deps, TENANT, buyer.memberId, buyer.addressId);
+  const order = await createOrder(trx, deps, SHOP, { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, couponId: null, userRemark: null, payChannel: null });
   if (fate === 'closed') {
     await closeOrder(trx, deps, SHOP, order.id, index % 2 === 0 ? CANCEL_TYPE.timeout : CANCEL_TYPE.buyer, index % 2 === 0 ? '超时未支付' : '买家取消');
   } else if (fate !== 'unpaid') {
@@ -134,4 +135,48 @@ export async function seedDemoOrders(trx: Transaction<Database>, ctx: AppContext
   if (buyers.length === 0 || skus.length === 0 || express.length === 0) return;
   const deps = orderDeps(ctx);
   for (let index = 0; index < DEMO_ORDER_COUNT; index += 1) await placeDemoOrder(trx, deps, index, buyers, skus, express);
+  await seedDemoPurchases(trx, deps, skus);
+}
+
+/** The states a demo procurement order is taken to, one order each: the list shows every tab. */
+const PURCHASE_FATES = ['pending', 'confirmed', 'partlyDelivered', 'delivered', 'accepted', 'completed', 'rejected', 'cancelled'] as const;
+
+/** A procurement order per state for the seeded customers of tenant 1, through the purchase services. */
+async function seedDemoPurchases(trx: Transaction<Database>, deps: OrderDeps, skus: readonly string[]): Promise<void> {
+  const customers = await sql<{ id: string }>`select id from cust_customer where tenant_id = ${TENANT} order by id limit 10`.execute(trx);
+  if (customers.rows.length === 0) return;
+  for (const [index, fate] of PURCHASE_FATES.entries()) {
+    const customer = pick(customers.rows, index, 5);
+    const lines = [0, 1].map((line) => ({ skuId: pick(skus, index * 3 + line, 7), count: 2 + ((index + line) % 4), taxPercent: line === 0 ? '13' : '6' }));
+    const distinct = lines.filter((line, position) => lines.findIndex((other) => other.skuId === line.skuId) === position);
+    const { id } = await createPurchaseOrder(trx, deps, SHOP, {
+      customerId: customer.id,
+      platformNo: `ZCY${String(20_260_000 + index)}`,
+      requiredDate: null,
+      contractNo: `HT-DEMO-${String(index + 1).padStart(3, '0')}`,
+      invoiceTitle: null,
+      invoiceTaxNo: null,
+      discountPrice: new Decimal(0),
+      depositPrice: new Decimal(0),
+      remark: null,
+      lines: distinct,
+    });
+    if (fate === 'pending') continue;
+    if (fate === 'rejected') {
+      await rejectPurchase(trx, SHOP, id, '价格与平台不符');
+      continue;
+    }
+    await confirmPurchase(trx, deps, SHOP, id);
+    if (fate === 'confirmed') continue;
+    if (fate === 'cancelled') {
+      await cancelPurchase(trx, deps, SHOP, id, '采购单位撤单');
+      continue;
+    }
+    const items = await sql<{ id: string; count: number }>`select id, count from zcy_purchase_order_item where order_id = ${id} order by id`.execute(trx);
+    const firstPart = items.rows.map((item) => ({ itemId: item.id, count: fate === 'partlyDelivered' ? 1 : item.count }));
+    await deliverPurchase(trx, deps, SHOP, id, { carrier: '顺丰速运', logisticsNo: `SFDEMO${String(index + 1).padStart(4, '0')}`, items: firstPart });
+    if (fate === 'partlyDelivered' || fate === 'delivered') continue;
+    await acceptPurchase(trx, SHOP, id, '验收合格');
+    if (fate === 'completed') await completePurchase(trx, SHOP, id);
+  }
 }

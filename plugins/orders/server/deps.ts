@@ -1,13 +1,17 @@
 import type { AppContext } from '../../../server/context';
 import type { DictLookup } from '../../../server/crud/records';
+import { OrderHookRegistry } from './order-hook-registry';
 import type { OrderDeps } from './order-service';
 
 /**
  * The goods and customers plugins' services, looked up when a request (or a job) runs: they are
- * provided in those plugins' register, which may come after ours.
+ * provided in those plugins' register, which may come after ours. The hooks are our own (provided in
+ * our register), read back through the service map so one app's hooks never leak into another's.
  */
 export function orderDeps(ctx: Pick<AppContext, 'services'>): OrderDeps {
-  return { stock: ctx.services.get('stock'), members: ctx.services.get('members') };
+  const hooks = ctx.services.get('orderHooks');
+  if (!(hooks instanceof OrderHookRegistry)) throw new Error('orderHooks is not the orders plugin’s registry');
+  return { stock: ctx.services.get('stock'), members: ctx.services.get('members'), hooks };
 }
 
 export function dictLookup(ctx: Pick<AppContext, 'dictionaries'>): DictLookup {

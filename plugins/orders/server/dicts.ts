@@ -15,6 +15,7 @@ import {
   PAY_STATUS_DICT,
   REFUND_STATUS_DICT,
 } from '../entities';
+import { PURCHASE_STATUS_DICT } from '../purchase-entities';
 
 /** Cancel types of a closed order (business-api). */
 export const CANCEL_TYPE = { timeout: '10', buyer: '20', seller: '30', allAfterSale: '40' } as const;
@@ -47,4 +48,9 @@ export const orderDicts: DictSeed[] = [
   { code: ORDER_TERMINAL_DICT, name: '订单来源终端', items: [['10', '微信小程序'], ['0', '后台录入']] },
   { code: ORDER_TYPE_DICT, name: '订单类型', items: [['0', '普通订单'], ['1', '线下订单']] },
   { code: FREIGHT_CHARGE_MODE_DICT, name: '运费计费方式', items: [['1', '按件'], ['2', '按重量'], ['3', '按体积']] },
+  {
+    code: PURCHASE_STATUS_DICT,
+    name: '采购订单状态',
+    items: [['0', '待确认'], ['10', '已确认'], ['20', '部分发货'], ['30', '已发货'], ['40', '已验收'], ['50', '已完成'], ['60', '已拒绝'], ['70', '已取消']],
+  },
 ];

@@ -47,11 +47,22 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
     { title: '导入运费模板', perms: 'saleorder:freightTemplate:importExcel', type: '1' },
   ],
   '/saleorder/offlineOrderList': [{ title: '新增线下订单', perms: 'saleorder:offlineOrder:add', type: '1', clerk: true }],
+  '/zcy/purchaseOrderList': [
+    { title: '查询采购订单', perms: 'zcy:purchaseOrder:list', type: '1', clerk: true },
+    { title: '导出采购订单', perms: 'zcy:purchaseOrder:exportXls', type: '1' },
+    { title: '录入采购订单', perms: 'zcy:purchaseOrder:add', type: '1' },
+    { title: '确认采购订单', perms: 'zcy:purchaseOrder:confirm', type: '1' },
+    { title: '拒绝采购订单', perms: 'zcy:purchaseOrder:reject', type: '1' },
+    { title: '采购订单发货', perms: 'zcy:purchaseOrder:deliver', type: '1', clerk: true },
+    { title: '采购订单验收', perms: 'zcy:purchaseOrder:accept', type: '1' },
+    { title: '完成采购订单', perms: 'zcy:purchaseOrder:complete', type: '1' },
+    { title: '取消采购订单', perms: 'zcy:purchaseOrder:cancel', type: '1' },
+  ],
 };
 
 const page = (title: string, path: string, component: string) => menuPage(title, path, component, { keepAlive: true, buttons: [...(ORDER_BUTTONS[path] ?? [])] });
 
-/** 销售订单 (sortNo 5, after 商品管理). The order and after-sale details are the plugin's static routes. */
+/** 销售订单 (sortNo 5, after 商品管理) and 采购订单 (sortNo 9, after 报表). The details are the plugin's static routes. */
 export const orderMenus: PluginMenuSeed[] = [
   {
     title: '销售订单',
@@ -68,5 +79,14 @@ export const orderMenus: PluginMenuSeed[] = [
       page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
       page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),
     ],
+  },
+  {
+    title: '采购订单',
+    sortNo: 9,
+    path: '/zcy',
+    component: ROUTE_VIEW,
+    icon: 'container',
+    clerk: true,
+    children: [page('采购订单', '/zcy/purchaseOrderList', 'zcy/PurchaseOrderList')],
   },
 ];

@@ -13,7 +13,7 @@ import { ORDER_STATUS, ORDER_TYPE } from '../entities';
  * its state allows (the buttons a detail page shows).
  */
 
-async function records(db: Kysely<Database>, entity: EntityDefinition, lookup: DictLookup, where: ReturnType<typeof sql>, orderBy: ReturnType<typeof sql>): Promise<WireRecord[]> {
+export async function records(db: Kysely<Database>, entity: EntityDefinition, lookup: DictLookup, where: ReturnType<typeof sql>, orderBy: ReturnType<typeof sql>): Promise<WireRecord[]> {
   const found = await sql<Row>`select ${selectColumnsSql(entity)} from ${sql.id(entity.table)} where ${where} order by ${orderBy}`.execute(db);
   const dictionaries = await loadDictionaries(entity, lookup);
   return found.rows.map((row) => toRecord(entity, row, dictionaries));

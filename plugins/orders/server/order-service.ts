@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { MemberService } from '../../../server/contracts/members';
+import type { OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
 import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
@@ -11,7 +12,8 @@ import { CANCEL_TYPE, DELIVERY_TYPE, PAY_STATUS, TERMINAL } from './dicts';
 import { deliveryPriceFor } from './freight-lookup';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, REMARK_ACTION } from './order-machine';
-import { applyAdjustment, priceOrder, rewardFor, type PricedAmounts } from './pricing';
+import type { OrderHookRegistry } from './order-hook-registry';
+import { applyAdjustment, priceOrder, rewardFor, type PricedAmounts, type PricedOrder } from './pricing';
 import { pointsPerYuan } from './settings';
 
 /**
@@ -24,6 +26,8 @@ import { pointsPerYuan } from './settings';
 export interface OrderDeps {
   stock: StockService;
   members: MemberService;
+  /** Marketing's promotions and the other plugins' listeners (order-hook-registry.ts). */
+  hooks: OrderHookRegistry;
 }
 
 /** Who acts, in which tenant. */
@@ -64,6 +68,8 @@ export interface NewOrder {
   lines: readonly OrderLineInput[];
   receiver: Receiver | null;
   usePoint: number;
+  /** The member coupon the buyer chose (mini-program orders), or null. */
+  couponId: string | null;
   userRemark: string | null;
   /** Offline orders record how they are paid; online ones their channel on payment. */
   payChannel: string | null;
@@ -94,17 +100,16 @@ async function buyerOf(trx: Transaction<Database>, deps: OrderDeps, tenantId: nu
     return { name: [member.name, member.mobile].filter((part) => part !== null && part !== '').join(' '), discountPercent: member.discountPercent };
   }
   if (order.customerId === null) throw businessError(MSG_MEMBER_NOT_FOUND);
-  const customer = await sql<{ name: string }>`select name from cust_customer where id = ${order.customerId} and tenant_id = ${tenantId}`.execute(trx);
-  const found = customer.rows[0];
-  if (found === undefined) throw businessError(MSG_CUSTOMER_NOT_FOUND);
-  return { name: found.name, discountPercent: 100 };
+  const customer = await deps.members.customer(trx, tenantId, order.customerId);
+  if (customer === undefined) throw businessError(MSG_CUSTOMER_NOT_FOUND);
+  return { name: customer.name, discountPercent: 100 };
 }
 
-function itemRow(actor: Actor, orderId: string, memberId: string | null, snapshot: SkuSnapshot, price: string, count: number, amounts: PricedAmounts) {
+function itemRow(actor: Actor, orderId: string, memberId: string | null, snapshot: SkuSnapshot, price: string, count: number, amounts: PricedAmounts, gift: boolean) {
   return sql`(${newId()}, ${orderId}, ${memberId}, ${snapshot.spuId}, ${snapshot.skuId}, ${snapshot.picUrl}, ${snapshot.spuName}, ${snapshot.specText},
     ${price}::numeric, ${count}, ${money(amounts.discountPrice)}::numeric, ${money(amounts.couponPrice)}::numeric, ${money(amounts.pointPrice)}::numeric,
     ${money(amounts.vipPrice)}::numeric, ${money(amounts.deliveryPrice)}::numeric, ${money(amounts.adjustPrice)}::numeric, ${money(amounts.payPrice)}::numeric,
-    '0', ${actor.operator}, now(), ${actor.tenantId})`;
+    '0', ${gift}, ${actor.operator}, now(), ${actor.tenantId})`;
 }
 
 /** Writes the log row of a step that is not a transition (creation, 备注). */
@@ -113,37 +118,108 @@ async function logStep(trx: Transaction<Database>, actor: Actor, orderId: string
     values (${newId()}, ${orderId}, ${action}, ${before}, ${after}, ${content}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
 }
 
+/** What the promotions add to a mini-program order: their plan and the gift lines' snapshots (gifts without stock left out). */
+async function promotionsOf(
+  trx: Transaction<Database>,
+  deps: OrderDeps,
+  tenantId: number,
+  order: NewOrder,
+  lines: readonly OrderLineInput[],
+  snapshots: readonly SkuSnapshot[],
+): Promise<{ plan: PromotionPlan | null; gifts: SkuSnapshot[]; giftCounts: number[] }> {
+  const provider = deps.hooks.promotions();
+  const online = order.type !== ORDER_TYPE.offline && order.memberId !== null;
+  if (provider === null || !online || order.memberId === null) {
+    if (order.couponId !== null) throw businessError(MSG_COUPON_UNAVAILABLE);
+    return { plan: null, gifts: [], giftCounts: [] };
+  }
+  const plan = await provider.plan(trx, {
+    tenantId,
+    memberId: order.memberId,
+    couponId: order.couponId,
+    lines: lines.map((line, index) => {
+      const snapshot = snapshots[index];
+      return { skuId: line.skuId, spuId: snapshot?.spuId ?? '', categoryId: snapshot?.categoryId ?? null, price: snapshot?.price ?? '0', count: line.count };
+    }),
+  });
+  const giftSnapshots = await deps.stock.snapshots(trx, tenantId, plan.gifts.map((gift) => gift.skuId));
+  const gifts: SkuSnapshot[] = [];
+  const giftCounts: number[] = [];
+  for (const gift of plan.gifts) {
+    const snapshot = giftSnapshots.find((candidate) => candidate.skuId === gift.skuId);
+    // A gift the shop has run out of is left out rather than refusing the buyer's order.
+    if (snapshot === undefined || snapshot.available < gift.count || lines.some((line) => line.skuId === gift.skuId)) continue;
+    gifts.push(snapshot);
+    giftCounts.push(gift.count);
+  }
+  return { plan, gifts, giftCounts };
+}
+
+/** An order priced but not written: the lines (gifts last), their snapshots and prices, the promotions' plan, the amounts. */
+export interface OrderQuote {
+  buyerName: string;
+  lines: OrderLineInput[];
+  snapshots: SkuSnapshot[];
+  prices: string[];
+  /** How many of the lines the buyer chose (the rest are gifts). */
+  boughtCount: number;
+  plan: PromotionPlan | null;
+  priced: PricedOrder;
+}
+
 /**
- * Places an order: snapshots the SKUs, prices it (the member's level discount, points), writes the order
- * and its lines, reserves the stock and spends the points, all in the caller's transaction.
+ * Prices an order without writing it (the mini-program's settlement preview, and the first half of
+ * createOrder): snapshots the SKUs, applies the promotions (campaign, coupon, gifts), the level
+ * discount, points and freight.
  */
-export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: NewOrder): Promise<CreatedOrder> {
-  const lines = mergeLines(order.lines);
-  if (lines.length === 0) throw businessError('订单没有商品');
-  const snapshots = await deps.stock.snapshots(trx, actor.tenantId, lines.map((line) => line.skuId));
-  if (snapshots.length !== lines.length || snapshots.some((snapshot) => !snapshot.onShelf)) throw businessError(MSG_SKU_GONE);
+export async function quoteOrder(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: NewOrder): Promise<OrderQuote> {
+  const bought = mergeLines(order.lines);
+  if (bought.length === 0) throw businessError('订单没有商品');
+  const boughtSnapshots = await deps.stock.snapshots(trx, actor.tenantId, bought.map((line) => line.skuId));
+  if (boughtSnapshots.length !== bought.length || boughtSnapshots.some((snapshot) => !snapshot.onShelf)) throw businessError(MSG_SKU_GONE);
   const buyer = await buyerOf(trx, deps, actor.tenantId, order);
-  const prices = lines.map((line, index) => line.price ?? snapshots[index]?.price ?? '0');
+  const promotions = await promotionsOf(trx, deps, actor.tenantId, order, bought, boughtSnapshots);
+  const plan = promotions.plan;
+  const lines: OrderLineInput[] = [...bought, ...promotions.gifts.map((gift, index) => ({ skuId: gift.skuId, count: promotions.giftCounts[index] ?? 1, price: '0' }))];
+  const snapshots = [...boughtSnapshots, ...promotions.gifts];
+  const zeroForGifts = (values: readonly string[]): string[] => [...values, ...promotions.gifts.map(() => '0')];
+  const prices = lines.map((line, index) => new Decimal(line.price ?? snapshots[index]?.price ?? '0').toFixed(2));
   const offline = order.type === ORDER_TYPE.offline;
-  // Freight only for goods sent to an address (an offline order is handed over at the counter).
+  // Freight only for goods sent to an address (an offline order is handed over at the counter), unless the campaign waives it.
   const deliveryPrice =
-    order.receiver === null
+    order.receiver === null || plan?.freeDelivery === true
       ? new Decimal(0)
       : await deliveryPriceFor(
           trx,
           actor.tenantId,
           order.receiver.receiverAreaId,
-          lines.map((line, index) => ({ skuId: line.skuId, count: line.count, amount: new Decimal(prices[index] ?? '0').times(line.count) })),
+          lines.map((line, index) => ({
+            count: line.count,
+            amount: new Decimal(prices[index] ?? '0').times(line.count),
+            templateId: snapshots[index]?.deliveryTemplateId ?? null,
+            weight: snapshots[index]?.weight ?? '0',
+            volume: snapshots[index]?.volume ?? '0',
+          })),
         );
   const priced = priceOrder({
     lines: lines.map((line, index) => ({ price: prices[index] ?? '0', count: line.count })),
+    ...(plan === null ? {} : { discountLines: zeroForGifts(plan.discountLines), couponLines: zeroForGifts(plan.couponLines) }),
     usePoint: order.usePoint,
     pointsPerYuan: pointsPerYuan(),
     // Offline prices are agreed by the staff; the level discount is the mini-program's.
     discountPercent: offline ? 100 : buyer.discountPercent,
     deliveryPrice,
   });
+  return { buyerName: buyer.name, lines, snapshots, prices, boughtCount: bought.length, plan, priced };
+}
 
+/**
+ * Places an order: prices it (quoteOrder), writes the order and its lines (gifts as 0-priced lines),
+ * reserves the stock, spends the points and uses the coupon, all in the caller's transaction.
+ */
+export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: NewOrder): Promise<CreatedOrder> {
+  const { buyerName, lines, snapshots, prices, boughtCount, plan, priced } = await quoteOrder(trx, deps, actor, order);
+  const offline = order.type === ORDER_TYPE.offline;
   const id = newId();
   const no = await nextDocumentNo(trx, actor.tenantId, 'SO');
   const productCount = lines.reduce((sum, line) => sum + line.count, 0);
@@ -151,31 +227,33 @@ export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, a
   const receiver = order.receiver;
   await sql`insert into sale_order (id, no, type, terminal, member_id, customer_id, buyer_name, spu_names, product_count, status, refund_status,
       pay_channel, delivery_type, receiver_name, receiver_mobile, receiver_area_id, receiver_detail_address, user_remark, use_point, give_point,
-      total_price, discount_price, coupon_price, point_price, vip_price, delivery_price, adjust_price, pay_price, refund_price, create_by, create_time, tenant_id)
-    values (${id}, ${no}, ${order.type}, ${offline ? TERMINAL.backOffice : TERMINAL.miniProgram}, ${order.memberId}, ${order.customerId}, ${buyer.name.slice(0, 100)},
+      total_price, discount_price, coupon_price, point_price, vip_price, delivery_price, adjust_price, pay_price, refund_price, coupon_id, create_by, create_time, tenant_id)
+    values (${id}, ${no}, ${order.type}, ${offline ? TERMINAL.backOffice : TERMINAL.miniProgram}, ${order.memberId}, ${order.customerId}, ${buyerName.slice(0, 100)},
       ${spuNames}, ${productCount}, ${ORDER_STATUS.unpaid}, ${ORDER_REFUND_STATUS.none}, ${order.payChannel}, ${DELIVERY_TYPE.express},
       ${receiver?.receiverName ?? null}, ${receiver?.receiverMobile ?? null}, ${receiver?.receiverAreaId ?? null}, ${receiver?.receiverDetailAddress ?? null},
       ${order.userRemark}, ${priced.usePoint}, 0, ${money(priced.totalPrice)}::numeric, ${money(priced.discountPrice)}::numeric, ${money(priced.couponPrice)}::numeric,
       ${money(priced.pointPrice)}::numeric, ${money(priced.vipPrice)}::numeric, ${money(priced.deliveryPrice)}::numeric, ${money(priced.adjustPrice)}::numeric,
-      ${money(priced.payPrice)}::numeric, 0, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+      ${money(priced.payPrice)}::numeric, 0, ${plan?.couponId ?? null}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
   const rows = lines.map((line, index) => {
     const snapshot = snapshots[index];
     const amounts = priced.lines[index];
     if (snapshot === undefined || amounts === undefined) throw businessError(MSG_SKU_GONE);
-    return itemRow(actor, id, order.memberId, snapshot, new Decimal(prices[index] ?? '0').toFixed(2), line.count, amounts);
+    return itemRow(actor, id, order.memberId, snapshot, prices[index] ?? '0.00', line.count, amounts, index >= boughtCount);
   });
   await sql`insert into sale_order_item (id, order_id, member_id, spu_id, sku_id, pic_url, spu_name, spec_text, price, count, discount_price, coupon_price,
-      point_price, vip_price, delivery_price, adjust_price, pay_price, after_sale_status, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(trx);
+      point_price, vip_price, delivery_price, adjust_price, pay_price, after_sale_status, gift, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(trx);
 
   await deps.stock.reserve(trx, actor.tenantId, lines);
   if (priced.usePoint > 0 && order.memberId !== null) {
     await deps.members.postPoints(trx, { ownerId: order.memberId, change: -priced.usePoint, biz: 'orderUse', bizId: id, title: `订单 ${no} 积分抵扣`, operator: actor.operator, tenantId: actor.tenantId });
   }
-  await logStep(trx, actor, id, 'create', null, ORDER_STATUS.unpaid, '创建订单');
+  const event: OrderEvent = { tenantId: actor.tenantId, orderId: id, orderNo: no, memberId: order.memberId, operator: actor.operator };
+  if (plan !== null) await deps.hooks.promotions()?.commit(trx, event, plan);
+  await logStep(trx, actor, id, 'create', null, ORDER_STATUS.unpaid, plan === null || plan.summary === '' ? '创建订单' : `创建订单：${plan.summary}`);
   return { id, no, payPrice: Number(money(priced.payPrice)) };
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   no: string;
   type: string;
@@ -231,6 +309,18 @@ export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor:
     await deps.members.postPoints(trx, { ...posting, biz: 'orderReward', title: `订单 ${order.no} 积分奖励` });
     await deps.members.postExperience(trx, { ...posting, biz: 'order', title: `订单 ${order.no} 成长值` });
   }
+  const items = await sql<{ id: string; sku_id: string; spu_id: string; count: number; pay_price: string; delivery_price: string }>`select id, sku_id, spu_id, count,
+      pay_price::text as pay_price, delivery_price::text as delivery_price from sale_order_item where order_id = ${orderId} and tenant_id = ${actor.tenantId} order by id`.execute(trx);
+  await deps.hooks.paid(trx, {
+    ...eventOf(actor, order),
+    payPrice: payPrice.toFixed(2),
+    items: items.rows.map((row) => ({ itemId: row.id, skuId: row.sku_id, spuId: row.spu_id, count: row.count, payPrice: row.pay_price, deliveryPrice: row.delivery_price })),
+  });
+}
+
+/** The order as the other plugins' hooks are told of it. */
+export function eventOf(actor: Actor, order: Pick<OrderRow, 'id' | 'no' | 'member_id'>): OrderEvent {
+  return { tenantId: actor.tenantId, orderId: order.id, orderNo: order.no, memberId: order.member_id, operator: actor.operator };
 }
 
 /** Closes an unpaid order (buyer, staff or timeout): the reservation and the points spent go back. */
@@ -257,6 +347,7 @@ export async function closeOrder(
       tenantId: actor.tenantId,
     });
   }
+  await deps.hooks.closed(trx, eventOf(actor, order));
 }
 
 /** 已发货 → 已完成 (the buyer, or the auto-receive job). */
@@ -342,10 +433,8 @@ export async function confirmOfflinePayment(trx: Transaction<Database>, deps: Or
 }
 
 /** The member's address as the order's receiver (it must be theirs). */
-export async function receiverFromAddress(trx: Transaction<Database>, tenantId: number, memberId: string, addressId: string): Promise<Receiver> {
-  const found = await sql<{ name: string; mobile: string; area_id: string; detail_address: string }>`select name, mobile, area_id, detail_address from cust_address
-    where id = ${addressId} and member_id = ${memberId} and tenant_id = ${tenantId}`.execute(trx);
-  const row = found.rows[0];
-  if (row === undefined) throw businessError(MSG_ADDRESS_NOT_FOUND);
-  return { receiverName: row.name, receiverMobile: row.mobile, receiverAreaId: row.area_id, receiverDetailAddress: row.detail_address };
+export async function receiverFromAddress(trx: Transaction<Database>, deps: OrderDeps, tenantId: number, memberId: string, addressId: string): Promise<Receiver> {
+  const found = await deps.members.address(trx, tenantId, memberId, addressId);
+  if (found === undefined) throw businessError(MSG_ADDRESS_NOT_FOUND);
+  return { receiverName: found.name, receiverMobile: found.mobile, receiverAreaId: found.areaId, receiverDetailAddress: found.detailAddress };
 }

@@ -1,6 +1,6 @@
 import { businessError } from '../../../server/http/envelope';
 import { newId } from '../../../server/db/ids';
-import { payMode } from './settings';
+import { demoRefundFailure, payMode } from './settings';
 
 /**
  * How an order is paid. A channel starts a payment; it either settles at once (the demo channel, an
@@ -19,6 +19,8 @@ export interface RefundStart {
   /** Refunded now (the demo channel; cash, transfer and POS handed back by the staff). */
   settled: boolean;
   refundNo: string;
+  /** The channel refused the refund, and why (not settled, and no callback will come: retry it). */
+  failure?: string;
 }
 
 export interface PaymentChannel {
@@ -33,7 +35,10 @@ export const MSG_NO_PAY_CHANNEL = '支付渠道未配置';
 export const demoChannel: PaymentChannel = {
   code: 'demo',
   start: () => Promise.resolve({ settled: true, tradeNo: `DEMO${newId()}` }),
-  refund: ({ refundNo }) => Promise.resolve({ settled: true, refundNo: `DEMO${refundNo}` }),
+  refund: ({ refundNo }) => {
+    const failure = demoRefundFailure();
+    return Promise.resolve(failure === null ? { settled: true, refundNo: `DEMO${refundNo}` } : { settled: false, refundNo: '', failure });
+  },
 };
 
 /** Money taken at the counter (cash, transfer, POS) goes back the same way, at once. */

@@ -20,8 +20,10 @@ export interface PriceLine {
 
 export interface PricingInput {
   lines: readonly PriceLine[];
-  /** Coupon deduction, yuan (0 until coupons arrive with the marketing issue). */
-  couponPrice?: string | Decimal;
+  /** A gift campaign's discount on each line, yuan (the promotions' plan; none without one). */
+  discountLines?: readonly (string | Decimal)[];
+  /** The coupon's deduction on each line, yuan (0 on the lines it does not match). */
+  couponLines?: readonly (string | Decimal)[];
   /** Points the buyer spends. */
   usePoint?: number;
   /** How many points make one yuan (100: a point is a cent). */
@@ -78,6 +80,20 @@ export function splitProportionally(amount: Decimal, weights: readonly Decimal[]
   return shares.map((share) => (sign < 0 ? share.negated() : share));
 }
 
+const sum = (values: readonly Decimal[]): Decimal => values.reduce((total, value) => total.plus(value), ZERO);
+
+/** A per-line deduction from the promotions: one exact amount per line, never more than the line's goods. */
+function perLine(values: readonly (string | Decimal)[] | undefined, goods: readonly Decimal[], what: string): Decimal[] {
+  if (values === undefined) return goods.map(() => ZERO);
+  if (values.length !== goods.length) throw new Error(`The ${what} lines do not match the order lines`);
+  return values.map((value, index) => {
+    const amount = new Decimal(value);
+    if (!amount.isFinite() || amount.isNegative() || amount.decimalPlaces() > 2) throw new Error(`A ${what} line is not an amount in yuan`);
+    if (amount.greaterThan(goods[index] ?? ZERO)) throw businessError(MSG_PAY_BELOW_ZERO);
+    return amount;
+  });
+}
+
 function validateLine(line: PriceLine): { price: Decimal; count: number } {
   const price = new Decimal(line.price);
   if (!price.isFinite() || price.isNegative() || price.decimalPlaces() > 2) throw businessError('商品价格不正确');
@@ -92,27 +108,32 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const goods = lines.map((line) => line.price.times(line.count));
   const totalPrice = goods.reduce((sum, amount) => sum.plus(amount), ZERO);
 
-  const couponPrice = cents(toDecimal(input.couponPrice));
+  // Stacking (business-domains §4): the campaign, then the coupon, then the level discount, then points.
+  const discounts = perLine(input.discountLines, goods, 'discount');
+  const coupons = perLine(input.couponLines, goods, 'coupon');
+  const discountPrice = sum(discounts);
+  const couponPrice = sum(coupons);
+  const afterPromotions = totalPrice.minus(discountPrice).minus(couponPrice);
   const percent = input.discountPercent ?? 100;
-  const vipPrice = percent >= 100 ? ZERO : cents(totalPrice.minus(couponPrice).times(100 - percent).dividedBy(100));
+  const vipPrice = percent >= 100 ? ZERO : cents(afterPromotions.times(100 - percent).dividedBy(100));
 
   const usePoint = input.usePoint ?? 0;
   if (!Number.isInteger(usePoint) || usePoint < 0) throw businessError('使用的积分必须是非负整数');
   const pointsPerYuan = input.pointsPerYuan ?? 100;
   const pointPrice = new Decimal(usePoint).dividedBy(pointsPerYuan).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (pointPrice.greaterThan(totalPrice.minus(couponPrice).minus(vipPrice))) throw businessError(MSG_POINTS_TOO_MANY);
+  if (pointPrice.greaterThan(afterPromotions.minus(vipPrice))) throw businessError(MSG_POINTS_TOO_MANY);
 
   const deliveryPrice = cents(toDecimal(input.deliveryPrice));
   const adjustPrice = cents(toDecimal(input.adjustPrice));
-  const payPrice = totalPrice.minus(couponPrice).minus(pointPrice).minus(vipPrice).plus(deliveryPrice).plus(adjustPrice);
+  const payPrice = afterPromotions.minus(pointPrice).minus(vipPrice).plus(deliveryPrice).plus(adjustPrice);
   if (payPrice.isNegative()) throw businessError(MSG_PAY_BELOW_ZERO);
 
-  const coupons = splitProportionally(couponPrice, goods);
   const points = splitProportionally(pointPrice, goods);
   const vips = splitProportionally(vipPrice, goods);
   const deliveries = splitProportionally(deliveryPrice, goods);
   const beforeAdjust = goods.map((amount, index) =>
     amount
+      .minus(discounts[index] ?? ZERO)
       .minus(coupons[index] ?? ZERO)
       .minus(points[index] ?? ZERO)
       .minus(vips[index] ?? ZERO)
@@ -122,7 +143,7 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const priced = goods.map((amount, index) => {
     const line: PricedAmounts = {
       totalPrice: amount,
-      discountPrice: ZERO,
+      discountPrice: discounts[index] ?? ZERO,
       couponPrice: coupons[index] ?? ZERO,
       pointPrice: points[index] ?? ZERO,
       vipPrice: vips[index] ?? ZERO,
@@ -133,7 +154,7 @@ export function priceOrder(input: PricingInput): PricedOrder {
     if (line.payPrice.isNegative()) throw businessError(MSG_PAY_BELOW_ZERO);
     return line;
   });
-  return { totalPrice, discountPrice: ZERO, couponPrice, pointPrice, vipPrice, deliveryPrice, adjustPrice, payPrice, usePoint, lines: priced };
+  return { totalPrice, discountPrice, couponPrice, pointPrice, vipPrice, deliveryPrice, adjustPrice, payPrice, usePoint, lines: priced };
 }
 
 /**

@@ -50,7 +50,7 @@ export function contractPdf(order: OrderDocument): Promise<Buffer> {
     const receiver = [order.receiverName, order.receiverMobile].filter((part) => part !== '').join('，');
     paragraph(
       doc,
-      `乙方于合同签订后＿＿日内将货物送至${order.receiverAddress === '' ? '甲方指定地点＿＿＿＿＿＿＿＿' : order.receiverAddress}${receiver === '' ? '' : `（收货人：${receiver}）`}，运费 ¥${order.deliveryPrice} 已计入合同总金额。甲方收货时当场验收，货物名称、规格、数量与本合同不符的，甲方有权拒收。`,
+      `乙方于合同签订后＿＿日内将货物送至${order.receiverAddress === '' ? '甲方指定地点＿＿＿＿＿＿＿＿' : order.receiverAddress}${receiver === '' ? '' : `（收货人：${receiver}）`}，${order.taxPrice === undefined ? `运费 ¥${order.deliveryPrice}` : `税额 ¥${order.taxPrice}`} 已计入合同总金额。甲方收货时当场验收，货物名称、规格、数量与本合同不符的，甲方有权拒收。`,
       { gapAfter: 5 },
     );
     paragraph(doc, '三、付款', { bold: true });

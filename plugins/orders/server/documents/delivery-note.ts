@@ -21,11 +21,11 @@ export function goodsRows(order: OrderDocument): string[][] {
 export function totalLines(order: OrderDocument): LabeledValue[] {
   const lines: LabeledValue[] = [
     { label: '商品金额', value: order.goodsTotal },
-    { label: '运费', value: order.deliveryPrice },
+    ...(order.taxPrice === undefined ? [{ label: '运费', value: order.deliveryPrice }] : [{ label: '税额', value: order.taxPrice }]),
     { label: '优惠', value: order.discount === '0.00' ? '0.00' : `-${order.discount}` },
   ];
   if (order.adjustPrice !== '0.00') lines.push({ label: '调价', value: order.adjustPrice });
-  lines.push({ label: '实付', value: `¥${order.payPrice}` });
+  lines.push({ label: order.taxPrice === undefined ? '实付' : '含税合计', value: `¥${order.payPrice}` });
   return lines;
 }
 

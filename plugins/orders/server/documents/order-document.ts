@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DictLookup, WireRecord } from '../../../../server/crud/records';
 import type { Database } from '../../../../server/db/schema';
 import { DICT_TEXT_SUFFIX } from '../../../../src/contracts/entity';
+import { inTransaction } from '../../../../server/db/transactions';
 import { orderDetail } from '../order-reads';
+import type { OrderDeps } from '../order-service';
 
 /**
  * What the order documents print, read through the order's own detail read (amounts exactly as stored,
@@ -48,6 +50,8 @@ export interface OrderDocument {
   /** Coupon + points + member discount + other discounts, as stored. */
   discount: string;
   adjustPrice: string;
+  /** Tax on top of the goods (procurement orders), yuan; absent for a sales order. */
+  taxPrice?: string;
   payPrice: string;
   paid: boolean;
   payTime: string;
@@ -55,7 +59,7 @@ export interface OrderDocument {
   remark: string;
 }
 
-function text(value: unknown): string {
+export function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -67,51 +71,35 @@ export function money(value: unknown): string {
   return decimal(value).toFixed(2);
 }
 
-function decimal(value: unknown): Decimal {
+export function decimal(value: unknown): Decimal {
   if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) return new Decimal(value);
   return new Decimal(0);
 }
 
-async function tenantName(db: Kysely<Database>, tenantId: number): Promise<string> {
+export async function tenantName(db: Kysely<Database>, tenantId: number): Promise<string> {
   const found = await sql<{ name: string }>`select name from tenants where id = ${tenantId}`.execute(db);
   return found.rows[0]?.name ?? '';
 }
 
-interface CustomerRow {
-  name: string;
-  tax_no: string | null;
-  bank_name: string | null;
-  bank_account: string | null;
-  address: string | null;
-  contact_name: string | null;
-  contact_mobile: string | null;
+/** The unit (件, 箱 …) of each SKU, from the goods' snapshots. */
+export async function unitsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, string>> {
+  if (skuIds.length === 0) return new Map();
+  const snapshots = await inTransaction(db, (trx) => deps.stock.snapshots(trx, tenantId, [...new Set(skuIds)]));
+  return new Map(snapshots.map((snapshot) => [snapshot.skuId, snapshot.unit]));
 }
 
-async function customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerRow | undefined> {
-  const found = await sql<CustomerRow>`select name, tax_no, bank_name, bank_account, address, contact_name, contact_mobile
-    from cust_customer where id = ${customerId} and tenant_id = ${tenantId}`.execute(db);
-  return found.rows[0];
-}
-
-async function units(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<Map<string, string>> {
-  if (spuIds.length === 0) return new Map();
-  const found = await sql<{ id: string; unit: string | null }>`select s.id, u.name as unit from goods_spu s left join goods_unit u on u.id = s.unit_id
-    where s.tenant_id = ${tenantId} and s.id in (${sql.join([...spuIds])})`.execute(db);
-  return new Map(found.rows.map((row) => [row.id, row.unit ?? '']));
-}
-
-function records(value: unknown): WireRecord[] {
+export function records(value: unknown): WireRecord[] {
   return Array.isArray(value) ? value.filter((item): item is WireRecord => typeof item === 'object' && item !== null) : [];
 }
 
 /** The order of this tenant as its documents print it; null when there is no such order. */
-export async function loadOrderDocument(db: Kysely<Database>, lookup: DictLookup, tenantId: number, orderId: string): Promise<OrderDocument | null> {
+export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, lookup: DictLookup, tenantId: number, orderId: string): Promise<OrderDocument | null> {
   const order = await orderDetail(db, lookup, tenantId, orderId);
   if (order === null) return null;
   const items = records(order.items);
-  const unitOf = await units(db, tenantId, [...new Set(items.map((item) => text(item.spuId)).filter((id) => id !== ''))]);
+  const unitOf = await unitsOf(db, deps, tenantId, items.map((item) => text(item.skuId)));
   const customerId = text(order.customerId);
-  const company = customerId === '' ? undefined : await customer(db, tenantId, customerId);
+  const company = customerId === '' ? undefined : await deps.members.customer(db, tenantId, customerId);
   const receiverName = text(order.receiverName);
   const receiverMobile = text(order.receiverMobile);
   const receiverAddress = text(order.receiverDetailAddress);
@@ -122,12 +110,12 @@ export async function loadOrderDocument(db: Kysely<Database>, lookup: DictLookup
     seller: { name: await tenantName(db, tenantId), taxNo: '', bankName: '', bankAccount: '', address: '', contact: '', mobile: '' },
     buyer: {
       name: company?.name ?? text(order.buyerName),
-      taxNo: company?.tax_no ?? '',
-      bankName: company?.bank_name ?? '',
-      bankAccount: company?.bank_account ?? '',
+      taxNo: company?.taxNo ?? '',
+      bankName: company?.bankName ?? '',
+      bankAccount: company?.bankAccount ?? '',
       address: company?.address ?? receiverAddress,
-      contact: company?.contact_name ?? receiverName,
-      mobile: company?.contact_mobile ?? receiverMobile,
+      contact: company?.contactName ?? receiverName,
+      mobile: company?.contactMobile ?? receiverMobile,
     },
     receiverName,
     receiverMobile,
@@ -135,7 +123,7 @@ export async function loadOrderDocument(db: Kysely<Database>, lookup: DictLookup
     lines: items.map((item) => ({
       name: text(item.spuName),
       spec: text(item.specText),
-      unit: unitOf.get(text(item.spuId)) ?? '',
+      unit: unitOf.get(text(item.skuId)) ?? '',
       price: money(item.price),
       count: text(item.count),
       amount: decimal(item.price).times(decimal(item.count)).toFixed(2),

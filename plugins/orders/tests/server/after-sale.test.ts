@@ -111,3 +111,46 @@ describe('return and refund after shipping', () => {
     expect(list.body.result.records).toHaveLength(3);
   });
 });
+
+describe('a refund the channel refuses', () => {
+  it('keeps 退款失败 with the reason and a log row, refuses a second refund order, and 重试退款 settles it under the same number', async () => {
+    const buyer = await shopper(demo, '13900000403');
+    const sku = await stockedSku(demo, 13, '25.00', 10);
+    const order = (await createOrder(demo, buyer, [{ skuId: sku, count: 1 }])).body.result;
+    await call(demo.app, 'POST', '/api/app/order/pay', { body: { id: order.id }, headers: buyer.headers });
+    const [line] = await items(order.id);
+    if (line === undefined) throw new Error('a line expected');
+    const applied = (await apply(buyer, { orderItemId: line.id, way: '10', refundPrice: line.pay_price, applyReason: '不想要了' })).body.result;
+    await staff('agree', { id: applied.id });
+
+    process.env.PAY_DEMO_REFUND_FAIL = '商户余额不足';
+    try {
+      expect((await staff('refund', { id: applied.id })).body).toMatchObject({ success: false, message: '退款失败：商户余额不足' });
+      expect((await staff('refund', { id: applied.id })).body).toMatchObject({ success: false, message: '退款失败：商户余额不足' });
+    } finally {
+      delete process.env.PAY_DEMO_REFUND_FAIL;
+    }
+    const failed = await sql<{ id: string; no: string; status: string; fail_reason: string }>`select id, no, status, fail_reason from sale_refund_order where order_id = ${order.id}`.execute(demo.app.db);
+    // Both attempts are one refund order: the same number, still 退款失败.
+    expect(failed.rows).toEqual([expect.objectContaining({ status: '20', fail_reason: '商户余额不足' })]);
+    const waiting = await call<AfterSaleRecord>(demo.app, 'GET', `/api/saleorder/afterSale/queryById?id=${applied.id}`, admin());
+    expect(waiting.body.result).toMatchObject({ status: '40' });
+    expect(waiting.body.result.logs?.map((log) => [log.action, log.content])).toEqual([
+      ['create', expect.any(String)],
+      ['agreeRefund', '同意售后'],
+      ['refundFailed', '退款失败：商户余额不足'],
+      ['refundFailed', '退款失败：商户余额不足'],
+    ]);
+    expect(await orderStatus(demo, order.id)).toMatchObject({ status: '10' });
+
+    const [refund] = failed.rows;
+    if (refund === undefined) throw new Error('a refund order expected');
+    const retried = await call(demo.app, 'POST', '/api/saleorder/refundOrder/retry', { ...admin(), body: { id: refund.id } });
+    expect(retried.body).toMatchObject({ success: true, message: '退款成功' });
+    const settled = await sql<{ no: string; status: string; fail_reason: string | null }>`select no, status, fail_reason from sale_refund_order where order_id = ${order.id}`.execute(demo.app.db);
+    expect(settled.rows).toEqual([{ no: refund.no, status: '10', fail_reason: null }]);
+    expect(await orderStatus(demo, order.id)).toMatchObject({ status: '40', cancelType: '40' });
+    expect(await skuStock(demo, sku)).toEqual({ stock: 10, lockStock: 0 });
+    expect((await call(demo.app, 'POST', '/api/saleorder/refundOrder/retry', { ...admin(), body: { id: refund.id } })).body).toMatchObject({ success: false, message: '只有退款失败的退款单可以重试' });
+  });
+});

@@ -36,12 +36,17 @@ describe('demo orders', () => {
     }
   });
 
-  it('reserve exactly the stock their unpaid orders hold, and log each step in order', async () => {
-    const reserved = await sql<{ sku_id: string; held: number; lock_stock: number }>`select i.sku_id, sum(i.count)::int as held, k.lock_stock
-      from sale_order_item i join sale_order o on o.id = i.order_id join goods_sku k on k.id = i.sku_id
-      where o.status = ${ORDER_STATUS.unpaid} and o.tenant_id = 1 group by i.sku_id, k.lock_stock`.execute(demo.app.db);
+  it('reserve exactly the stock their unpaid orders and confirmed procurement orders hold, and log each step in order', async () => {
+    // What each SKU's reservation should be: unpaid order lines, plus the unsent units of confirmed or partly sent procurement orders.
+    const reserved = await sql<{ sku_id: string; held: number; lock_stock: number }>`select h.sku_id, sum(h.n)::int as held, k.lock_stock from (
+        select i.sku_id, i.count as n from sale_order_item i join sale_order o on o.id = i.order_id where o.status = ${ORDER_STATUS.unpaid} and o.tenant_id = 1
+        union all
+        select i.sku_id, i.count - i.delivered_count from zcy_purchase_order_item i join zcy_purchase_order p on p.id = i.order_id where p.status in ('10', '20') and p.tenant_id = 1
+      ) h join goods_sku k on k.id = h.sku_id group by h.sku_id, k.lock_stock`.execute(demo.app.db);
     expect(reserved.rows.length).toBeGreaterThan(0);
     for (const row of reserved.rows) expect(row.lock_stock).toBe(row.held);
+    const purchases = await sql<{ status: string }>`select status from zcy_purchase_order where tenant_id = 1 order by status`.execute(demo.app.db);
+    expect(purchases.rows.map((row) => row.status)).toEqual(['0', '10', '20', '30', '40', '50', '60', '70']);
     const completed = await sql<{ actions: string[] }>`select array_agg(l.action order by l.create_time) as actions from sale_order_log l join sale_order o on o.id = l.order_id
       where o.status = ${ORDER_STATUS.completed} and o.tenant_id = 1 group by o.id limit 5`.execute(demo.app.db);
     for (const row of completed.rows) expect(row.actions).toEqual(['create', 'pay', 'deliver', 'receive']);

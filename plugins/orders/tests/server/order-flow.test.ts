@@ -130,7 +130,8 @@ describe('guarded steps', () => {
     const other = await shopper(demo, '13900000005');
     const sku = await stockedSku(demo, 4, '1.00', 10);
     expect((await createOrder(demo, buyer, [{ skuId: 'unknownsku', count: 1 }])).body).toMatchObject({ success: false, message: '商品已下架或不存在' });
-    expect((await createOrder(demo, buyer, [{ skuId: sku, count: 1 }], { couponId: 'c1' })).body).toMatchObject({ success: false, message: '优惠券不可用' });
+    // 优惠券不可用 without a promotions plugin; with marketing, its reason (an unknown coupon: 优惠券不存在).
+    expect((await createOrder(demo, buyer, [{ skuId: sku, count: 1 }], { couponId: 'c1' })).body).toMatchObject({ success: false, message: expect.stringMatching(/^优惠券(不可用|不存在)$/) });
     expect((await createOrder(demo, buyer, [{ skuId: sku, count: 11 }])).body).toMatchObject({ success: false, message: expect.stringContaining('商品库存不足') });
     expect((await createOrder(demo, buyer, [{ skuId: sku, count: 1 }], { point: 50 })).body).toMatchObject({ success: false, message: '积分不足，当前积分 0' });
     const stolen = await call(demo.app, 'POST', '/api/app/order/create', { body: { items: [{ skuId: sku, count: 1 }], addressId: other.addressId }, headers: buyer.headers });

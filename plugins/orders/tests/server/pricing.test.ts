@@ -58,6 +58,29 @@ describe('pricing', () => {
     expect(() => applyAdjustment(order.lines, new Decimal('-30'))).toThrow('调价后的应付金额必须大于 0');
   });
 
+  it('takes the campaign, then the coupon per line, then the level discount and points on what is left (§4 stacking)', () => {
+    const order = priceOrder({
+      lines: [
+        { price: '100.00', count: 1 },
+        { price: '50.00', count: 2 },
+        { price: '0', count: 1 },
+      ],
+      discountLines: ['10.00', '10.00', '0'],
+      couponLines: ['0', '15.00', '0'],
+      discountPercent: 90,
+      usePoint: 500,
+      pointsPerYuan: 100,
+    });
+    expect(texts([order.totalPrice, order.discountPrice, order.couponPrice])).toEqual(['200.00', '20.00', '15.00']);
+    // The level's 10 % applies to 200 − 20 − 15 = 165 → 16.50; then 5.00 of points.
+    expect(texts([order.vipPrice, order.pointPrice, order.payPrice])).toEqual(['16.50', '5.00', '143.50']);
+    expect(texts(order.lines.map((line) => line.discountPrice))).toEqual(['10.00', '10.00', '0.00']);
+    expect(texts(order.lines.map((line) => line.couponPrice))).toEqual(['0.00', '15.00', '0.00']);
+    expect(sum(order.lines.map((line) => line.payPrice)).toFixed(2)).toBe('143.50');
+    expect(order.lines[2]?.payPrice.toFixed(2)).toBe('0.00');
+    expect(() => priceOrder({ lines: [{ price: '10', count: 1 }], couponLines: ['10.01'] })).toThrow('订单应付金额不能小于 0');
+  });
+
   it('rewards one point per whole yuan', () => {
     expect(rewardFor(new Decimal('95.99'))).toBe(95);
   });
