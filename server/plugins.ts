@@ -7,9 +7,11 @@ import goods from '../plugins/goods/server';
 import help from '../plugins/help/server';
 import orders from '../plugins/orders/server';
 import monitor from '../plugins/monitor/server';
+import marketing from '../plugins/marketing/server';
+import distribution from '../plugins/distribution/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, orders, operations, help, monitor];
+export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, orders, marketing, distribution, operations, help, monitor];

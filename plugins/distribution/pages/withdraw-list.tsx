@@ -1,0 +1,125 @@
+import { App, Card, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportButton, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { DRP_CODES, DRP_URLS, WITHDRAW_TABS } from '../components/drp-model';
+import { ReasonModal, type ReasonTarget } from '../components/reason-modal';
+import { drpDistributorEntity, drpWithdrawEntity, WITHDRAW_STATUS, type DrpWithdrawRecord } from '../entities';
+
+const field = (name: string) => `distribution:withdraw.fields.${name}`;
+
+const STATUS_COLORS: Record<string, string> = {
+  [WITHDRAW_STATUS.auditing]: 'orange',
+  [WITHDRAW_STATUS.approved]: 'blue',
+  [WITHDRAW_STATUS.paid]: 'green',
+  [WITHDRAW_STATUS.rejected]: 'red',
+  [WITHDRAW_STATUS.failed]: 'red',
+};
+
+/**
+ * 提现 (business-domains §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
+ * 到账金额), method and account; 通过 and 打款 ask first, 驳回 takes a reason and returns the amount.
+ */
+export default function WithdrawListPage() {
+  const { t } = useTranslation(['distribution', 'crud']);
+  const { modal } = App.useApp();
+  const tab = useStatusTab(WITHDRAW_TABS);
+  const list = useEntityList<DrpWithdrawRecord>({ entity: drpWithdrawEntity, filters: tab.filters });
+  const [rejecting, setRejecting] = useState<ReasonTarget | null>(null);
+  const invalidates = [drpWithdrawEntity.table, drpDistributorEntity.table];
+  const action = useEntityAction({ invalidates });
+  const run = async (url: string, record: DrpWithdrawRecord): Promise<void> => {
+    await action.run({ url, method: 'post', values: { id: String(record.id) } });
+  };
+  const statusIs = (record: DrpWithdrawRecord, status: string) => String(record.status) === status;
+
+  const actions = useRowActionsColumn<DrpWithdrawRecord>({
+    width: 170,
+    actions: [
+      {
+        key: 'approve',
+        label: t('withdraw.actions.approve'),
+        code: DRP_CODES.withdrawApprove,
+        confirm: t('withdraw.confirm.approve'),
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing),
+        onClick: (record) => run(DRP_URLS.withdrawApprove, record),
+      },
+      {
+        key: 'reject',
+        label: t('withdraw.actions.reject'),
+        code: DRP_CODES.withdrawReject,
+        danger: true,
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing),
+        onClick: (record) => setRejecting({ id: String(record.id), url: DRP_URLS.withdrawReject, title: t('withdraw.rejectTitle') }),
+      },
+      {
+        key: 'pay',
+        label: t('withdraw.actions.pay'),
+        code: DRP_CODES.withdrawPay,
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.approved),
+        // Asks with the amount to transfer (到账金额) before marking it paid.
+        onClick: (record) =>
+          void modal.confirm({
+            title: t('withdraw.confirm.pay', { amount: moneyText(record.payoutPrice) }),
+            okText: t('crud:ok'),
+            cancelText: t('crud:cancel'),
+            onOk: () => run(DRP_URLS.withdrawPay, record),
+          }),
+      },
+    ],
+  });
+
+  const columns: TableColumnType<DrpWithdrawRecord>[] = [
+    { key: 'memberName', dataIndex: 'memberName', title: t(field('memberName')), width: 140, ellipsis: true },
+    { key: 'price', dataIndex: 'price', title: t(field('price')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
+    { key: 'feePrice', dataIndex: 'feePrice', title: t(field('feePrice')), width: 100, render: (value: unknown) => moneyText(value) },
+    { key: 'payoutPrice', dataIndex: 'payoutPrice', title: t(field('payoutPrice')), width: 110, render: (value: unknown) => moneyText(value) },
+    { key: 'type', dataIndex: 'type_dictText', title: t(field('type')), width: 120 },
+    {
+      key: 'account',
+      dataIndex: 'account',
+      title: t(field('account')),
+      render: (_value: unknown, record) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{String(record.name ?? '')}</Typography.Text>
+          <Typography.Text type="secondary">{String(record.account ?? '')}</Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'createTime', dataIndex: 'createTime', title: t('withdraw.applyTime'), width: 170, sorter: true },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t(field('status')),
+      width: 150,
+      render: (value: unknown, record) => (
+        <Space direction="vertical" size={0}>
+          <Tag color={STATUS_COLORS[String(value)] ?? 'default'}>{String(record.status_dictText ?? value ?? '')}</Tag>
+          {record.auditReason ? <Typography.Text type="secondary">{String(record.auditReason)}</Typography.Text> : null}
+        </Space>
+      ),
+    },
+    ...(actions === null ? [] : [actions]),
+  ];
+
+  return (
+    <Card title={t('withdraw.title')}>
+      <StatusTabs
+        entity={drpWithdrawEntity}
+        tabs={WITHDRAW_TABS}
+        active={tab.active}
+        onChange={(key) => {
+          list.clearSelection();
+          tab.select(key);
+        }}
+      />
+      <SearchForm name="search" entity={drpWithdrawEntity} formProps={list.searchFormProps} onReset={list.reset} />
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        <ExportButton list={list} />
+      </Space>
+      <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
+      <Table<DrpWithdrawRecord> {...list.tableProps} columns={columns} scroll={{ x: 1300 }} />
+      <ReasonModal target={rejecting} invalidates={invalidates} onClose={() => setRejecting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { defineServerPlugin } from '../../server/plugin-api';
+import { distributionMigrations } from './server/migrations';
+import { distributionDicts } from './server/dicts';
+import { distributionMenus } from './server/menus';
+import { distributionJobKinds } from './server/jobs';
+import { registerDistributionAdminRoutes } from './server/admin-routes';
+import { registerDistributionAppRoutes } from './server/app-routes';
+import { cancelItemCommission, recordOrderCommission } from './server/distribution-service';
+import { seedDemoDistribution, seedDistribution } from './server/seed';
+
+/** The server side of distribution (分销管理): distributors, levels, recruitment, commission, withdrawals, performance. */
+export default defineServerPlugin({
+  name: 'distribution',
+  migrations: distributionMigrations,
+  dicts: distributionDicts,
+  menus: distributionMenus,
+  jobs: distributionJobKinds,
+  requires: ['orderHooks', 'members'],
+  register: async (api, ctx) => {
+    const hooks = ctx.services.get('orderHooks');
+    hooks.onPaid(async (trx, event) => {
+      await recordOrderCommission(trx, ctx.services.get('members'), event);
+    });
+    hooks.onRefunded(async (trx, event) => {
+      await cancelItemCommission(trx, event);
+    });
+    await registerDistributionAdminRoutes(api, ctx);
+    registerDistributionAppRoutes(api, ctx);
+  },
+  seed: seedDistribution,
+  seedThroughServices: seedDemoDistribution,
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-distribution-tables';
+
+/** The distribution plugin's migrations (prefixed `plugin_distribution_` by the server). Never edit a released one. */
+export const distributionMigrations: Record<string, Migration> = {
+  '0001_distribution_tables': m0001,
+};

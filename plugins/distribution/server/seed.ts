@@ -1,0 +1,136 @@
+import Decimal from 'decimal.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppContext } from '../../../server/context';
+import type { OrderPaidEvent } from '../../../server/contracts/order-hooks';
+import type { Database } from '../../../server/db/schema';
+import { newId } from '../../../server/db/ids';
+import { JOB_STATUS_NORMAL, schedulerDb } from '../../../server/scheduler/tables';
+import { BROKERAGE_STATUS, LEVEL_STATUS } from '../entities';
+import {
+  applyForDistribution,
+  applyWithdraw,
+  approveRecruit,
+  approveWithdraw,
+  createDistributor,
+  payWithdraw,
+  recordOrderCommission,
+  rejectRecruit,
+  rejectWithdraw,
+  settleCommissionRecord,
+  type Actor,
+} from './distribution-service';
+import { settleCommission } from './jobs';
+import { freezeDays } from './settings';
+
+const SEEDER = 'admin';
+
+/** Three levels in every tenant, the first the default a new distributor starts at; the settlement job (hourly). */
+export async function seedDistribution(db: Kysely<Database>): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('id').execute();
+  for (const tenantId of [0, ...tenants.map((tenant) => tenant.id).filter((id) => id !== 0)]) {
+    const levels = [
+      sql`(${newId()}, '普通分销商', 1, 10, 5, 0, 0, 0, true, ${LEVEL_STATUS.enabled}, ${SEEDER}, now(), ${tenantId})`,
+      sql`(${newId()}, '高级分销商', 2, 15, 8, 10, 1000, 20, false, ${LEVEL_STATUS.enabled}, ${SEEDER}, now(), ${tenantId})`,
+      sql`(${newId()}, '金牌分销商', 3, 20, 10, 50, 5000, 100, false, ${LEVEL_STATUS.enabled}, ${SEEDER}, now(), ${tenantId})`,
+    ];
+    await sql`insert into drp_level (id, name, grade, first_percent, second_percent, invite_count, self_spend, team_orders, is_default, status, create_by, create_time, tenant_id)
+      values ${sql.join(levels)}`.execute(db);
+  }
+  await schedulerDb(db)
+    .insertInto('sys_quartz_job')
+    .values([{ id: newId(), job_class_name: settleCommission.name, cron_expression: '0 5 * * * ?', description: settleCommission.title, status: JOB_STATUS_NORMAL, create_by: SEEDER }])
+    .onConflict((conflict) => conflict.column('job_class_name').doNothing())
+    .execute();
+}
+
+const TENANT = 1;
+const SHOP: Actor = { tenantId: TENANT, operator: SEEDER };
+
+/** The paid, unrefunded demo orders of a member as the order hook reported them. */
+async function paidOrders(trx: Transaction<Database>, memberId: string): Promise<Array<{ event: OrderPaidEvent; payTime: Date }>> {
+  const orders = await sql<{ id: string; no: string; pay_price: string; pay_time: Date }>`select id, no, pay_price::text, pay_time from sale_order
+    where tenant_id = ${TENANT} and member_id = ${memberId} and pay_time is not null and refund_status = '0' and status in ('10', '20', '30') order by pay_time`.execute(trx);
+  const result: Array<{ event: OrderPaidEvent; payTime: Date }> = [];
+  for (const order of orders.rows) {
+    const items = await sql<{ id: string; sku_id: string; spu_id: string; count: number; pay_price: string; delivery_price: string }>`select id, sku_id, spu_id, count,
+      pay_price::text, delivery_price::text from sale_order_item where order_id = ${order.id} order by id`.execute(trx);
+    result.push({
+      payTime: new Date(order.pay_time),
+      event: {
+        tenantId: TENANT,
+        orderId: order.id,
+        orderNo: order.no,
+        memberId,
+        operator: SEEDER,
+        payPrice: order.pay_price,
+        items: items.rows.map((item) => ({ itemId: item.id, skuId: item.sku_id, spuId: item.spu_id, count: item.count, payPrice: item.pay_price, deliveryPrice: item.delivery_price })),
+      },
+    });
+  }
+  return result;
+}
+
+/** Commission of a buyer's paid demo orders, dated at payment; those past the freeze are settled. */
+async function replayCommission(trx: Transaction<Database>, ctx: AppContext, buyerId: string): Promise<void> {
+  const members = ctx.services.get('members');
+  for (const { event, payTime } of await paidOrders(trx, buyerId)) {
+    await recordOrderCommission(trx, members, event);
+    const unfreeze = new Date(payTime.getTime() + freezeDays() * 86_400_000);
+    await sql`update drp_brokerage_record set create_time = ${payTime.toISOString()}::timestamptz, unfreeze_time = ${unfreeze.toISOString()}::timestamptz
+      where tenant_id = ${TENANT} and biz_id = ${event.orderId}`.execute(trx);
+    if (unfreeze.getTime() > Date.now()) continue;
+    const due = await sql<{ id: string }>`select id from drp_brokerage_record where tenant_id = ${TENANT} and biz_id = ${event.orderId} and status = ${BROKERAGE_STATUS.pending}`.execute(trx);
+    for (const record of due.rows) await settleCommissionRecord(trx, TENANT, record.id, SEEDER);
+  }
+}
+
+async function available(trx: Transaction<Database>, distributorId: string): Promise<Decimal> {
+  const found = await sql<{ brokerage_price: string }>`select brokerage_price::text from drp_distributor where id = ${distributorId}`.execute(trx);
+  return new Decimal(found.rows[0]?.brokerage_price ?? 0);
+}
+
+/**
+ * The demo tree of the admin's shop (tenant 1), made through the distribution services: a top
+ * distributor A, B under A, C under A through an approved application; buyers invited by A and B whose
+ * paid demo orders earn commission at both levels (older ones settled); applications 申请中 and 已拒绝;
+ * withdrawals 审核中, 审核通过, 提现成功 and 审核不通过 with their ledger rows.
+ */
+export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
+  const tenant = await sql<{ id: number }>`select id from tenants where id = ${TENANT}`.execute(trx);
+  if (tenant.rows.length === 0) return;
+  const members = ctx.services.get('members');
+  const buyers = await sql<{ member_id: string }>`select member_id from sale_order where tenant_id = ${TENANT} and member_id is not null and pay_time is not null
+    and refund_status = '0' group by member_id order by count(*) desc, member_id limit 6`.execute(trx);
+  const buyerIds = buyers.rows.map((row) => row.member_id);
+  const others = await sql<{ id: string; mobile: string | null; member_name: string | null }>`select id, mobile, member_name from cust_member
+    where tenant_id = ${TENANT} and status = '1' and ${buyerIds.length === 0 ? sql`true` : sql`id not in (${sql.join(buyerIds)})`} order by member_no limit 5`.execute(trx);
+  const [a, b, c, d, e] = others.rows;
+  if (a === undefined || b === undefined || c === undefined || d === undefined || e === undefined) return;
+
+  const distributorA = await createDistributor(trx, members, SHOP, a.id);
+  await members.bindReferrer(trx, TENANT, b.id, a.id);
+  const distributorB = await createDistributor(trx, members, SHOP, b.id);
+  for (const [index, buyerId] of buyerIds.entries()) await members.bindReferrer(trx, TENANT, buyerId, index % 2 === 0 ? b.id : a.id);
+  for (const buyerId of buyerIds) await replayCommission(trx, ctx, buyerId);
+
+  // Applications in each state: C approved (its upline A), D waiting, E refused.
+  await members.bindReferrer(trx, TENANT, c.id, a.id);
+  const apply = (member: { id: string; mobile: string | null; member_name: string | null }) =>
+    applyForDistribution(trx, members, TENANT, member.id, { name: member.member_name ?? '分销申请人', mobile: member.mobile ?? '13800000000' });
+  await approveRecruit(trx, members, SHOP, await apply(c));
+  await apply(d);
+  await rejectRecruit(trx, SHOP, await apply(e), '资料不完整，请补充后重新申请');
+
+  // Withdrawals in each state from whichever of A and B earned most.
+  const richer = (await available(trx, distributorA)).greaterThanOrEqualTo(await available(trx, distributorB)) ? a.id : b.id;
+  const richerDistributor = richer === a.id ? distributorA : distributorB;
+  const slice = (await available(trx, richerDistributor)).dividedBy(5).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  if (slice.lessThan(1)) return;
+  const withdraw = (type: string, account: string) => applyWithdraw(trx, TENANT, richer, { price: slice, type, name: '分销商本人', account });
+  await withdraw('2', '6222 0000 0000 1234');
+  await approveWithdraw(trx, SHOP, (await withdraw('4', 'alipay@example.com')).id);
+  const paid = (await withdraw('3', 'wx-demo-account')).id;
+  await approveWithdraw(trx, SHOP, paid);
+  await payWithdraw(trx, SHOP, paid);
+  await rejectWithdraw(trx, SHOP, (await withdraw('2', '6222 0000 0000 5678')).id, '收款账户信息有误');
+}

@@ -1,0 +1,17 @@
+import { definePlugin } from '../../src/app/plugin-registry';
+import { resourceOf } from '../../src/toolkit/crud/resource';
+import { campaignEntities } from './campaign-entities';
+import { couponEntities } from './entities';
+
+/** 营销管理: coupon templates and their records, coupon packets, gift campaigns. */
+export default definePlugin({
+  name: 'marketing',
+  // marketing: coupons; marketingCampaigns: gift campaigns and coupon packets.
+  namespaces: ['marketingCampaigns'],
+  resources: [...couponEntities, ...campaignEntities].map(resourceOf),
+  pages: {
+    'marketing/CouponList': () => import('./pages/coupon-list'),
+    'marketing/CouponPackageList': () => import('./pages/coupon-package-list'),
+    'marketing/GiftActivityList': () => import('./pages/gift-activity-list'),
+  },
+});

@@ -1,0 +1,72 @@
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityListPage, moneyText, type StatusTab } from '../../../src/toolkit/crud';
+import { useAccess } from '../../../src/toolkit/permission';
+import { couponPackageEntity, PACKET_STATUS } from '../campaign-entities';
+import { PacketFormModal } from '../components/packet-form-modal';
+import { PacketIssueModal, type PacketRow } from '../components/packet-issue-modal';
+import { PacketRecordsDrawer } from '../components/packet-records-drawer';
+
+type Row = PacketRow & { contents?: Array<{ templateId: string; count: number }>; price?: number; limitPerMember?: number; status?: string; status_dictText?: string; disableReason?: string } & Record<string, unknown>;
+
+/** 全部, and 可发放 (enabled and inside the release window now: spec §3's startTime/endTime filter). */
+const TABS: StatusTab[] = [
+  { key: 'all', label: 'marketingCampaigns:couponPackage.allTab', filters: [] },
+  { key: 'valid', label: 'marketingCampaigns:couponPackage.validTab', filters: [{ field: 'valid', operator: 'eq', value: '1' }] },
+];
+
+/**
+ * 券包: the packets with their contents, price (0 免费), totals and window; row actions 发放 (pick a member;
+ * the whole packet in one transaction) and 记录 (the issue records), besides 编辑 and 删除.
+ */
+export default function CouponPackageListPage() {
+  const { t } = useTranslation('marketingCampaigns');
+  const [issuing, setIssuing] = useState<Row | null>(null);
+  const [records, setRecords] = useState<Row | null>(null);
+  const issueGate = useAccess('marketing:couponPackage:issue');
+  return (
+    <>
+      <EntityListPage<Row>
+        entity={couponPackageEntity}
+        permissionPrefix={couponPackageEntity.permission}
+        statusTabs={TABS}
+        without={['import']}
+        formModal={(props) => <PacketFormModal {...props} />}
+        renderers={{
+          price: (value) => (Number(value ?? 0) === 0 ? t('couponPackage.free') : moneyText(value)),
+          limitPerMember: (value) => (Number(value ?? 0) === 0 ? t('couponPackage.unlimited') : String(value)),
+          status: (_value, row) => (
+            <Tag color={row.status === PACKET_STATUS.enabled ? 'green' : 'default'} title={row.disableReason ?? undefined}>
+              {row.status_dictText ?? row.status}
+            </Tag>
+          ),
+        }}
+        extraColumns={[
+          {
+            key: 'contents',
+            title: t('couponPackage.fields.contents'),
+            render: (_value: unknown, row: Row) => {
+              const contents = row.contents ?? [];
+              return t('couponPackage.contentsSummary', { kinds: contents.length, count: contents.reduce((sum, item) => sum + item.count, 0) });
+            },
+          },
+        ]}
+        rowActions={(row) => (
+          <>
+            {issueGate.visible && row.status === PACKET_STATUS.enabled ? (
+              <Button type="link" size="small" disabled={issueGate.disabled} onClick={() => setIssuing(row)}>
+                {t('couponPackage.issue')}
+              </Button>
+            ) : null}
+            <Button type="link" size="small" onClick={() => setRecords(row)}>
+              {t('couponPackage.records')}
+            </Button>
+          </>
+        )}
+      />
+      <PacketIssueModal packet={issuing} onClose={() => setIssuing(null)} />
+      <PacketRecordsDrawer packet={records} onClose={() => setRecords(null)} />
+    </>
+  );
+}

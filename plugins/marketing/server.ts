@@ -1,0 +1,30 @@
+import type { Migration } from 'kysely';
+import { defineServerPlugin } from '../../server/plugin-api';
+import { campaignDicts, campaignMigrations, registerCampaignRoutes, seedCampaigns } from './server/campaigns';
+import { couponDicts, couponJobKinds, couponMigrations, registerCouponRoutes, seedCoupons } from './server/coupons';
+import { marketingMenus } from './server/menus';
+
+/** Coupons migrate first: campaigns and packets name coupon templates. Names sort in this order. */
+const migrations: Record<string, Migration> = {
+  ...Object.fromEntries(Object.entries(couponMigrations).map(([name, migration]) => [`1${name}`, migration])),
+  ...Object.fromEntries(Object.entries(campaignMigrations).map(([name, migration]) => [`2${name}`, migration])),
+};
+
+/** The server side of marketing (营销管理): coupons, coupon packets and gift campaigns, priced into orders. */
+export default defineServerPlugin({
+  name: 'marketing',
+  migrations,
+  dicts: [...couponDicts, ...campaignDicts],
+  menus: marketingMenus,
+  jobs: couponJobKinds,
+  requires: ['orderHooks', 'members', 'memberCoupons'],
+  register: async (api, ctx) => {
+    // Coupons register the promotion provider (which asks the campaigns for their part) and the coupon hooks.
+    await registerCouponRoutes(api, ctx);
+    await registerCampaignRoutes(api, ctx);
+  },
+  seedThroughServices: async (trx, ctx) => {
+    await seedCoupons(trx, ctx);
+    await seedCampaigns(trx, ctx);
+  },
+});

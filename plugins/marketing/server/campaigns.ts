@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Migration, Transaction } from 'kysely';
+import type { AppContext } from '../../../server/context';
+import type { Database } from '../../../server/db/schema';
+import type { DictSeed } from '../../../server/plugin-api';
+import { campaignDictList } from './campaign-dicts';
+import { registerCampaignHooks } from './campaign-hooks';
+import { campaignMigrationList } from './campaign-migrations';
+import { registerGiftActivityRoutes } from './campaign-routes';
+import { seedCampaignDemo } from './campaign-seed';
+import { registerPacketRoutes } from './packet-routes';
+
+/** Gift campaigns (赠品活动) and coupon packets (券包): what plugins/marketing/server.ts wires in. */
+
+
+
+export const campaignDicts: DictSeed[] = campaignDictList;
+
+export const campaignMigrations: Record<string, Migration> = campaignMigrationList;
+
+export async function registerCampaignRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerCampaignHooks(ctx);
+  await registerGiftActivityRoutes(api, ctx);
+  await registerPacketRoutes(api, ctx);
+}
+
+export async function seedCampaigns(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
+  await seedCampaignDemo(trx, ctx);
+}

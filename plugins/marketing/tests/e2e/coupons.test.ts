@@ -1,0 +1,68 @@
+/**
+ * Issue 14, 优惠券 end to end: a 满减 template created in the dialog, sent to a member from its row, and
+ * the member's coupon seen in the template's 领取记录.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiToken, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, shopApi, tableRows, useBrowser } from '../../../../tests/e2e/support';
+
+const browser = useBrowser();
+
+/** The rows of the visible list (kept-alive tabs hold hidden copies). */
+const listRows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
+
+describe('优惠券', () => {
+  it('creates a 满减 template, sends it to a member and shows it in 领取记录', async () => {
+    const name = `端到端满减${String(Date.now() % 10_000_000)}`;
+    const token = await apiToken();
+    const members = await shopApi<{ records: Array<{ id: string; memberName: string }> }>(token, 'GET', '/cust/custMember/list?pageSize=1&status=1&column=memberNo&order=asc');
+    const member = members.result.records[0];
+    if (member === undefined) throw new Error('no demo member');
+
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '营销管理', '优惠券', '/marketing/couponList');
+    await listRows(page).first().waitFor();
+
+    await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).click();
+    const form = dialog(page);
+    await field(page, 'coupon_name').waitFor();
+    // 满减 is chosen at first: its amount shows, the percent does not.
+    await expect.poll(() => form.locator('#coupon_discountPercent').count()).toBe(0);
+    await field(page, 'coupon_name').fill(name);
+    await field(page, 'coupon_usePrice').fill('100');
+    await field(page, 'coupon_discountPrice').fill('10');
+    await modalOk(page).click();
+    await page.getByText('添加成功').first().waitFor();
+    await dialogsClosed(page);
+
+    await field(page, 'search_name').fill(name);
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await expect.poll(() => listRows(page).count()).toBe(1);
+    const row = listRows(page).first();
+    await expect.poll(() => row.textContent()).toContain('满 100.00 减 10.00');
+
+    await row.getByRole('button', { name: '发送' }).click();
+    const send = dialog(page);
+    await send.getByRole('combobox', { name: '会员' }).click();
+    await send.getByRole('combobox', { name: '会员' }).fill(member.memberName);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: member.memberName }).first().click();
+    await send.locator('.ant-select-selection-item').filter({ hasText: member.memberName }).waitFor();
+    // The multiple select keeps its dropdown open: leave it by clicking the dialog's title.
+    await send.locator('.ant-modal-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await modalOk(page).click();
+    await page.getByText('已发送 1 张').first().waitFor();
+    await dialogsClosed(page);
+    // 剩余 follows: 100 issued, 1 taken.
+    await expect.poll(() => row.textContent()).toContain('99');
+
+    await row.getByRole('button', { name: '领取记录' }).click();
+    const records = drawer(page);
+    await records.getByText(`领取记录：${name}`).waitFor();
+    await expect.poll(() => tableRows(records).count()).toBe(1);
+    await expect.poll(() => tableRows(records).first().textContent()).toContain(member.memberName);
+    await expect.poll(() => tableRows(records).first().textContent()).toContain('未使用');
+    await context.close();
+  });
+});
