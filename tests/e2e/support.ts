@@ -162,6 +162,18 @@ export async function shopApi<T = unknown>(token: string, method: string, path: 
   return (await (await apiFetch(token, method, path, body, { 'tenant-id': '1' })).json()) as Envelope<T>;
 }
 
+/** One call in tenant 1 with the given headers (the admin's X-Access-Token, a member's bearer, or none); throws on a refusal. */
+export async function shopCall<T>(headers: Record<string, string>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: { 'tenant-id': '1', ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.result;
+}
+
 /** The result of one API call; throws when the envelope says it failed. */
 export async function apiResult<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const envelope = await apiCall<T>(token, method, path, body);

@@ -2,10 +2,9 @@ import { Form, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useList } from '@refinedev/core';
-import { bodyOf, EntityFormDialog, EntityFormItems, formValuesOf, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
+import { bodyOf, EntityFormDialog, EntityFormItems, formValuesOf, RemoteSelect, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
 import { couponTemplateEntity, DISCOUNT_TYPE, PRODUCT_SCOPE, VALIDITY_TYPE, type CouponTemplateRecord } from '../entities';
 import { COUPON_URLS } from './coupon-model';
-import { RemoteMultiSelect } from './coupon-remote-select';
 
 type Values = Record<string, unknown>;
 
@@ -118,13 +117,13 @@ export function CouponFormModal({ state, onClose, onSaved, copyOf }: CouponFormM
           {String(productScope) === PRODUCT_SCOPE.category ? (
             <CategoryPicker />
           ) : (
-            <RemoteMultiSelect
+            <RemoteSelect
+              mode="multiple"
               url={COUPON_URLS.spus}
               search={(keyword): Record<string, string> => (keyword === '' ? {} : { name: `*${keyword}*` })}
               label={(row) => String(row.name ?? row.id)}
               placeholder={t('coupon.form.pickSpus')}
               aria-label={scopeLabel}
-              failure={t('coupon.form.loadFailed')}
             />
           )}
         </Form.Item>

@@ -1,10 +1,9 @@
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntityAction } from '../../../src/toolkit/crud';
+import { RemoteSelect, useEntityAction } from '../../../src/toolkit/crud';
 import { couponTemplateEntity, type CouponTemplateRecord } from '../entities';
 import { COUPON_URLS, memberCouponView } from './coupon-model';
-import { RemoteMultiSelect } from './coupon-remote-select';
 
 interface SendAnswer {
   sent?: string[];
@@ -55,13 +54,13 @@ export function CouponSendModal({ template, onClose }: { template: CouponTemplat
       {template !== null ? (
         <Form form={form} name="coupon-send" layout="vertical" preserve={false} initialValues={{ memberIds: [] }}>
           <Form.Item name="memberIds" label={t('coupon.send.members')} rules={[{ required: true, type: 'array', min: 1, message: t('coupon.send.required') }]}>
-            <RemoteMultiSelect
+            <RemoteSelect
+              mode="multiple"
               url={COUPON_URLS.members}
               search={(keyword): Record<string, string> => (keyword === '' ? {} : { memberName: `*${keyword}*` })}
               label={memberLabel}
               placeholder={t('coupon.send.pick')}
               aria-label={t('coupon.send.members')}
-              failure={t('coupon.send.loadFailed')}
             />
           </Form.Item>
           {refused !== null ? <Alert type="warning" showIcon message={refused} data-testid="coupon-send-refused" /> : null}

@@ -1,15 +1,15 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEntityAction } from '../../../src/toolkit/crud';
+import { RemoteSelect, useEntityAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { couponPackageEntity, couponPackageRecordEntity } from '../campaign-entities';
-import { RemoteSelect, type Row } from './campaign-pickers';
+
 
 export interface PacketRow {
   id?: string;
   name?: string;
 }
 
-const memberLabel = (row: Row) => [row.memberName, row.mobile].filter((part) => typeof part === 'string' && part !== '').join(' ');
+const memberLabel = (row: RemoteRow) => [row.memberName, row.mobile].filter((part) => typeof part === 'string' && part !== '').join(' ');
 
 /** 发放: pick a member (the customers' list over HTTP, searched by mobile) and issue the whole packet. */
 export function PacketIssueModal({ packet, onClose }: { packet: PacketRow | null; onClose: () => void }) {
@@ -45,7 +45,6 @@ export function PacketIssueModal({ packet, onClose }: { packet: PacketRow | null
               url="/cust/custMember/list"
               search={(keyword): Record<string, string> => (keyword === '' ? {} : { mobile: `*${keyword}*` })}
               label={memberLabel}
-              lookup={(value) => ({ url: '/cust/custMember/queryById', query: { id: value } })}
               placeholder={t('couponPackage.memberPlaceholder')}
             />
           </Form.Item>

@@ -3,10 +3,9 @@ import { Button, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, T
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, useFormAction } from '../../../src/toolkit/crud';
+import { moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { OFFLINE_PAY_TYPES, orderEntity } from '../entities';
 import { lineAmount, offlineBody, offlineTotal, type OfflineLine, type OfflineValues } from './offline-order-lines';
-import { RemoteSelect } from './offline-remote-select';
 
 /** Other plugins' HTTP lists the dialog searches (never their code). */
 const MEMBER_LIST = '/cust/custMember/list';
@@ -14,7 +13,7 @@ const CUSTOMER_LIST = '/cust/customer/list';
 const SKU_LIST = '/goods/goodsStock/list';
 const OFFLINE_ADD = '/saleorder/offlineOrder/add';
 
-type Row = Record<string, unknown>;
+type Row = RemoteRow;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const like = (value: string) => `*${value}*`;
 

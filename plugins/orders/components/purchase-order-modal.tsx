@@ -5,16 +5,15 @@ import Decimal from 'decimal.js';
 import type { Dayjs } from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, useFormAction } from '../../../src/toolkit/crud';
+import { moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { purchaseOrderEntity } from '../purchase-entities';
-import { RemoteSelect } from './offline-remote-select';
 import { PURCHASE_API } from './purchase-model';
 
 /** Other plugins' HTTP lists the dialog searches (never their code). */
 const CUSTOMER_LIST = '/cust/customer/list';
 const SKU_LIST = '/goods/goodsStock/list';
 
-type Row = Record<string, unknown>;
+type Row = RemoteRow;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const customerSearch = (keyword: string): Record<string, string> => (keyword === '' ? {} : { name: `*${keyword}*` });
 const customerLabel = (row: Row) => text(row.name);

@@ -2,13 +2,13 @@ import { App, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useEntityAction, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { StateTimeline, type StateLogEntry } from '../../../src/toolkit/detail';
+import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_DECISIONS, type AfterSaleDecision } from '../components/after-sale-model';
 import { AfterSaleOrderLink } from '../components/after-sale-order-link';
 import { AfterSaleReasonModal } from '../components/after-sale-reason-modal';
-import { afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type AfterSaleLogRecord, type AfterSaleRecord } from '../entities';
+import { afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type AfterSaleRecord } from '../entities';
 
 const field = (name: string) => `orders:afterSale.fields.${name}`;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -17,16 +17,6 @@ const pictures = (value: unknown) => (typeof value === 'string' ? value.split(',
 /** What the reason dialog is open for. */
 type ReasonFor = Extract<AfterSaleDecision['key'], 'disagree' | 'refuseReceive'> | null;
 
-/** The log oldest first as a timeline: the state reached, when, by whom, and what was said. */
-function logEntries(logs: readonly AfterSaleLogRecord[]): StateLogEntry[] {
-  return logs.map((log) => ({
-    id: String(log.id),
-    title: text(log.afterStatus_dictText ?? log.afterStatus),
-    time: text(log.createTime),
-    operator: typeof log.createBy === 'string' ? log.createBy : null,
-    remark: typeof log.content === 'string' ? log.content : null,
-  }));
-}
 
 /**
  * 售后详情 (`/saleorder/afterSaleDetail?id=`, kept alive in its tab): 订单信息, 售后信息 with the
@@ -164,7 +154,7 @@ export default function AfterSaleDetailPage() {
             <Table<AfterSaleRecord> rowKey="id" size="small" columns={goodsColumns} dataSource={[record]} pagination={false} scroll={{ x: 700 }} />
           </Card>
           <Card title={t('detail.logs')} data-testid="after-sale-logs">
-            <StateTimeline entries={logEntries(record.logs ?? [])} />
+            <StateTimeline entries={stateLogEntries(record.logs ?? [])} />
           </Card>
         </Space>
       ) : null}

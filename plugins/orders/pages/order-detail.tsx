@@ -1,13 +1,14 @@
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Timeline, Typography, type TableColumnType } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography, type TableColumnType } from 'antd';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
+import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
-import { ORDER_STATUS, type OrderItemRecord, type OrderLogRecord, type OrderRecord } from '../entities';
+import { ORDER_STATUS, type OrderItemRecord, type OrderRecord } from '../entities';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,32 +50,6 @@ function Amounts({ order }: { order: OrderRecord }) {
         { ...row('payPrice', t('order.fields.payPrice'), order.payPrice), children: <Typography.Text strong type="danger" data-testid="order-amount-payPrice">{moneyText(order.payPrice ?? 0)}</Typography.Text> },
         row('refundPrice', t('detail.refunded'), order.refundPrice),
       ]}
-    />
-  );
-}
-
-function LogTimeline({ logs }: { logs: readonly OrderLogRecord[] }) {
-  const { t } = useTranslation('orders');
-  if (logs.length === 0) return <Empty description={t('detail.noLogs')} />;
-  return (
-    <Timeline
-      data-testid="order-logs"
-      items={logs.map((log) => ({
-        key: String(log.id),
-        children: (
-          <div data-testid="order-log">
-            <Space wrap size={[12, 0]}>
-              <Typography.Text type="secondary">{text(log.createTime)}</Typography.Text>
-              <Typography.Text>{text(log.createBy) || t('detail.system')}</Typography.Text>
-              <Typography.Text>
-                {text(log.beforeStatus_dictText) === '' ? '' : `${text(log.beforeStatus_dictText)} → `}
-                {text(log.afterStatus_dictText)}
-              </Typography.Text>
-            </Space>
-            {text(log.content) !== '' ? <div>{text(log.content)}</div> : null}
-          </div>
-        ),
-      }))}
     />
   );
 }
@@ -181,7 +156,7 @@ export default function OrderDetailPage() {
         )}
       </Card>
       <Card title={t('detail.logs')}>
-        <LogTimeline logs={order.logs ?? []} />
+        <StateTimeline entries={stateLogEntries(order.logs ?? [])} testId="order-logs" />
       </Card>
       {orderActions.dialogs}
     </Spin>

@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Timeline, Typography, type TableColumnType } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
+import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH } from '../components/order-model';
 import { usePurchaseActions } from '../components/purchase-dialogs';
 import { isPurchaseAction, PURCHASE_ACTIONS, PURCHASE_API, PURCHASE_PERMISSIONS } from '../components/purchase-model';
-import { purchaseOrderEntity, type PurchaseDeliveryRecord, type PurchaseItemRecord, type PurchaseLogRecord, type PurchaseOrderRecord } from '../purchase-entities';
+import { purchaseOrderEntity, type PurchaseDeliveryRecord, type PurchaseItemRecord, type PurchaseOrderRecord } from '../purchase-entities';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -57,7 +58,6 @@ export default function PurchaseOrderDetailPage() {
     { key: 'logisticsNo', dataIndex: 'logisticsNo', title: t('delivery.fields.logisticsNo'), width: 160 },
     { key: 'content', dataIndex: 'content', title: t('delivery.fields.content') },
   ];
-  const logs: readonly PurchaseLogRecord[] = order.logs ?? [];
 
   return (
     <Spin spinning={read.loading}>
@@ -117,28 +117,7 @@ export default function PurchaseOrderDetailPage() {
         <Table<PurchaseDeliveryRecord> rowKey="id" size="small" columns={deliveryColumns} dataSource={order.deliveries ?? []} pagination={false} locale={{ emptyText: t('detail.noDeliveries') }} data-testid="purchase-deliveries" />
       </Card>
       <Card title={t('detail.logs')}>
-        {logs.length === 0 ? (
-          <Empty description={t('detail.noLogs')} />
-        ) : (
-          <Timeline
-            items={logs.map((log) => ({
-              key: String(log.id),
-              children: (
-                <div>
-                  <Space wrap size={[12, 0]}>
-                    <Typography.Text type="secondary">{text(log.createTime)}</Typography.Text>
-                    <Typography.Text>{text(log.createBy) || t('detail.system')}</Typography.Text>
-                    <Typography.Text>
-                      {text(log.beforeStatus_dictText) === '' ? '' : `${text(log.beforeStatus_dictText)} → `}
-                      {text(log.afterStatus_dictText)}
-                    </Typography.Text>
-                  </Space>
-                  {text(log.content) !== '' ? <div>{text(log.content)}</div> : null}
-                </div>
-              ),
-            }))}
-          />
-        )}
+        <StateTimeline entries={stateLogEntries(order.logs ?? [])} testId="purchase-logs" />
       </Card>
       {actions.dialogs}
     </Spin>

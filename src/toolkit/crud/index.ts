@@ -31,3 +31,4 @@ export { useEntityDelete } from './use-entity-delete';
 // its file, not from here): it is rendered and tested outside <Refine> (tests/unit/shell). Delete with it.
 export { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
 export { useSaveAction, type SaveActionOptions } from './use-save-action';
+export { RemoteSelect, recordsOf, type RemoteRow, type RemoteSelectProps } from './remote-select';

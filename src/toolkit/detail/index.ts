@@ -1,4 +1,4 @@
 export { EntityDetailPage, useRelatedTabs, type EntityDetailPageProps } from './entity-detail-page';
 export { ContributedListsContext, type RelatedList } from './related-list';
 export { EntityDescriptions } from './entity-descriptions';
-export { StateTimeline, type StateLogEntry } from './state-timeline';
+export { StateTimeline, stateLogEntries, type StateLogEntry } from './state-timeline';

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 /** One state change of a record (an order shipped, a refund approved …), oldest first or newest first as given. */
 export interface StateLogEntry {
   id: string;
+  /** The state left, already translated; absent for the first entry (the record was made). */
+  from?: string | null;
   /** The state reached, already translated (e.g. from the state's dictionary text). */
   title: string;
   time: string;
@@ -11,19 +13,37 @@ export interface StateLogEntry {
   remark?: string | null;
 }
 
-/** The state log of a record as a timeline; the latest entry is highlighted. */
-export function StateTimeline({ entries }: { entries: readonly StateLogEntry[] }) {
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * The log rows of a state machine (server/state/state-machine.ts: beforeStatus, afterStatus with their
+ * dictionary texts, content, createBy, createTime) as timeline entries, in the order given.
+ */
+export function stateLogEntries(logs: ReadonlyArray<Record<string, unknown>>): StateLogEntry[] {
+  return logs.map((log) => ({
+    id: text(log.id),
+    from: text(log.beforeStatus_dictText) || text(log.beforeStatus) || null,
+    title: text(log.afterStatus_dictText) || text(log.afterStatus),
+    time: text(log.createTime),
+    operator: text(log.createBy) || null,
+    remark: text(log.content) || null,
+  }));
+}
+
+/** The state log of a record as a timeline (`from → to`, when, who, what was said); the latest entry is highlighted. */
+export function StateTimeline({ entries, testId }: { entries: readonly StateLogEntry[]; testId?: string }) {
   const { t } = useTranslation('crud');
   if (entries.length === 0) return <Empty description={t('empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Timeline
+      data-testid={testId}
       className="state-timeline"
       items={entries.map((entry, index) => ({
         key: entry.id,
         color: index === entries.length - 1 ? 'green' : 'gray',
         children: (
           <div>
-            <strong>{entry.title}</strong> <span>{entry.time}</span>
+            <strong>{entry.from ? `${entry.from} → ${entry.title}` : entry.title}</strong> <span>{entry.time}</span>
             {entry.operator ? <div>{entry.operator}</div> : null}
             {entry.remark ? <div>{entry.remark}</div> : null}
           </div>

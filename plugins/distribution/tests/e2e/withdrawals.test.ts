@@ -5,27 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiToken, baseURL, dialogsClosed, field, loginAs, newPage, noToasts, openFromMenu, serverLog, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, OK, apiToken, dialogsClosed, field, loginAs, newPage, noToasts, openFromMenu, serverLog, shopCall, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** One call in tenant 1 (the admin's shop); throws on a refusal. */
-async function call<T>(headers: Record<string, string>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'tenant-id': '1', ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.result;
-}
+const call = shopCall;
 
 /** Signs a member in by SMS (the code from the server's log) and returns the bearer header. */
 async function memberSession(mobile: string): Promise<Record<string, string>> {

@@ -2,41 +2,15 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { call, type DemoServer } from '../../../../tests/server/helpers';
+import { shopper, T1, type Shopper } from '../../../../tests/server/shop';
 
-export const T1 = { 'tenant-id': '1' };
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { bearer, T1 } from '../../../../tests/server/shop';
 
-export interface Member {
-  token: string;
-  memberId: string;
-  memberNo: string;
-  addressId: string;
-  headers: Record<string, string>;
-}
-
-function lastCode(demo: DemoServer, mobile: string): string {
-  const line = [...demo.server.logs].reverse().find((message) => message.startsWith(`SMS code for ${mobile}: `));
-  if (line === undefined) throw new Error(`no SMS code logged for ${mobile}`);
-  return line.slice(`SMS code for ${mobile}: `.length);
-}
+/** A signed-in member (the shop kit's shopper; its member number is another's invite code). */
+export type Member = Shopper;
 
 /** Signs a new member in (tenant 1), optionally with an invite code, and gives them an address. */
-export async function signIn(demo: DemoServer, mobile: string, inviteCode?: string): Promise<Member> {
-  await call(demo.app, 'POST', '/api/app/auth/sms', { body: { mobile }, headers: T1 });
-  const login = await call<{ token: string; member: { id: string; memberNo: string } }>(demo.app, 'POST', '/api/app/auth/smsLogin', {
-    body: { mobile, code: lastCode(demo, mobile), ...(inviteCode === undefined ? {} : { inviteCode }) },
-    headers: T1,
-  });
-  expect(login.body.success, JSON.stringify(login.body)).toBe(true);
-  const headers = bearer(login.body.result.token);
-  const address = await call<string>(demo.app, 'POST', '/api/app/address/add', {
-    body: { name: '张三', mobile, areaId: '110101', detailAddress: '长安街 1 号', defaultStatus: true },
-    headers,
-  });
-  expect(address.body.success, JSON.stringify(address.body)).toBe(true);
-  const found = await sql<{ member_no: string }>`select member_no from cust_member where id = ${login.body.result.member.id}`.execute(demo.app.db);
-  return { token: login.body.result.token, memberId: login.body.result.member.id, memberNo: found.rows[0]?.member_no ?? '', addressId: address.body.result, headers };
-}
+export const signIn = (demo: DemoServer, mobile: string, inviteCode?: string): Promise<Member> => shopper(demo, mobile, inviteCode);
 
 /** An on-shelf SKU of tenant 1 set to a known price and stock (nothing reserved). */
 export async function stockedSku(demo: DemoServer, offset: number, price: string, stock: number): Promise<string> {

@@ -2,34 +2,9 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { call, type DemoServer } from '../../../../tests/server/helpers';
+import { T1 } from '../../../../tests/server/shop';
 
-export const T1 = { 'tenant-id': '1' };
-
-export interface Shopper {
-  memberId: string;
-  addressId: string;
-  headers: Record<string, string>;
-}
-
-function lastCode(demo: DemoServer, mobile: string): string {
-  const line = [...demo.server.logs].reverse().find((message) => message.startsWith(`SMS code for ${mobile}: `));
-  if (line === undefined) throw new Error(`no SMS code logged for ${mobile}`);
-  return line.slice(`SMS code for ${mobile}: `.length);
-}
-
-/** Signs a new member in (tenant 1) and gives them an address. */
-export async function shopper(demo: DemoServer, mobile: string): Promise<Shopper> {
-  await call(demo.app, 'POST', '/api/app/auth/sms', { body: { mobile }, headers: T1 });
-  const login = await call<{ token: string; member: { id: string } }>(demo.app, 'POST', '/api/app/auth/smsLogin', { body: { mobile, code: lastCode(demo, mobile) }, headers: T1 });
-  expect(login.body.success, JSON.stringify(login.body)).toBe(true);
-  const headers = { authorization: `Bearer ${login.body.result.token}` };
-  const address = await call<string>(demo.app, 'POST', '/api/app/address/add', {
-    body: { name: '张三', mobile, areaId: '110101', detailAddress: '长安街 1 号', defaultStatus: true },
-    headers,
-  });
-  expect(address.body.success, JSON.stringify(address.body)).toBe(true);
-  return { memberId: login.body.result.member.id, addressId: address.body.result, headers };
-}
+export { shopper, T1, type Shopper } from '../../../../tests/server/shop';
 
 export interface Sku {
   id: string;

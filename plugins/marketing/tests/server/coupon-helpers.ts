@@ -2,36 +2,9 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { call, type DemoServer } from '../../../../tests/server/helpers';
+import { T1, type Shopper } from '../../../../tests/server/shop';
 
-export const T1 = { 'tenant-id': '1' };
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-export interface Shopper {
-  token: string;
-  memberId: string;
-  addressId: string;
-  headers: Record<string, string>;
-}
-
-function lastCode(demo: DemoServer, mobile: string): string {
-  const line = [...demo.server.logs].reverse().find((message) => message.startsWith(`SMS code for ${mobile}: `));
-  if (line === undefined) throw new Error(`no SMS code logged for ${mobile}`);
-  return line.slice(`SMS code for ${mobile}: `.length);
-}
-
-/** Signs a new member in (tenant 1) and gives them an address. */
-export async function shopper(demo: DemoServer, mobile: string): Promise<Shopper> {
-  await call(demo.app, 'POST', '/api/app/auth/sms', { body: { mobile }, headers: T1 });
-  const login = await call<{ token: string; member: { id: string } }>(demo.app, 'POST', '/api/app/auth/smsLogin', { body: { mobile, code: lastCode(demo, mobile) }, headers: T1 });
-  expect(login.body.success, JSON.stringify(login.body)).toBe(true);
-  const headers = bearer(login.body.result.token);
-  const address = await call<string>(demo.app, 'POST', '/api/app/address/add', {
-    body: { name: '张三', mobile, areaId: '110101', detailAddress: '长安街 1 号', defaultStatus: true },
-    headers,
-  });
-  expect(address.body.success, JSON.stringify(address.body)).toBe(true);
-  return { token: login.body.result.token, memberId: login.body.result.member.id, addressId: address.body.result, headers };
-}
+export { bearer, shopper, T1, type Shopper } from '../../../../tests/server/shop';
 
 /** An on-shelf SKU of tenant 1 (of its own SPU: one SKU per SPU taken) set to a known price and stock. */
 export async function stockedSku(demo: DemoServer, offset: number, price: string, stock: number): Promise<{ skuId: string; spuId: string; categoryId: string }> {

@@ -81,6 +81,18 @@ export async function tenantName(db: Kysely<Database>, tenantId: number): Promis
   return found.rows[0]?.name ?? '';
 }
 
+/** An order line as printed: name, spec, unit, unit price, count and 单价 × 数量. */
+export function documentLine(item: WireRecord, unitOf: ReadonlyMap<string, string>): DocumentLine {
+  return {
+    name: text(item.spuName),
+    spec: text(item.specText),
+    unit: unitOf.get(text(item.skuId)) ?? '',
+    price: money(item.price),
+    count: text(item.count),
+    amount: decimal(item.price).times(decimal(item.count)).toFixed(2),
+  };
+}
+
 /** The unit (件, 箱 …) of each SKU, from the goods' snapshots. */
 export async function unitsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, string>> {
   if (skuIds.length === 0) return new Map();
@@ -120,14 +132,7 @@ export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, l
     receiverName,
     receiverMobile,
     receiverAddress,
-    lines: items.map((item) => ({
-      name: text(item.spuName),
-      spec: text(item.specText),
-      unit: unitOf.get(text(item.skuId)) ?? '',
-      price: money(item.price),
-      count: text(item.count),
-      amount: decimal(item.price).times(decimal(item.count)).toFixed(2),
-    })),
+    lines: items.map((item) => documentLine(item, unitOf)),
     goodsTotal: money(order.totalPrice),
     deliveryPrice: money(order.deliveryPrice),
     discount: discount.toFixed(2),

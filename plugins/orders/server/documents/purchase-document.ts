@@ -3,7 +3,7 @@ import type { DictLookup } from '../../../../server/crud/records';
 import type { Database } from '../../../../server/db/schema';
 import { purchaseDetail } from '../purchase-service';
 import type { OrderDeps } from '../order-service';
-import { decimal, money, records, tenantName, text, unitsOf, type OrderDocument } from './order-document';
+import { documentLine, money, records, tenantName, text, unitsOf, type OrderDocument } from './order-document';
 
 /**
  * A procurement order printed as the order documents print (送货单, 合同): the lines before tax, the tax and
@@ -32,14 +32,7 @@ export async function loadPurchaseDocument(db: Kysely<Database>, deps: OrderDeps
     receiverName: text(order.contactName),
     receiverMobile: text(order.contactMobile),
     receiverAddress: text(order.address),
-    lines: items.map((item) => ({
-      name: text(item.spuName),
-      spec: text(item.specText),
-      unit: unitOf.get(text(item.skuId)) ?? '',
-      price: money(item.price),
-      count: text(item.count),
-      amount: decimal(item.price).times(decimal(item.count)).toFixed(2),
-    })),
+    lines: items.map((item) => documentLine(item, unitOf)),
     goodsTotal: money(order.goodsPrice),
     deliveryPrice: '0.00',
     discount: money(order.discountPrice),

@@ -1,26 +1,11 @@
 /** The shop's side of the order browser tests: calls in tenant 1 (the admin's shop), a member who orders and pays. */
 import { expect } from 'vitest';
-import { apiToken, baseURL, serverLog } from '../../../../tests/e2e/support';
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
+import { apiToken, serverLog, shopCall } from '../../../../tests/e2e/support';
 
 export type Headers = Record<string, string>;
 
 /** One call in tenant 1 with the given auth headers (the admin's token, or a member's bearer); throws on a refusal. */
-export async function call<T>(headers: Headers, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { 'tenant-id': '1', ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.result;
-}
+export const call = shopCall;
 
 export const adminHeaders = async (): Promise<Headers> => ({ 'X-Access-Token': await apiToken() });
 
