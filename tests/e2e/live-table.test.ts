@@ -32,7 +32,7 @@ describe('editable table over the table socket', () => {
     await a.page.getByTestId('publish-row').click();
 
     const patched = row(b.page, 'demo-line-1');
-    await expect.poll(() => patched.getByLabel('商品名称').inputValue(), { timeout: 5_000 }).toBe('A 保存的商品');
+    await expect.poll(() => patched.getByLabel('商品名称').inputValue()).toBe('A 保存的商品');
     expect(await patched.getAttribute('data-highlight')).toBe('true');
     expect(await row(b.page, 'demo-line-2').getByLabel('商品名称').inputValue()).toBe('B 未保存的修改');
     expect(await row(a.page, 'demo-line-2').getByLabel('商品名称').inputValue()).not.toBe('B 未保存的修改');

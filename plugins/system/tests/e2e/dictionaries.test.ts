@@ -25,7 +25,7 @@ describe('数据字典', () => {
     expect(await page.locator('.ant-pagination-options-quick-jumper').count()).toBe(1);
     await page.locator('.ant-pagination-options .ant-select').click();
     const options = page.locator('.ant-select-item-option');
-    expect(await options.allInnerTexts()).toEqual(['10 条/页', '20 条/页', '30 条/页']);
+    await expect.poll(() => options.allInnerTexts()).toEqual(['10 条/页', '20 条/页', '30 条/页']);
     await options.filter({ hasText: '20 条/页' }).click();
     // More than one page of seeded dictionaries (plugins seed their own): the page now shows up to 20.
     await expect.poll(() => rows(page).count()).toBeGreaterThan(10);

@@ -51,7 +51,8 @@ describe('用户管理', () => {
     await openUsers(page);
     // The pages offer 10/20/30 per page.
     await page.locator('.ant-pagination-options .ant-select:visible').click();
-    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts()).toEqual(['10 条/页', '20 条/页', '30 条/页']);
+    // The dropdown opens with an animation: wait for its options rather than reading them at once.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts()).toEqual(['10 条/页', '20 条/页', '30 条/页']);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /新\s*增/ }).filter({ visible: true }).first().click();
