@@ -89,10 +89,16 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
     const levelOptions = async (): Promise<string[]> => {
       await toolbar(page).getByRole('button', { name: ADD }).click();
       await page.waitForURL((url) => url.searchParams.get('create') === '1');
-      await field(page, 'form_registerTerminal').click();
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      await options.first().waitFor();
-      const texts = await options.allInnerTexts();
+      // The options re-render while the dictionaries load: read them once shown, opening the select again if it closed meanwhile.
+      let texts: string[] = [];
+      await expect
+        .poll(async () => {
+          if ((await options.count()) === 0) await field(page, 'form_registerTerminal').click();
+          texts = await options.allInnerTexts();
+          return texts.length;
+        })
+        .toBeGreaterThan(0);
       await page.keyboard.press('Escape');
       await page.locator('.ant-modal-footer:visible').getByRole('button', { name: /取\s*消/ }).click();
       await page.waitForURL((url) => !url.searchParams.has('create'));
