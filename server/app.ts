@@ -36,6 +36,9 @@ import { registerSsoRoutes } from './routes/sso';
 import { registerUserPasswordRoutes } from './routes/user-password';
 import { registerValidatorRoutes } from './routes/validators';
 import { coreJobKinds } from './scheduler/core-jobs';
+import { VisitRecorder, visitFacts } from './reports/app-visits';
+import { FactStore } from './reports/fact-store';
+import { rollUpReportsJob } from './reports/rollup-job';
 import { JobKindRegistry } from './scheduler/job-kinds';
 import { Scheduler } from './scheduler/scheduler';
 import { LogWriter } from './logs/log-writer';
@@ -146,10 +149,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const dictionaries = new DictionaryService(db);
     // One registry for requests and job runs: plugins provide into it in their register.
     const services = new PluginServices();
+    const facts = new FactStore(db, [visitFacts, ...plugins.flatMap((plugin) => plugin.facts ?? [])], config.shopTimeZone, config.reportRerollDays);
+    const visits = new VisitRecorder(db, config.shopTimeZone, (error) => app.log.error({ err: error }, 'visit not recorded'));
     const scheduler = new Scheduler({
       db,
       services,
-      kinds: new JobKindRegistry([...coreJobKinds, ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
+      kinds: new JobKindRegistry([...coreJobKinds, rollUpReportsJob(facts), ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
       instanceId: `${process.pid}-${newId().slice(0, 8)}`,
       logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
       logRetentionDays: config.jobLogRetentionDays,
@@ -168,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logWriter,
       requestEvents,
       services,
+      facts,
+      counters: plugins.flatMap((plugin) => plugin.counters ?? []),
     };
 
     app.decorate('db', db);
@@ -189,6 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('logWriter', logWriter);
     installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
     installRequestEvents(app, requestEvents);
+    // 访客: the ips of members using the mini-program's API, one row per ip and day.
+    app.addHook('onResponse', async (request) => {
+      if (request.member !== null && request.member !== undefined) visits.record(request.member.tenantId, request.ip);
+    });
     installErrorHandling(app);
     installInputGuard(app);
     await registerSockets(app, ctx);

@@ -23,6 +23,10 @@ export interface Config {
   jobLogRetentionDays: number;
   /** A fresh database gets its demo trade (orders, coupons, distribution) made through the services. */
   demoTrade: boolean;
+  /** The zone the reports cut days in (IANA name). */
+  shopTimeZone: string;
+  /** How many stored days the daily roll-up recomputes each run (facts that arrive late). */
+  reportRerollDays: number;
 }
 
 /** How long the HTTP server waits for a client before it drops the connection, in milliseconds. */
@@ -45,6 +49,15 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+function validTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
 
 function text(env: Env, name: string): string | null {
   const raw = env[name];
@@ -116,6 +129,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const demoTrade = text(env, 'DEMO_TRADE') ?? 'on';
   if (demoTrade !== 'on' && demoTrade !== 'off') problems.push(`DEMO_TRADE must be "on" or "off" (got "${demoTrade}")`);
 
+  const shopTimeZone = text(env, 'SHOP_TIME_ZONE') ?? 'Asia/Shanghai';
+  if (!validTimeZone(shopTimeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Shanghai (got "${shopTimeZone}")`);
+  const reportRerollDays = integer(env, 'REPORT_REROLL_DAYS', 7, 1, 366, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -132,5 +149,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     schedulerEnabled: scheduler === 'on',
     jobLogRetentionDays,
     demoTrade: demoTrade === 'on',
+    shopTimeZone,
+    reportRerollDays,
   });
 }

@@ -3,10 +3,12 @@ import type { LoginLimiter } from './auth/login-limiter';
 import type { SendCooldown } from './auth/send-cooldown';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
+import type { OperatingCounter } from './contracts/report-facts';
 import type { Database } from './db/schema';
 import type { RequestEvents } from './http/request-events';
 import type { LogWriter } from './logs/log-writer';
 import type { PluginServices } from './plugin-services';
+import type { FactStore } from './reports/fact-store';
 import type { Scheduler } from './scheduler/scheduler';
 import type { DictionaryService } from './services/dictionaries';
 
@@ -28,4 +30,8 @@ export interface AppContext {
   requestEvents: RequestEvents;
   /** What plugins offer each other (stock moves, member ledgers …), see server/plugin-services.ts. */
   services: PluginServices;
+  /** The reports' daily facts: stored days plus live ones (server/reports/fact-store.ts). */
+  facts: FactStore;
+  /** Every plugin's dashboard counters (filter by the user's permissions before showing). */
+  counters: readonly OperatingCounter[];
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration, Transaction } from 'kysely';
 import type { AppContext } from './context';
+import type { FactSource, OperatingCounter } from './contracts/report-facts';
 import type { Database } from './db/schema';
 import type { ServiceName } from './plugin-services';
 import type { JobKind } from './scheduler/job-kinds';
@@ -23,6 +24,10 @@ export interface ServerPlugin {
   register?: (api: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Kinds of scheduled job the plugin brings (order timeouts, coupon expiry …); jobs name them. */
   jobs?: readonly JobKind[];
+  /** Daily facts it fills for the reports (server/contracts/report-facts.ts), rolled up by the core. */
+  facts?: readonly FactSource[];
+  /** Live operating figures for the dashboards (待发货, 退款中 …), each behind its list's permission. */
+  counters?: readonly OperatingCounter[];
   /**
    * Its menus with their buttons: top menus placed by `sortNo` among the core's, or branches under
    * another menu's path. The admin role gets all of them, the clerk role the branches marked `clerk`.

@@ -7,6 +7,7 @@ import * as m0006 from './0006_popup_report_dicts';
 import * as m0007 from './0007_list_indexes';
 import * as m0008 from './0008_scheduled_jobs';
 import * as m0009 from './0009_sys_log';
+import * as m0010 from './0010_report_facts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_list_indexes': m0007,
   '0008_scheduled_jobs': m0008,
   '0009_sys_log': m0009,
+  '0010_report_facts': m0010,
 };

@@ -1,0 +1,125 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * Daily facts for the reports and dashboards (business-domains §6: "Y keeps a daily roll-up table and
+ * computes only today live. Copy this."). A plugin declares fact sources (`defineServerPlugin({ facts })`);
+ * the core's fact store (server/reports/fact-store.ts) asks them for whole days, keeps the days before
+ * today in `rpt_daily_fact`, and answers a report's range from the stored days plus the live ones. The
+ * reports never read a domain's tables: they ask for metrics by name.
+ *
+ * A fact is (day, metric, dim, value). `dim` is '' for a plain daily figure, or a dimension value (an
+ * SPU id, a payment channel, an order source …). A *distinct* metric has one row per day and counted
+ * thing (dim = the member id or ip, value 1), so a range can count distinct things exactly.
+ */
+
+/** Days are 'YYYY-MM-DD' in the shop's time zone (config SHOP_TIME_ZONE). */
+export interface FactRange {
+  tenantId: number;
+  /** First day, inclusive. */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+  /** IANA zone the days are cut in (e.g. Asia/Shanghai). */
+  timeZone: string;
+}
+
+export interface FactRow {
+  day: string;
+  metric: string;
+  /** '' for a plain figure; else the dimension value (at most 64 characters). */
+  dim: string;
+  /** A decimal as text (money with two decimals, counts as integers). */
+  value: string;
+}
+
+export type MetricKind = 'sum' | 'distinct';
+
+export interface FactMetric {
+  name: string;
+  kind: MetricKind;
+  /** Money (yuan, read with two decimals); otherwise a count. */
+  money?: boolean;
+  /** What it counts, in the product language (for the metric tooltips and the docs). */
+  title: string;
+}
+
+export interface FactSource {
+  /** Unique among the sources, e.g. 'orders.trade'. */
+  name: string;
+  /** The metrics it fills; a metric belongs to one source. Names: `<area>.<figure>`, e.g. `trade.payPrice`. */
+  metrics: readonly FactMetric[];
+  /** Every fact of its metrics on the days of the range (read-only; runs inside a snapshot). */
+  collect(db: Kysely<Database>, range: FactRange): Promise<FactRow[]>;
+}
+
+/**
+ * The metric names the built-in sources fill and the reports read. A source may add others; these are
+ * listed here so a report and its source agree on one spelling.
+ */
+export const METRICS = {
+  /** 商品支付 / 销售额: Σ payPrice of orders paid that day (by pay time). */
+  payPrice: 'trade.payPrice',
+  /** 支付订单数. */
+  payOrders: 'trade.payOrders',
+  /** 成交用户 (distinct, dim = member id). */
+  buyer: 'trade.buyer',
+  /** 下单用户 (distinct, dim = member id) of orders created that day. */
+  orderUser: 'trade.orderUser',
+  /** 下单数: orders created that day. */
+  createdOrders: 'trade.createdOrders',
+  /** 退款金额: Σ refundPrice of refunds completed that day. */
+  refundPrice: 'trade.refundPrice',
+  /** 余额支付: paid from the member's balance. */
+  balancePay: 'trade.balancePay',
+  /** 充值: balance topped up by members. */
+  recharge: 'member.recharge',
+  /** 新增用户: members registered that day. */
+  newMembers: 'member.new',
+  /** 访客 (distinct, dim = ip): member API access. */
+  visitor: 'visit.visitor',
+  /** 支付佣金: commission settled to distributors that day. */
+  brokeragePaid: 'brokerage.settled',
+} as const;
+
+/** `column` as a day of the shop's zone, 'YYYY-MM-DD'. */
+export function dayOf(column: string, timeZone: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+}
+
+/** `column` (a timestamptz) falls on one of the range's days in the shop's zone; uses an index on the column. */
+export function withinDays(column: string, range: FactRange): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(column)} >= (${range.from}::date::timestamp at time zone ${range.timeZone})
+    and ${sql.ref(column)} < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone}))`;
+}
+
+/**
+ * A live operating figure for the dashboards (待发货, 退款中, 库存预警 …), declared by the plugin that owns
+ * it (`defineServerPlugin({ counters })`). A user sees a counter only when they hold its permission (the
+ * permission of the list it links to), so a clerk's dashboard shows the counters of the menus they have.
+ */
+export interface CounterItem {
+  id: string;
+  /** One line naming the thing (an order number and buyer …). */
+  title: string;
+  /** When it started waiting (ISO). */
+  time: string | null;
+  /** Where to open it (a route the client knows, with its query). */
+  link: string;
+}
+
+export interface OperatingCounter {
+  /** Unique, e.g. 'order.toDeliver'. */
+  key: string;
+  /** Product-language title, e.g. 待发货. */
+  title: string;
+  /** 'operation': 运营数据 on the home page and the workplace; 'task': a pending task on the task page too. */
+  group: 'operation' | 'task';
+  /** The permission of the list it links to; users without it never see the counter. */
+  permission: string;
+  /** The filtered list it links to, e.g. '/saleorder/saleOrderList?status=10'. */
+  link: string;
+  count(db: Kysely<Database>, tenantId: number): Promise<number>;
+  /** The oldest waiting things (task counters), at most `limit`. */
+  items?(db: Kysely<Database>, tenantId: number, limit: number): Promise<CounterItem[]>;
+}

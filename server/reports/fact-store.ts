@@ -1,0 +1,261 @@
+import Decimal from 'decimal.js';
+import { sql, type Kysely } from 'kysely';
+import type { FactMetric, FactRange, FactRow, FactSource } from '../contracts/report-facts';
+import type { Database } from '../db/schema';
+import { factDb } from './fact-tables';
+
+/** Days before the first roll-up that a tenant's history is collected from (any shop's data is newer). */
+const HISTORY_START = '2000-01-01';
+const INSERT_BATCH = 1000;
+const DAY_MS = 86_400_000;
+
+export interface FactQuery {
+  tenantId: number;
+  /** First day, inclusive ('YYYY-MM-DD' in the shop's zone). */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+}
+
+/** One summed figure: per day (`day`), per dimension (`dim`), or over the range (neither). */
+export interface FactValue {
+  metric: string;
+  day?: string;
+  dim?: string;
+  /** Exact decimal as text, e.g. '1234.50' or '12'. */
+  value: string;
+}
+
+export type FactGrouping = 'total' | 'day' | 'dim';
+
+/** 'YYYY-MM-DD' plus n days (n may be negative); calendar arithmetic on the date alone. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Every day of [from, to], inclusive. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The calendar day of `at` in `timeZone`. */
+export function dayIn(at: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+type FactKey = Omit<FactValue, 'value'>;
+
+const keyOf = (value: FactKey): string => `${value.metric}\u0000${value.day ?? ''}\u0000${value.dim ?? ''}`;
+
+/**
+ * The reports' daily roll-up. Days up to a tenant's `rolled_through` are read from `rpt_daily_fact`; later
+ * days (today, and any day the job has not reached yet) are asked of the sources live, so a report is
+ * right from the first start and the job only makes it fast. The job re-rolls the last days it stored
+ * (`rerollDays`) so facts that reach a day late (an order committed just after midnight) are kept.
+ */
+export class FactStore {
+  private readonly metrics = new Map<string, { metric: FactMetric; source: FactSource }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sources: readonly FactSource[],
+    readonly timeZone: string,
+    private readonly rerollDays: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    const names = new Set<string>();
+    for (const source of sources) {
+      if (names.has(source.name)) throw new Error(`Fact source "${source.name}" is declared twice`);
+      names.add(source.name);
+      for (const metric of source.metrics) {
+        if (!/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/.test(metric.name) || metric.name.length > 64) throw new Error(`Fact metric "${metric.name}" must be <area>.<figure>`);
+        const owner = this.metrics.get(metric.name);
+        if (owner !== undefined) throw new Error(`Fact metric "${metric.name}" is filled by both "${owner.source.name}" and "${source.name}"`);
+        this.metrics.set(metric.name, { metric, source });
+      }
+    }
+  }
+
+  /** The metrics of this build (a report asks only for these; an absent domain's metrics read as zero). */
+  known(name: string): FactMetric | undefined {
+    return this.metrics.get(name)?.metric;
+  }
+
+  today(): string {
+    return dayIn(this.now(), this.timeZone);
+  }
+
+  async rolledThrough(tenantId: number, db: Kysely<Database> = this.db): Promise<string | null> {
+    const row = await factDb(db).selectFrom('rpt_rollup').select(sql<string>`to_char(rolled_through, 'YYYY-MM-DD')`.as('day')).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return row?.day ?? null;
+  }
+
+  /**
+   * Stores the facts of every day through yesterday that is not stored yet, and re-rolls the last
+   * `rerollDays` stored ones. Idempotent: a second run stores the same rows. Returns what it did.
+   */
+  async catchUp(tenantId: number): Promise<{ from: string; to: string; rows: number } | null> {
+    const yesterday = addDays(this.today(), -1);
+    const through = await this.rolledThrough(tenantId);
+    const from = through === null ? HISTORY_START : addDays(through < yesterday ? through : yesterday, 1 - this.rerollDays);
+    if (from > yesterday) return null;
+    const rows = await this.roll(tenantId, from, yesterday);
+    return { from, to: yesterday, rows };
+  }
+
+  /** Re-stores the facts of stored days [from, to] (e.g. after a correction of old data). */
+  async rebuild(tenantId: number, from: string, to: string): Promise<number> {
+    const through = await this.rolledThrough(tenantId);
+    if (through === null) return (await this.catchUp(tenantId))?.rows ?? 0;
+    const last = to < through ? to : through;
+    return from > last ? 0 : this.roll(tenantId, from, last);
+  }
+
+  /** The tenants whose facts the job rolls up. */
+  async tenantIds(): Promise<number[]> {
+    return (await this.db.selectFrom('tenants').select('id').orderBy('id').execute()).map((row) => row.id);
+  }
+
+  private async roll(tenantId: number, from: string, to: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const range: FactRange = { tenantId, from, to, timeZone: this.timeZone };
+      let count = 0;
+      for (const source of this.sources) {
+        const names = source.metrics.map((metric) => metric.name);
+        const rows = this.owned(source, await source.collect(trx, range));
+        await factDb(trx).deleteFrom('rpt_daily_fact').where('tenant_id', '=', tenantId).where('metric', 'in', names).where('day', '>=', from).where('day', '<=', to).execute();
+        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+          const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ tenant_id: tenantId, day: row.day, metric: row.metric, dim: row.dim, value: row.value }));
+          await factDb(trx).insertInto('rpt_daily_fact').values(batch).execute();
+        }
+        count += rows.length;
+      }
+      const through = await factDb(trx).selectFrom('rpt_rollup').select(sql<string>`to_char(rolled_through, 'YYYY-MM-DD')`.as('day')).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
+      if (through === undefined) {
+        // The first roll-up covers the whole history; a later one only ever moves the mark forward.
+        await factDb(trx).insertInto('rpt_rollup').values({ tenant_id: tenantId, rolled_through: to }).execute();
+      } else if (to > through.day && from <= addDays(through.day, 1)) {
+        await factDb(trx).updateTable('rpt_rollup').set({ rolled_through: to, update_time: new Date() }).where('tenant_id', '=', tenantId).execute();
+      }
+      return count;
+    });
+  }
+
+  /** A source's rows, checked: only its own metrics, days as 'YYYY-MM-DD', dims within 64 characters. */
+  private owned(source: FactSource, rows: FactRow[]): FactRow[] {
+    for (const row of rows) {
+      if (this.metrics.get(row.metric)?.source !== source) throw new Error(`Fact source "${source.name}" returned metric "${row.metric}" it does not declare`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(row.day) || row.dim.length > 64) throw new Error(`Fact source "${source.name}" returned a malformed row (${row.day}, ${row.dim.slice(0, 70)})`);
+    }
+    return rows;
+  }
+
+  /** The stored part [from, through] and the live part (through, to] of a query. */
+  private split(query: FactQuery, through: string | null): { stored: FactQuery | null; live: FactQuery | null } {
+    const storedTo = through === null ? null : query.to < through ? query.to : through;
+    const stored = storedTo !== null && query.from <= storedTo ? { ...query, to: storedTo } : null;
+    const liveFrom = through === null ? query.from : addDays(through, 1) > query.from ? addDays(through, 1) : query.from;
+    const live = liveFrom <= query.to ? { ...query, from: liveFrom } : null;
+    return { stored, live };
+  }
+
+  private async liveRows(trx: Kysely<Database>, query: FactQuery, metrics: readonly string[]): Promise<FactRow[]> {
+    const wanted = new Set(metrics);
+    const sources = new Set([...wanted].flatMap((name) => this.metrics.get(name)?.source ?? []));
+    const rows: FactRow[] = [];
+    for (const source of sources) {
+      const range: FactRange = { tenantId: query.tenantId, from: query.from, to: query.to, timeZone: this.timeZone };
+      for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** Reads in one snapshot, so a roll-up committing meanwhile is seen whole or not at all. */
+  private snapshot<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().setIsolationLevel('repeatable read').execute(work);
+  }
+
+  /**
+   * Sums of `sum` metrics over the range: per day, per dimension, or in all. Metrics no source of this
+   * build fills read as nothing (no rows). Values are exact decimals as text.
+   */
+  async sum(query: FactQuery, metrics: readonly string[], by: FactGrouping, dims?: readonly string[]): Promise<FactValue[]> {
+    if (metrics.length === 0 || query.from > query.to) return [];
+    return this.snapshot(async (trx) => {
+      const { stored, live } = this.split(query, await this.rolledThrough(query.tenantId, trx));
+      const totals = new Map<string, { value: FactKey; sum: Decimal }>();
+      const add = (value: FactKey, amount: Decimal.Value): void => {
+        const key = keyOf(value);
+        const found = totals.get(key);
+        if (found === undefined) totals.set(key, { value, sum: new Decimal(amount) });
+        else found.sum = found.sum.plus(amount);
+      };
+      const shape = (metric: string, day: string, dim: string): FactKey => (by === 'day' ? { metric, day } : by === 'dim' ? { metric, dim } : { metric });
+      if (stored !== null) {
+        let select = factDb(trx)
+          .selectFrom('rpt_daily_fact')
+          .select(['metric', sql<string>`sum(value)::text`.as('total')])
+          .where('tenant_id', '=', stored.tenantId)
+          .where('metric', 'in', metrics)
+          .where('day', '>=', stored.from)
+          .where('day', '<=', stored.to)
+          .groupBy('metric');
+        if (dims !== undefined) select = select.where('dim', 'in', dims.length > 0 ? dims : ['\u0001']);
+        if (by === 'day') select = select.select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day')).groupBy('day');
+        if (by === 'dim') select = select.select('dim').groupBy('dim');
+        for (const row of (await select.execute()) as Array<{ metric: string; total: string; day?: string; dim?: string }>) add(shape(row.metric, row.day ?? '', row.dim ?? ''), row.total);
+      }
+      if (live !== null) {
+        const dimSet = dims === undefined ? null : new Set(dims);
+        for (const row of await this.liveRows(trx, live, metrics)) if (dimSet === null || dimSet.has(row.dim)) add(shape(row.metric, row.day, row.dim), row.value);
+      }
+      return [...totals.values()].map(({ value, sum }) => ({ ...value, value: sum.toFixed(this.metrics.get(value.metric)?.metric.money === true ? 2 : 0) }));
+    });
+  }
+
+  /** Distinct things (members, ips) of a `distinct` metric: over the range, or per day. */
+  async distinct(query: FactQuery, metric: string, by: 'total' | 'day'): Promise<Array<{ day?: string; count: number }>> {
+    if (query.from > query.to) return by === 'total' ? [{ count: 0 }] : [];
+    return this.snapshot(async (trx) => {
+      const { stored, live } = this.split(query, await this.rolledThrough(query.tenantId, trx));
+      const liveRows = live === null ? [] : await this.liveRows(trx, live, [metric]);
+      if (by === 'day') {
+        const perDay = new Map<string, number>();
+        if (stored !== null) {
+          const rows = await factDb(trx)
+            .selectFrom('rpt_daily_fact')
+            .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('count')])
+            .where('tenant_id', '=', stored.tenantId)
+            .where('metric', '=', metric)
+            .where('day', '>=', stored.from)
+            .where('day', '<=', stored.to)
+            .groupBy('day')
+            .execute();
+          for (const row of rows) perDay.set(row.day, Number(row.count));
+        }
+        const liveDays = new Map<string, Set<string>>();
+        for (const row of liveRows) liveDays.set(row.day, (liveDays.get(row.day) ?? new Set()).add(row.dim));
+        for (const [day, things] of liveDays) perDay.set(day, things.size);
+        return [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, count]) => ({ day, count }));
+      }
+      const liveThings = new Set(liveRows.map((row) => row.dim));
+      let count = liveThings.size;
+      if (stored !== null) {
+        let select = factDb(trx)
+          .selectFrom('rpt_daily_fact')
+          .select(sql<string>`count(distinct dim)`.as('count'))
+          .where('tenant_id', '=', stored.tenantId)
+          .where('metric', '=', metric)
+          .where('day', '>=', stored.from)
+          .where('day', '<=', stored.to);
+        // Things seen on a live day as well are counted once.
+        if (liveThings.size > 0) select = select.where(sql<boolean>`dim <> all(${[...liveThings]}::varchar[])`);
+        count += Number((await select.executeTakeFirstOrThrow()).count);
+      }
+      return [{ count }];
+    });
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The reports' daily roll-up (server/reports/fact-store.ts) over a source of this test: a range reads
+ * stored days plus live ones and gives the same figures before and after the job; the job is idempotent,
+ * re-rolls late facts within its window, and counts distinct things once across stored and live days.
+ */
+import { sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FactSource } from '../../server/contracts/report-facts';
+import { dayOf, withinDays } from '../../server/contracts/report-facts';
+import type { Database } from '../../server/db/schema';
+import { addDays, daysOf, dayIn, FactStore } from '../../server/reports/fact-store';
+import { useDemoServer } from './helpers';
+
+const demo = useDemoServer();
+const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const SALES = `test_sale_${RUN}`;
+const TENANT = 9000 + Math.floor(Math.random() * 900);
+const ZONE = 'Asia/Shanghai';
+const METRIC_AMOUNT = `test${RUN}.amount`;
+const METRIC_BUYER = `test${RUN}.buyer`;
+
+const source: FactSource = {
+  name: `test.${RUN}`,
+  metrics: [
+    { name: METRIC_AMOUNT, kind: 'sum', money: true, title: 'amount' },
+    { name: METRIC_BUYER, kind: 'distinct', title: 'buyers' },
+  ],
+  collect: async (db, range) => {
+    const rows = await sql<{ day: string; buyer: string; amount: string }>`select ${dayOf('paid_at', range.timeZone)} as day, buyer, sum(amount)::text as amount
+      from ${sql.table(SALES)} where tenant_id = ${range.tenantId} and ${withinDays('paid_at', range)} group by 1, 2`.execute(db);
+    return rows.rows.flatMap((row) => [
+      { day: row.day, metric: METRIC_AMOUNT, dim: row.buyer, value: row.amount },
+      { day: row.day, metric: METRIC_BUYER, dim: row.buyer, value: '1' },
+    ]);
+  },
+};
+
+let db: Kysely<Database>;
+let now = new Date('2026-03-10T04:00:00Z'); // 12:00 in Shanghai
+const store = (): FactStore => new FactStore(db, [source], ZONE, 2, () => now);
+
+/** A sale at a Shanghai wall-clock time ('2026-03-08 23:59:59'). */
+async function sale(localTime: string, buyer: string, amount: string): Promise<void> {
+  await sql`insert into ${sql.table(SALES)} (tenant_id, paid_at, buyer, amount) values (${TENANT}, (${localTime}::timestamp at time zone ${ZONE}), ${buyer}, ${amount})`.execute(db);
+}
+
+const totals = async (facts: FactStore, from: string, to: string) => ({
+  total: await facts.sum({ tenantId: TENANT, from, to }, [METRIC_AMOUNT], 'total'),
+  byDay: (await facts.sum({ tenantId: TENANT, from, to }, [METRIC_AMOUNT], 'day')).sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '')),
+  buyers: await facts.distinct({ tenantId: TENANT, from, to }, METRIC_BUYER, 'total'),
+  buyersByDay: await facts.distinct({ tenantId: TENANT, from, to }, METRIC_BUYER, 'day'),
+});
+
+beforeAll(async () => {
+  db = demo.app.db;
+  await sql`create table ${sql.table(SALES)} (tenant_id integer not null, paid_at timestamptz not null, buyer varchar(32) not null, amount numeric(14, 2) not null)`.execute(db);
+  await sale('2026-03-07 10:00:00', 'm1', '10.10');
+  await sale('2026-03-08 23:59:59', 'm1', '20.20'); // the last second of the 8th in the shop's zone
+  await sale('2026-03-09 00:00:00', 'm2', '30.30'); // the first second of the 9th
+  await sale('2026-03-10 09:00:00', 'm2', '5.00'); // today
+});
+
+describe('day arithmetic', () => {
+  it('cuts days in the shop zone and steps over month ends', () => {
+    expect(dayIn(new Date('2026-03-08T16:00:00Z'), ZONE)).toBe('2026-03-09');
+    expect(dayIn(new Date('2026-03-08T15:59:59Z'), ZONE)).toBe('2026-03-08');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysOf('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+  });
+});
+
+describe('fact store', () => {
+  it('answers from live facts before any roll-up, with days cut at the shop zone midnight', async () => {
+    const facts = store();
+    expect(await facts.rolledThrough(TENANT)).toBeNull();
+    const figures = await totals(facts, '2026-03-07', '2026-03-10');
+    expect(figures.total).toEqual([{ metric: METRIC_AMOUNT, value: '65.60' }]);
+    expect(figures.byDay.map((row) => [row.day, row.value])).toEqual([
+      ['2026-03-07', '10.10'],
+      ['2026-03-08', '20.20'],
+      ['2026-03-09', '30.30'],
+      ['2026-03-10', '5.00'],
+    ]);
+    expect(figures.buyers).toEqual([{ count: 2 }]);
+    expect(figures.buyersByDay).toEqual([
+      { day: '2026-03-07', count: 1 },
+      { day: '2026-03-08', count: 1 },
+      { day: '2026-03-09', count: 1 },
+      { day: '2026-03-10', count: 1 },
+    ]);
+  });
+
+  it('stores every day through yesterday, gives the same figures, and a second run changes nothing', async () => {
+    const facts = store();
+    const before = await totals(facts, '2026-03-07', '2026-03-10');
+    const first = await facts.catchUp(TENANT);
+    expect(first?.to).toBe('2026-03-09');
+    expect(await facts.rolledThrough(TENANT)).toBe('2026-03-09');
+    const stored = await sql<{ n: string }>`select count(*) as n from rpt_daily_fact where tenant_id = ${TENANT}`.execute(db);
+    expect(await totals(facts, '2026-03-07', '2026-03-10')).toEqual(before);
+    await facts.catchUp(TENANT);
+    expect((await sql<{ n: string }>`select count(*) as n from rpt_daily_fact where tenant_id = ${TENANT}`.execute(db)).rows[0]?.n).toBe(stored.rows[0]?.n);
+    expect(await totals(facts, '2026-03-07', '2026-03-10')).toEqual(before);
+    // A sub-range and a per-dimension split read the stored rows.
+    expect(await facts.sum({ tenantId: TENANT, from: '2026-03-08', to: '2026-03-09' }, [METRIC_AMOUNT], 'dim')).toEqual(
+      expect.arrayContaining([
+        { metric: METRIC_AMOUNT, dim: 'm1', value: '20.20' },
+        { metric: METRIC_AMOUNT, dim: 'm2', value: '30.30' },
+      ]),
+    );
+  });
+
+  it('counts a buyer of a stored day and of today once', async () => {
+    expect((await store().distinct({ tenantId: TENANT, from: '2026-03-09', to: '2026-03-10' }, METRIC_BUYER, 'total'))[0]?.count).toBe(1);
+  });
+
+  it('keeps a fact that reached a stored day late once the next run re-rolls it, and reads unknown metrics as nothing', async () => {
+    await sale('2026-03-09 23:00:00', 'm3', '1.00'); // committed after the 9th was stored
+    now = new Date('2026-03-11T04:00:00Z');
+    const facts = store();
+    expect(await facts.sum({ tenantId: TENANT, from: '2026-03-09', to: '2026-03-09' }, [METRIC_AMOUNT], 'total')).toEqual([{ metric: METRIC_AMOUNT, value: '30.30' }]);
+    await facts.catchUp(TENANT);
+    expect(await facts.rolledThrough(TENANT)).toBe('2026-03-10');
+    expect(await facts.sum({ tenantId: TENANT, from: '2026-03-09', to: '2026-03-09' }, [METRIC_AMOUNT], 'total')).toEqual([{ metric: METRIC_AMOUNT, value: '31.30' }]);
+    expect((await facts.distinct({ tenantId: TENANT, from: '2026-03-07', to: '2026-03-11' }, METRIC_BUYER, 'total'))[0]?.count).toBe(3);
+    expect(await facts.sum({ tenantId: TENANT, from: '2026-03-07', to: '2026-03-11' }, ['nobody.fills'], 'total')).toEqual([]);
+  });
+
+  it('refuses a source that fills another source\'s metric', () => {
+    expect(() => new FactStore(db, [source, { ...source, name: 'copy' }], ZONE, 2)).toThrow(/filled by both/);
+  });
+});
