@@ -10,7 +10,8 @@ import help from './help';
 import monitor from './monitor';
 import orders from './orders';
 import marketing from './marketing';
+import reports from './reports';
 import distribution from './distribution';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, marketing, distribution, operations, help, monitor];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, help, monitor];

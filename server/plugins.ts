@@ -1,4 +1,5 @@
 import type { ServerPlugin } from './plugin-api';
+import dashboard from '../plugins/dashboard/server';
 import system from '../plugins/system/server';
 import announcements from '../plugins/announcements/server';
 import customers from '../plugins/customers/server';
@@ -8,10 +9,11 @@ import help from '../plugins/help/server';
 import orders from '../plugins/orders/server';
 import monitor from '../plugins/monitor/server';
 import marketing from '../plugins/marketing/server';
+import reports from '../plugins/reports/server';
 import distribution from '../plugins/distribution/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [system, announcements, customers, goods, orders, marketing, distribution, operations, help, monitor];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, help, monitor];

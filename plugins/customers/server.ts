@@ -1,3 +1,4 @@
+import { customerFacts } from './server/report-facts';
 import zhCustomers from '../../locales/zh-CN/customers.json';
 import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
@@ -13,6 +14,7 @@ import { seedCustomers } from './server/seed';
 /** The server side of the customers domain (客户管理) and the mini-program's member session. */
 export default defineServerPlugin({
   name: 'customers',
+  facts: [customerFacts],
   migrations: customerMigrations,
   menus: customerMenus,
   // The member ledgers as other domains post to them (server/contracts/members.ts); the members' coupons (member-coupons.ts).

@@ -1,3 +1,5 @@
+import { distributionCounters } from './server/counters';
+import { distributionFacts } from './server/report-facts';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { distributionMigrations } from './server/migrations';
 import { distributionDicts } from './server/dicts';
@@ -11,6 +13,8 @@ import { seedDemoDistribution, seedDistribution } from './server/seed';
 /** The server side of distribution (分销管理): distributors, levels, recruitment, commission, withdrawals, performance. */
 export default defineServerPlugin({
   name: 'distribution',
+  facts: [distributionFacts],
+  counters: distributionCounters,
   migrations: distributionMigrations,
   dicts: distributionDicts,
   menus: distributionMenus,

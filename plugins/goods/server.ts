@@ -1,3 +1,5 @@
+import { goodsCounters } from './server/counters';
+import { spuViewFacts } from './server/spu-views';
 import zhGoods from '../../locales/zh-CN/goods.json';
 import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
@@ -16,6 +18,8 @@ import { createStockService } from './server/stock-service';
 /** The server side of the goods domain (商品管理): catalogue, SPUs with their SKUs, the stock ledger, the shop front. */
 export default defineServerPlugin({
   name: 'goods',
+  facts: [spuViewFacts],
+  counters: goodsCounters,
   migrations: goodsMigrations,
   menus: goodsMenus,
   dicts: goodsDicts,

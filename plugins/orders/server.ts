@@ -1,3 +1,5 @@
+import { orderCounters } from './server/counters';
+import { orderFacts } from './server/report-facts';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerOrderAdminRoutes } from './server/admin-routes';
 import { registerAfterSaleRoutes } from './server/after-sale-routes';
@@ -15,6 +17,8 @@ import { seedOrders } from './server/seed';
 /** The server side of the sales-order domain (销售订单): orders from the mini-program to delivery, after-sales, refunds, and procurement orders (采购订单). */
 export default defineServerPlugin({
   name: 'orders',
+  facts: [orderFacts],
+  counters: orderCounters,
   migrations: orderMigrations,
   dicts: orderDicts,
   menus: orderMenus,

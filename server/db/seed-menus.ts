@@ -1,5 +1,5 @@
 /**
- * The core's menu tree: the dashboard, the domains that have no plugin yet, online development and
+ * The core's menu tree: the dashboard, online development and
  * the personal pages. A plugin seeds its own menus (`defineServerPlugin({ menus })`) and places them
  * with `sortNo` in this one order (系统管理 is the system plugin's, at 10; 系统监控 the monitor's, at 11).
  */
@@ -10,20 +10,6 @@ const page = menuPage;
 export const MENU_SEED: TopMenuSeed[] = [
   { title: '首页', sortNo: 1, path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', clerk: true },
   { title: '工作台', sortNo: 2, path: '/dashboard/workplace', component: 'dashboard/Workplace', icon: 'desktop', clerk: true },
-  {
-    title: '报表',
-    sortNo: 8,
-    path: '/report',
-    component: ROUTE_VIEW,
-    icon: 'bar-chart',
-    clerk: true,
-    children: [
-      page('销售报表', '/report/salesReport', 'report/SalesReport'),
-      page('商品报表', '/report/goodsReport', 'report/GoodsReport'),
-      page('订单报表', '/report/orderReport', 'report/OrderReport'),
-      page('提现报表', '/report/withdrawReport', 'report/WithdrawReport'),
-    ],
-  },
   {
     title: '在线开发',
     sortNo: 12,

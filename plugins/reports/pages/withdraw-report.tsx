@@ -1,0 +1,4 @@
+/** TO BE WRITTEN by the helper that owns this file. */
+export default function WithdrawReportPage() {
+  return null;
+}
