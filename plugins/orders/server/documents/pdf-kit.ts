@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -16,28 +18,31 @@ export type Pdf = PDFKit.PDFDocument;
 export const PAGE_MARGIN = 40;
 const BOLD = 'bold';
 
-interface FontFiles {
-  regular: string;
-  bold: string;
+/** pdfkit takes a parsed font wherever it takes a font path. */
+type ParsedFont = fontkit.Font;
+
+interface Faces {
+  regular: ParsedFont;
+  bold: ParsedFont;
 }
 
-let fontFiles: FontFiles | null = null;
+let faces: Faces | null = null;
 
-/** The package's Regular and Bold faces (located once). */
-function fonts(): FontFiles {
-  if (fontFiles === null) {
+/**
+ * The package's Regular and Bold faces, read and parsed once per process: parsing the 16 MB OpenType
+ * file took about a second per document; the glyph subset is still made per document.
+ */
+function fonts(): Faces {
+  if (faces === null) {
     const require = createRequire(import.meta.url);
     const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-    fontFiles = {
-      regular: path.join(dir, 'NotoSansHans-Regular.otf'),
-      bold: path.join(dir, 'NotoSansHans-Bold.otf'),
-    };
+    const parse = (file: string): ParsedFont => fontkit.create(readFileSync(path.join(dir, file)));
+    faces = { regular: parse('NotoSansHans-Regular.otf'), bold: parse('NotoSansHans-Bold.otf') };
   }
-  return fontFiles;
+  return faces;
 }
 
-/** The regular face goes by its path: the document opens with it, and one name keeps one embedded copy. */
-const body = (): string => fonts().regular;
+const BODY = 'body';
 
 export interface PdfInfo {
   title: string;
@@ -51,12 +56,14 @@ export function renderPdf(info: PdfInfo, draw: (doc: Pdf) => void): Promise<Buff
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
-    font: regular,
+    // pdfkit's types name a path; a parsed font is accepted at run time (PDFFontFactory.open).
+    font: regular as unknown as string,
     lang: 'zh-CN',
     displayTitle: true,
     info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: info.author },
   });
-  doc.registerFont(BOLD, bold);
+  doc.registerFont(BODY, regular as unknown as string);
+  doc.registerFont(BOLD, bold as unknown as string);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -64,7 +71,7 @@ export function renderPdf(info: PdfInfo, draw: (doc: Pdf) => void): Promise<Buff
     doc.on('error', reject);
   });
   try {
-    doc.font(body()).fontSize(10);
+    doc.font(BODY).fontSize(10);
     draw(doc);
   } finally {
     doc.end();
@@ -89,7 +96,7 @@ export function ensureSpace(doc: Pdf, height: number): void {
 export function heading(doc: Pdf, text: string, size: number, gapAfter = 6): void {
   const left = doc.page.margins.left;
   doc.font(BOLD).fontSize(size).text(text, left, doc.y, { width: contentWidth(doc), align: 'center' });
-  doc.font(body()).fontSize(10);
+  doc.font(BODY).fontSize(10);
   doc.y += gapAfter;
   doc.x = left;
 }
@@ -98,10 +105,10 @@ export function heading(doc: Pdf, text: string, size: number, gapAfter = 6): voi
 export function paragraph(doc: Pdf, text: string, options: { bold?: boolean; size?: number; gapAfter?: number } = {}): void {
   const left = doc.page.margins.left;
   const size = options.size ?? 10;
-  doc.font(options.bold === true ? BOLD : body()).fontSize(size);
+  doc.font(options.bold === true ? BOLD : BODY).fontSize(size);
   ensureSpace(doc, doc.heightOfString(text, { width: contentWidth(doc) }));
   doc.text(text, left, doc.y, { width: contentWidth(doc), lineGap: 2 });
-  doc.font(body()).fontSize(10);
+  doc.font(BODY).fontSize(10);
   doc.y += options.gapAfter ?? 4;
   doc.x = left;
 }
@@ -148,14 +155,14 @@ function rowHeight(doc: Pdf, cells: readonly string[], widths: readonly number[]
 function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], aligns: ReadonlyArray<Column['align']>, height: number, bold: boolean): void {
   let x = doc.page.margins.left;
   const y = doc.y;
-  doc.font(bold ? BOLD : body());
+  doc.font(bold ? BOLD : BODY);
   cells.forEach((text, index) => {
     const width = widths[index] ?? 0;
     doc.rect(x, y, width, height).lineWidth(0.6).stroke('#333333');
     doc.fillColor('#000000').text(text, x + PAD, y + PAD, { width: width - 2 * PAD, align: aligns[index] ?? 'left' });
     x += width;
   });
-  doc.font(body());
+  doc.font(BODY);
   doc.x = doc.page.margins.left;
   doc.y = y + height;
 }
@@ -165,7 +172,7 @@ function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], 
  * header. `footer` rows span label cells (all but the last column merged) with the value in the last.
  */
 export function table(doc: Pdf, columns: readonly Column[], rows: ReadonlyArray<readonly string[]>, footer: readonly LabeledValue[] = []): void {
-  doc.font(body()).fontSize(9);
+  doc.font(BODY).fontSize(9);
   const total = contentWidth(doc);
   const sum = columns.reduce((acc, column) => acc + column.weight, 0);
   const widths = columns.map((column) => (total * column.weight) / sum);
@@ -180,7 +187,7 @@ export function table(doc: Pdf, columns: readonly Column[], rows: ReadonlyArray<
     const height = rowHeight(doc, row, widths);
     if (doc.y + height > pageBottom(doc)) {
       doc.addPage();
-      doc.font(body()).fontSize(9);
+      doc.font(BODY).fontSize(9);
       header();
     }
     drawRow(doc, row, widths, aligns, height, false);
@@ -208,7 +215,7 @@ export function signatureBoxes(doc: Pdf, boxes: ReadonlyArray<{ title: string; l
     const x = left + index * (width + gap);
     doc.rect(x, y, width, height).lineWidth(0.6).stroke('#333333');
     doc.font(BOLD).fontSize(11).text(box.title, x + 10, y + 10, { width: width - 20 });
-    doc.font(body()).fontSize(10);
+    doc.font(BODY).fontSize(10);
     box.lines.forEach((line, lineIndex) => doc.text(`${line}：＿＿＿＿＿＿＿＿＿＿＿＿`, x + 10, y + 36 + lineIndex * 20, { width: width - 20 }));
   });
   doc.x = left;
