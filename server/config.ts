@@ -23,6 +23,8 @@ export interface Config {
   jobLogRetentionDays: number;
   /** A fresh database gets its demo trade (orders, coupons, distribution) made through the services. */
   demoTrade: boolean;
+  /** How many demo orders a fresh database gets: the first 120 at first start, the rest in the background. */
+  demoOrders: number;
   /** The zone the reports cut days in (IANA name). */
   shopTimeZone: string;
   /** How many stored days the daily roll-up recomputes each run (facts that arrive late). */
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const demoTrade = text(env, 'DEMO_TRADE') ?? 'on';
   if (demoTrade !== 'on' && demoTrade !== 'off') problems.push(`DEMO_TRADE must be "on" or "off" (got "${demoTrade}")`);
 
+  const demoOrders = integer(env, 'DEMO_ORDERS', 120, 0, 20_000, problems);
   const shopTimeZone = text(env, 'SHOP_TIME_ZONE') ?? 'Asia/Shanghai';
   if (!validTimeZone(shopTimeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Shanghai (got "${shopTimeZone}")`);
   const reportRerollDays = integer(env, 'REPORT_REROLL_DAYS', 7, 1, 366, problems);
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     schedulerEnabled: scheduler === 'on',
     jobLogRetentionDays,
     demoTrade: demoTrade === 'on',
+    demoOrders,
     shopTimeZone,
     reportRerollDays,
   });

@@ -11,7 +11,7 @@ import { orderJobKinds } from './server/jobs';
 import { orderMenus } from './server/menus';
 import { OrderHookRegistry } from './server/order-hook-registry';
 import { orderMigrations } from './server/migrations';
-import { seedDemoOrders } from './server/demo-orders';
+import { backfillDemoOrders, seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
 
 /** The server side of the sales-order domain (销售订单): orders from the mini-program to delivery, after-sales, refunds, and procurement orders (采购订单). */
@@ -32,6 +32,17 @@ export default defineServerPlugin({
     registerOrderAppRoutes(api, ctx);
     await registerAfterSaleRoutes(api, ctx);
     await registerPurchaseRoutes(api, ctx);
+    // DEMO_ORDERS above the first start's 120: the rest are placed once the server answers.
+    if (ctx.config.demoTrade && ctx.config.demoOrders > 0) {
+      let fill: ReturnType<typeof backfillDemoOrders> | null = null;
+      api.addHook('onReady', async () => {
+        fill = backfillDemoOrders(ctx, { info: (message) => api.log.info(message), error: (message) => api.log.error(message) });
+      });
+      api.addHook('onClose', async () => {
+        fill?.stop();
+        await fill?.done;
+      });
+    }
   },
   seed: seedOrders,
   seedThroughServices: seedDemoOrders,

@@ -20,9 +20,12 @@ import { acceptPurchase, cancelPurchase, completePurchase, confirmPurchase, crea
 
 /**
  * Each order walks its services step by step (~30 queries): on the embedded database that costs about
- * 0.1 s an order, paid on every fresh database's first start, so the demo keeps to a few score orders.
+ * 0.1 s an order, so a fresh database's first start places at most this many; the rest of DEMO_ORDERS
+ * (`npm start` asks for 3,000) are placed afterwards in the background (`backfillDemoOrders`).
  */
 export const DEMO_ORDER_COUNT = 120;
+/** app_meta key: the index of the next demo order the background fill places. */
+const BACKFILL_KEY = 'orders.demoBackfill.next';
 const TENANT = 1;
 const DAYS = 90;
 const SHOP: Actor = { tenantId: TENANT, operator: 'admin' };
@@ -134,8 +137,63 @@ export async function seedDemoOrders(trx: Transaction<Database>, ctx: AppContext
   const express = await expressIds(trx);
   if (buyers.length === 0 || skus.length === 0 || express.length === 0) return;
   const deps = orderDeps(ctx);
-  for (let index = 0; index < DEMO_ORDER_COUNT; index += 1) await placeDemoOrder(trx, deps, index, buyers, skus, express);
+  const count = Math.min(ctx.config.demoOrders, DEMO_ORDER_COUNT);
+  for (let index = 0; index < count; index += 1) await placeDemoOrder(trx, deps, index, buyers, skus, express);
   await seedDemoPurchases(trx, deps, skus);
+  await trx.insertInto('app_meta').values({ key: BACKFILL_KEY, value: String(count) }).execute();
+}
+
+export interface Backfill {
+  /** Settles when the fill has stopped (done, stopped, or failed). */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Places the demo orders beyond the first start's (up to DEMO_ORDERS) one per transaction while the
+ * server runs, yielding between orders so requests are answered meanwhile; the next index is kept in
+ * app_meta with each order, so a restart goes on where it stopped. An order the services refuse (a SKU
+ * sold out) is skipped, as a shop's refused order would be.
+ */
+export function backfillDemoOrders(ctx: AppContext, log: { info(message: string): void; error(message: string): void }): Backfill {
+  let stopped = false;
+  const run = async (): Promise<void> => {
+    const marker = await ctx.db.selectFrom('app_meta').select('value').where('key', '=', BACKFILL_KEY).executeTakeFirst();
+    if (marker === undefined) return; // not a database whose demo trade was seeded
+    const deps = orderDeps(ctx);
+    let next = Number(marker.value);
+    let placed = 0;
+    let skipped = 0;
+    let skus: string[] = [];
+    const { buyers, express } = await ctx.db.transaction().execute(async (trx) => ({ buyers: await demoBuyers(trx), express: await expressIds(trx) }));
+    while (!stopped && next < ctx.config.demoOrders && buyers.length > 0 && express.length > 0) {
+      if (placed % 100 === 0) skus = await ctx.db.transaction().execute(demoSkus);
+      if (skus.length === 0) break;
+      const index = next;
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await placeDemoOrder(trx, deps, index, buyers, skus, express);
+          await trx.updateTable('app_meta').set({ value: String(index + 1) }).where('key', '=', BACKFILL_KEY).execute();
+        });
+        placed += 1;
+      } catch (error) {
+        skipped += 1;
+        if (skipped <= 3) log.error(`demo order ${index} skipped: ${error instanceof Error ? error.message : String(error)}`);
+        await ctx.db.updateTable('app_meta').set({ value: String(index + 1) }).where('key', '=', BACKFILL_KEY).execute();
+      }
+      next = index + 1;
+      if (next % 500 === 0) log.info(`demo orders: ${next} of ${ctx.config.demoOrders} placed`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (placed + skipped > 0) log.info(`demo orders: background fill ${stopped ? 'paused' : 'done'} at ${next} (${placed} placed, ${skipped} skipped)`);
+  };
+  const done = run().catch((error: unknown) => log.error(`demo order fill stopped: ${error instanceof Error ? error.message : String(error)}`));
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
 
 /** The states a demo procurement order is taken to, one order each: the list shows every tab. */
