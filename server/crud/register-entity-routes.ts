@@ -92,7 +92,8 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   const db: Kysely<Database> = api.db;
   const label = fieldLabeller(entity, options.labels);
   const title = (entity.title !== undefined ? options.labels?.(entity.title) : undefined) ?? entity.table;
-  const dictItems = (code: string) => api.dictionaries.items(code);
+  // Table dictionaries over tenant-scoped tables name only the caller's tenant's rows.
+  const dictItemsOf = (request: FastifyRequest) => (code: string) => api.dictionaries.items(code, request.tenantId ?? 0);
   const actions = new Set<string>(options.actions ?? ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']);
   const table = sql.id(entity.table);
   const access = (action: EntityAction) => ({ access: { permission: permissionCode(entity, action) } });
@@ -108,7 +109,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     const total = await countRows(db, entity.table, where);
     const page = await pageQuery(db, entity.table, selectColumnsSql(entity, { rows: 'page' }), { where, sort: sortColumns(entity, query), pageNo, pageSize });
     const rows = await page.$castTo<Row>().execute(db);
-    const dictionaries = await loadDictionaries(entity, dictItems);
+    const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
     return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
   }
 
@@ -121,7 +122,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
 
   async function findById(request: FastifyRequest, id: string): Promise<WireRecord | null> {
     const row = await findRow(request, id);
-    return row === null ? null : toRecord(entity, row, await loadDictionaries(entity, dictItems));
+    return row === null ? null : toRecord(entity, row, await loadDictionaries(entity, dictItemsOf(request)));
   }
 
   function fieldValuesOf(row: Row): FieldValues {
@@ -147,7 +148,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   }
 
   async function validated(request: FastifyRequest, body: unknown, mode: 'add' | 'edit', current?: { id: string; values: FieldValues }): Promise<{ values: FieldValues; issues: ValidationIssue[] }> {
-    const { values, issues } = await validateInput(entity, body, { mode, label, dictItems });
+    const { values, issues } = await validateInput(entity, body, { mode, label, dictItems: dictItemsOf(request) });
     if (issues.length > 0) return { values, issues };
     const duplicates = await uniqueIssues(db, entity, values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
     if (duplicates.length > 0) return { values, issues: duplicates };
@@ -260,7 +261,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
       const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
       const where = whereSql(entity, query, request.tenantId, extra);
       const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
-      const dictionaries = await loadDictionaries(entity, dictItems);
+      const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
       const buffer = await buildWorkbook({
         title,
         exportedBy: request.auth?.username ?? '',
@@ -276,7 +277,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel'), schema: schemas.importExcel }, async (request) => {
       const file = await request.file();
       if (file === undefined) throw businessError(MSG_NO_FILE);
-      const dictionaries = await loadDictionaries(entity, dictItems);
+      const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
       let rows;
       try {
         rows = await readSheetRows(file.file, excelColumns(entity, label), dictionaries);

@@ -14,7 +14,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext):
     const code = request.params.dictCode.trim();
     if (code === '') throw businessError(MSG_DICT_CODE_EMPTY);
     // Only registered codes resolve; a `table,text,code` string or anything else is simply unknown.
-    const items = await dictionaries.items(code);
+    const items = await dictionaries.items(code, request.tenantId ?? 0);
     if (items === null) throw businessError(MSG_DICT_NOT_FOUND);
     return ok(items);
   });

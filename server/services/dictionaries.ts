@@ -5,8 +5,18 @@ import { VersionedCache } from '../cache/versioned-cache';
 import type { Database } from '../db/schema';
 import { DICT_CODE_PATTERN } from '../http/schemas';
 
-/** Loads the items of a table dictionary; the SQL is fixed server-side, never built from the code. */
-export type TableDictionaryLoader = (db: Kysely<Database>) => Promise<Array<{ value: string; text: string }>>;
+/**
+ * Loads the items of a table dictionary; the SQL is fixed server-side, never built from the code. A
+ * tenant-scoped dictionary gets the caller's tenant and reads only its rows.
+ */
+export type TableDictionaryLoader = (db: Kysely<Database>, tenantId: number) => Promise<Array<{ value: string; text: string }>>;
+
+export interface TableDictionaryOptions {
+  /** The tables the loader reads: its cached items live until one of them is written (default: any write). */
+  tables?: readonly string[];
+  /** Its table holds every tenant's rows: items are loaded and cached per tenant. */
+  tenantScoped?: boolean;
+}
 
 /** A dictionary code is a plain name; anything else (commas, quotes, spaces) is never looked up. */
 const DICT_CODE = DICT_CODE_PATTERN;
@@ -61,10 +71,14 @@ const builtInTableDictionaries: Record<string, TableDictionaryLoader> = {
 interface TableDictionary {
   load: TableDictionaryLoader;
   cache: VersionedCache<string, DictItem[]>;
+  tenantScoped: boolean;
 }
 
-function tableDictionary(load: TableDictionaryLoader, tables: readonly string[] | 'all'): TableDictionary {
-  return { load, cache: new VersionedCache(tables, 1) };
+/** Cached entries per dictionary: one, or one per tenant asked for (a shop has a handful). */
+const TENANTS_CACHED = 64;
+
+function tableDictionary(load: TableDictionaryLoader, tables: readonly string[] | 'all', tenantScoped = false): TableDictionary {
+  return { load, cache: new VersionedCache(tables, tenantScoped ? TENANTS_CACHED : 1), tenantScoped };
 }
 
 /**
@@ -81,14 +95,11 @@ export class DictionaryService {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * For plugins: registers a table dictionary under a code of their own. `tables` names what the
-   * loader reads so its cached items live until one of them is written; without it any write ends them.
-   */
-  registerTableDictionary(code: string, loader: TableDictionaryLoader, tables?: readonly string[]): void {
+  /** For plugins: registers a table dictionary under a code of their own. */
+  registerTableDictionary(code: string, loader: TableDictionaryLoader, options: TableDictionaryOptions = {}): void {
     if (!DICT_CODE.test(code)) throw new Error(`Invalid dictionary code "${code}"`);
     if (this.tables.has(code)) throw new Error(`Table dictionary "${code}" is already registered`);
-    this.tables.set(code, tableDictionary(loader, tables ?? 'all'));
+    this.tables.set(code, tableDictionary(loader, options.tables ?? 'all', options.tenantScoped === true));
   }
 
   systemDictionaries(): Promise<DictMap> {
@@ -111,15 +122,18 @@ export class DictionaryService {
     return map;
   }
 
-  /** Items of a registered code, or null when no such dictionary exists. */
-  async items(code: string): Promise<DictItem[] | null> {
+  /** Items of a registered code for the caller's tenant, or null when no such dictionary exists. */
+  async items(code: string, tenantId = 0): Promise<DictItem[] | null> {
     if (!DICT_CODE.test(code)) return null;
     const system = await this.systemDictionaries();
     // An own key only: `constructor` or `toString` must not resolve to Object.prototype's members.
     const fromSystem = Object.hasOwn(system, code) ? system[code] : undefined;
     if (fromSystem !== undefined) return fromSystem;
     const table = this.tables.get(code);
-    if (table !== undefined) return table.cache.get(this.db, code, async () => (await table.load(this.db)).map((row) => item(row.value, row.text)));
+    if (table !== undefined) {
+      const key = table.tenantScoped ? `${code}@${tenantId}` : code;
+      return table.cache.get(this.db, key, async () => (await table.load(this.db, tenantId)).map((row) => item(row.value, row.text)));
+    }
     // A system dictionary without enabled items still exists.
     const exists = await this.db.selectFrom('dicts').select('id').where('dict_code', '=', code).where('del_flag', '=', 0).executeTakeFirst();
     return exists === undefined ? null : [];

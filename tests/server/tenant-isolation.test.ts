@@ -165,3 +165,24 @@ describe('a forged tenant header', () => {
     expect((await list(boss2, T2)).status).toBe(200);
   });
 });
+
+describe('table dictionaries over tenant-scoped tables', () => {
+  it("name only the caller tenant's rows (express companies), and the list shows that tenant's names", async () => {
+    const db = demo.app.db;
+    const other = `二店快递${Date.now().toString(36)}`;
+    await db
+      .withTables<{ sale_express: { id: string; code: string; name: string; sort: number; status: string; tenant_id: number } }>()
+      .insertInto('sale_express')
+      .values({ id: newId(), code: 'T2EXP', name: other, sort: 1, status: '1', tenant_id: 2 })
+      .execute();
+    const texts = async (token: string, headers: Record<string, string>) => {
+      const answer = await call<{ result: Array<{ text: string }> }>(demo.app, 'GET', '/api/sys/dict/getDictItems/sale_express', { token, headers });
+      return answer.body.result.map((item) => item.text);
+    };
+    const ofTenant2 = await texts(boss2, T2);
+    expect(ofTenant2).toEqual([other]);
+    const ofTenant1 = await texts(demo.admin, T1);
+    expect(ofTenant1.length).toBeGreaterThan(0);
+    expect(ofTenant1).not.toContain(other);
+  });
+});

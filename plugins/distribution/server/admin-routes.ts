@@ -39,8 +39,15 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
 
   api.dictionaries.registerTableDictionary(
     DRP_LEVEL_DICT,
-    (reader) => reader.withTables<{ drp_level: { id: string; name: string; grade: number } }>().selectFrom('drp_level').select(['id as value', 'name as text']).orderBy('grade').execute(),
-    ['drp_level'],
+    (reader, tenantId) =>
+      reader
+        .withTables<{ drp_level: { id: string; name: string; grade: number; tenant_id: number } }>()
+        .selectFrom('drp_level')
+        .select(['id as value', 'name as text'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('grade')
+        .execute(),
+    { tables: ['drp_level'], tenantScoped: true },
   );
 
   // ---- levels: CRUD; the default level is neither deleted nor disabled, a level in use is not deleted.

@@ -28,7 +28,7 @@ function nameDictionary(api: FastifyInstance, code: string, table: 'goods_brand'
       const rows = await sql<{ value: string; text: string }>`select id as value, name as text from ${sql.id(table)} ${filter} order by ${order}`.execute(reader);
       return rows.rows;
     },
-    [table],
+    { tables: [table] },
   );
 }
 

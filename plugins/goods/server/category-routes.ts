@@ -73,7 +73,7 @@ export async function registerCategoryRoutes(api: FastifyInstance, labels: Label
       const rows = await sql<{ value: string; text: string }>`select id as value, name as text from goods_category where status = '1' order by sort, name`.execute(reader);
       return rows.rows;
     },
-    ['goods_category'],
+    { tables: ['goods_category'] },
   );
 
   await registerEntityRoutes(api, categoryEntity, {

@@ -51,9 +51,9 @@ function OrderModal({ open, title, running, onClose, onOk, children, testId, dan
 const orderNoOf = (order: OrderRecord) => String(order.no ?? '');
 
 /**
- * The tenant's enabled express companies (by 排序). Read from the express list, which is scoped to the
- * tenant and filterable by status; the `sale_express` table dictionary is neither (it lists every
- * tenant's companies, disabled ones included), so a company picked there could be refused.
+ * The tenant's enabled express companies (by 排序), read from the express list filtered by status: the
+ * `sale_express` table dictionary also names the disabled ones (so old orders keep showing theirs), and a
+ * disabled company is refused at 发货.
  */
 function useExpressOptions() {
   const { t } = useTranslation('orders');

@@ -10,8 +10,19 @@ const READ_ONLY = ['list', 'queryById', 'exportXls'] as const;
 
 export async function registerOrderCatalogueRoutes(api: FastifyInstance): Promise<void> {
   const labels = orderLabels;
-  api.dictionaries.registerTableDictionary(EXPRESS_DICT, (reader) =>
-    reader.withTables<{ sale_express: { id: string; name: string; sort: number | null } }>().selectFrom('sale_express').select(['id as value', 'name as text']).orderBy('sort').execute(),
+  // The tenant's companies, disabled ones included so orders shipped with one still show its name
+  // (the 发货 dialog offers the enabled ones from the express list).
+  api.dictionaries.registerTableDictionary(
+    EXPRESS_DICT,
+    (reader, tenantId) =>
+      reader
+        .withTables<{ sale_express: { id: string; name: string; sort: number | null; tenant_id: number } }>()
+        .selectFrom('sale_express')
+        .select(['id as value', 'name as text'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sort')
+        .execute(),
+    { tables: ['sale_express'], tenantScoped: true },
   );
   // The order lines as a list of their own (商品详情's 销售记录), read-only like the orders.
   await registerEntityRoutes(api, orderItemEntity, { labels, actions: ['list'] });

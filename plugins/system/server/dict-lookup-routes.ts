@@ -20,16 +20,16 @@ function param(query: unknown, name: string): string {
  */
 export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext): void {
   const byCode = { params: params({ dict: DictCodeParam }), querystring: query({}) };
-  async function itemsOf(code: string) {
+  async function itemsOf(code: string, tenantId: number | null) {
     const trimmed = code.trim();
     if (trimmed === '') throw businessError(MSG_DICT_CODE_EMPTY);
-    const items = await ctx.dictionaries.items(trimmed);
+    const items = await ctx.dictionaries.items(trimmed, tenantId ?? 0);
     if (items === null) throw businessError(MSG_DICT_NOT_FOUND);
     return items;
   }
 
   api.get<{ Params: { dict: string } }>('/sys/dict/loadDictItem/:dict', { config: { access: 'authenticated' }, schema: byCode }, async (request) => {
-    const items = await itemsOf(request.params.dict);
+    const items = await itemsOf(request.params.dict, request.tenantId);
     const keepMissing = param(request.query, 'delNotExist') === 'false';
     const keys = param(request.query, 'key').split(',').map((key) => key.trim()).filter((key) => key !== '').slice(0, MAX_KEYS);
     const texts = keys.flatMap((key) => {
@@ -40,7 +40,7 @@ export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext):
   });
 
   api.get<{ Params: { dict: string } }>('/sys/dict/loadDict/:dict', { config: { access: 'authenticated' }, schema: byCode }, async (request) => {
-    const items = await itemsOf(request.params.dict);
+    const items = await itemsOf(request.params.dict, request.tenantId);
     const keyword = param(request.query, 'keyword').trim().toLowerCase();
     const size = Number(param(request.query, 'pageSize'));
     const pageSize = Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : 10;
