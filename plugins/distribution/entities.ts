@@ -118,6 +118,7 @@ export const drpWithdrawEntity = defineEntity({
     auditReason: { type: 'string', label: label('withdraw', 'auditReason'), max: 200, readonly: true },
     auditTime: { type: 'datetime', label: label('withdraw', 'auditTime'), readonly: true },
     payTime: { type: 'datetime', label: label('withdraw', 'payTime'), readonly: true },
+    payFailReason: { type: 'string', label: label('withdraw', 'payFailReason'), max: 200, readonly: true },
     distributorId: { type: 'string', label: label('withdraw', 'distributorId'), max: 32, search: 'eq', readonly: true, list: false },
     memberId: { type: 'string', label: label('withdraw', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
   },

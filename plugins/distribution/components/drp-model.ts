@@ -10,6 +10,8 @@ export const DRP_URLS = {
   withdrawApprove: `${drpWithdrawEntity.api}/approve`,
   withdrawReject: `${drpWithdrawEntity.api}/reject`,
   withdrawPay: `${drpWithdrawEntity.api}/pay`,
+  withdrawPayFail: `${drpWithdrawEntity.api}/payFail`,
+  withdrawRepay: `${drpWithdrawEntity.api}/repay`,
 } as const;
 
 /** Permission codes the screens gate their buttons with (server/menus.ts DRP_PERMS). */
@@ -32,6 +34,7 @@ export const WITHDRAW_TABS: readonly StatusTab[] = [
   { key: 'approved', label: 'distribution:withdraw.tabs.approved', filters: statusIs(WITHDRAW_STATUS.approved) },
   { key: 'paid', label: 'distribution:withdraw.tabs.paid', filters: statusIs(WITHDRAW_STATUS.paid) },
   { key: 'rejected', label: 'distribution:withdraw.tabs.rejected', filters: statusIs(WITHDRAW_STATUS.rejected) },
+  { key: 'failed', label: 'distribution:withdraw.tabs.failed', filters: statusIs(WITHDRAW_STATUS.failed) },
 ];
 
 export const RECRUIT_TABS: readonly StatusTab[] = [

@@ -18,7 +18,8 @@ const STATUS_COLORS: Record<string, string> = {
 
 /**
  * 提现 (business-domains §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
- * 到账金额), method and account; 通过 and 打款 ask first, 驳回 takes a reason and returns the amount.
+ * 到账金额), method and account; 通过, 打款 and 重新转账 ask first; 驳回 (also of a failed transfer) takes a
+ * reason and returns the amount; 打款失败 takes the reason the transfer bounced.
  */
 export default function WithdrawListPage() {
   const { t } = useTranslation(['distribution', 'crud']);
@@ -34,7 +35,7 @@ export default function WithdrawListPage() {
   const statusIs = (record: DrpWithdrawRecord, status: string) => String(record.status) === status;
 
   const actions = useRowActionsColumn<DrpWithdrawRecord>({
-    width: 170,
+    width: 200,
     actions: [
       {
         key: 'approve',
@@ -49,7 +50,7 @@ export default function WithdrawListPage() {
         label: t('withdraw.actions.reject'),
         code: DRP_CODES.withdrawReject,
         danger: true,
-        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing),
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing) || statusIs(record, WITHDRAW_STATUS.failed),
         onClick: (record) => setRejecting({ id: String(record.id), url: DRP_URLS.withdrawReject, title: t('withdraw.rejectTitle') }),
       },
       {
@@ -64,6 +65,27 @@ export default function WithdrawListPage() {
             okText: t('crud:ok'),
             cancelText: t('crud:cancel'),
             onOk: () => run(DRP_URLS.withdrawPay, record),
+          }),
+      },
+      {
+        key: 'payFail',
+        label: t('withdraw.actions.payFail'),
+        code: DRP_CODES.withdrawPay,
+        danger: true,
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.approved),
+        onClick: (record) => setRejecting({ id: String(record.id), url: DRP_URLS.withdrawPayFail, title: t('withdraw.payFailTitle') }),
+      },
+      {
+        key: 'repay',
+        label: t('withdraw.actions.repay'),
+        code: DRP_CODES.withdrawPay,
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.failed),
+        onClick: (record) =>
+          void modal.confirm({
+            title: t('withdraw.confirm.repay', { amount: moneyText(record.payoutPrice) }),
+            okText: t('crud:ok'),
+            cancelText: t('crud:cancel'),
+            onOk: () => run(DRP_URLS.withdrawRepay, record),
           }),
       },
     ],
@@ -96,6 +118,7 @@ export default function WithdrawListPage() {
         <Space direction="vertical" size={0}>
           <Tag color={STATUS_COLORS[String(value)] ?? 'default'}>{String(record.status_dictText ?? value ?? '')}</Tag>
           {record.auditReason ? <Typography.Text type="secondary">{String(record.auditReason)}</Typography.Text> : null}
+          {record.payFailReason && String(record.status) === WITHDRAW_STATUS.failed ? <Typography.Text type="danger">{String(record.payFailReason)}</Typography.Text> : null}
         </Space>
       ),
     },

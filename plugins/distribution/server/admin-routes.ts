@@ -11,6 +11,8 @@ import {
   approveRecruit,
   approveWithdraw,
   payWithdraw,
+  failWithdrawPayment,
+  repayWithdraw,
   rejectRecruit,
   rejectWithdraw,
   updateDistributorEnabled,
@@ -137,6 +139,18 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/pay`, { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(db, (trx) => payWithdraw(trx, actorOf(request), request.body.id));
     return ok(true, '打款成功');
+  });
+  api.post<{ Body: { id: string; reason: string } }>(
+    `${drpWithdrawEntity.api}/payFail`,
+    { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
+    async (request) => {
+      await inTransaction(db, (trx) => failWithdrawPayment(trx, actorOf(request), request.body.id, request.body.reason.trim()));
+      return ok(true, '已记录打款失败');
+    },
+  );
+  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/repay`, { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+    await inTransaction(db, (trx) => repayWithdraw(trx, actorOf(request), request.body.id));
+    return ok(true, '重新转账成功');
   });
 
   // ---- 业绩.

@@ -337,6 +337,21 @@ export async function rejectWithdraw(trx: Transaction<Database>, actor: Actor, i
 /** 打款 (manual types): 审核通过 → 提现成功; the distributor's withdrawn total follows. */
 export async function payWithdraw(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {
   await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'pay', operator: actor.operator, set: { pay_time: sql`now()` } });
+  await countWithdrawn(trx, actor, id);
+}
+
+/** 打款失败: the transfer bounced; the amount stays out of available, the reason is kept for 重新转账 or 驳回. */
+export async function failWithdrawPayment(trx: Transaction<Database>, actor: Actor, id: string, reason: string): Promise<void> {
+  await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'payFail', operator: actor.operator, content: reason, set: { pay_fail_reason: reason } });
+}
+
+/** 重新转账: a failed withdrawal transferred again, now 提现成功. */
+export async function repayWithdraw(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {
+  await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'repay', operator: actor.operator, set: { pay_time: sql`now()` } });
+  await countWithdrawn(trx, actor, id);
+}
+
+async function countWithdrawn(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {
   await sql`update drp_distributor d set withdrawn_price = d.withdrawn_price + w.price, withdraw_count = d.withdraw_count + 1, update_time = now()
     from drp_withdraw w where w.id = ${id} and w.tenant_id = ${actor.tenantId} and d.id = w.distributor_id`.execute(trx);
 }

@@ -19,7 +19,7 @@ export const recruitMachine = defineStateMachine<RecruitState, RecruitAction>({
 
 /** Withdrawals (business-domains §5 "Withdrawal states"). */
 export type WithdrawState = '0' | '10' | '11' | '20' | '21';
-export type WithdrawAction = 'approve' | 'reject' | 'pay';
+export type WithdrawAction = 'approve' | 'reject' | 'pay' | 'payFail' | 'repay';
 
 export const withdrawMachine = defineStateMachine<WithdrawState, WithdrawAction>({
   noun: '提现申请',
@@ -28,8 +28,12 @@ export const withdrawMachine = defineStateMachine<WithdrawState, WithdrawAction>
   states: { '0': '审核中', '10': '审核通过', '11': '提现成功', '20': '审核不通过', '21': '提现失败' },
   actions: {
     approve: { label: '审核通过', from: ['0'], to: '10' },
-    reject: { label: '驳回', from: ['0'], to: '20' },
+    // A failed transfer may also be rejected: the amount goes back to the distributor.
+    reject: { label: '驳回', from: ['0', '21'], to: '20' },
     pay: { label: '打款', from: ['10'], to: '11' },
+    // The transfer bounced (a closed account, a wrong name): the amount stays out until 重新转账 or 驳回.
+    payFail: { label: '打款失败', from: ['10'], to: '21' },
+    repay: { label: '重新转账', from: ['21'], to: '11' },
   },
   log: { table: 'drp_withdraw_log', owner: 'withdraw_id' },
   notFound: '提现申请不存在',

@@ -13,6 +13,7 @@ import {
   approveWithdraw,
   createDistributor,
   payWithdraw,
+  failWithdrawPayment,
   recordOrderCommission,
   rejectRecruit,
   rejectWithdraw,
@@ -93,7 +94,7 @@ async function available(trx: Transaction<Database>, distributorId: string): Pro
  * The demo tree of the admin's shop (tenant 1), made through the distribution services: a top
  * distributor A, B under A, C under A through an approved application; buyers invited by A and B whose
  * paid demo orders earn commission at both levels (older ones settled); applications 申请中 and 已拒绝;
- * withdrawals 审核中, 审核通过, 提现成功 and 审核不通过 with their ledger rows.
+ * withdrawals 审核中, 审核通过, 提现成功, 审核不通过 and 提现失败 with their ledger rows.
  */
 export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
   const tenant = await sql<{ id: number }>`select id from tenants where id = ${TENANT}`.execute(trx);
@@ -124,7 +125,7 @@ export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppC
   // Withdrawals in each state from whichever of A and B earned most.
   const richer = (await available(trx, distributorA)).greaterThanOrEqualTo(await available(trx, distributorB)) ? a.id : b.id;
   const richerDistributor = richer === a.id ? distributorA : distributorB;
-  const slice = (await available(trx, richerDistributor)).dividedBy(5).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const slice = (await available(trx, richerDistributor)).dividedBy(6).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (slice.lessThan(1)) return;
   const withdraw = (type: string, account: string) => applyWithdraw(trx, TENANT, richer, { price: slice, type, name: '分销商本人', account });
   await withdraw('2', '6222 0000 0000 1234');
@@ -133,4 +134,7 @@ export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppC
   await approveWithdraw(trx, SHOP, paid);
   await payWithdraw(trx, SHOP, paid);
   await rejectWithdraw(trx, SHOP, (await withdraw('2', '6222 0000 0000 5678')).id, '收款账户信息有误');
+  const bounced = (await withdraw('2', '6222 0000 0000 9012')).id;
+  await approveWithdraw(trx, SHOP, bounced);
+  await failWithdrawPayment(trx, SHOP, bounced, '收款银行退回：户名与账号不符');
 }

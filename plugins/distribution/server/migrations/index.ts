@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-distribution-tables';
+import * as m0002 from './0002-withdraw-pay-failure';
 
 /** The distribution plugin's migrations (prefixed `plugin_distribution_` by the server). Never edit a released one. */
 export const distributionMigrations: Record<string, Migration> = {
   '0001_distribution_tables': m0001,
+  '0002_withdraw_pay_failure': m0002,
 };
