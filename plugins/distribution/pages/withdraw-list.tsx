@@ -18,8 +18,8 @@ const STATUS_COLORS: Record<string, string> = {
 
 /**
  * 提现 (business-domains §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
- * 到账金额), method and account; 通过, 打款 and 重新转账 ask first; 驳回 (also of a failed transfer) takes a
- * reason and returns the amount; 打款失败 takes the reason the transfer bounced.
+ * 到账金额), method and account; 通过, 打款 and 重新转账 (back to 审核中) ask first; 驳回 takes a reason and
+ * returns the amount; 打款失败 takes the reason the transfer bounced.
  */
 export default function WithdrawListPage() {
   const { t } = useTranslation(['distribution', 'crud']);
@@ -50,7 +50,7 @@ export default function WithdrawListPage() {
         label: t('withdraw.actions.reject'),
         code: DRP_CODES.withdrawReject,
         danger: true,
-        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing) || statusIs(record, WITHDRAW_STATUS.failed),
+        showFor: (record) => statusIs(record, WITHDRAW_STATUS.auditing),
         onClick: (record) => setRejecting({ id: String(record.id), url: DRP_URLS.withdrawReject, title: t('withdraw.rejectTitle') }),
       },
       {
@@ -82,7 +82,7 @@ export default function WithdrawListPage() {
         showFor: (record) => statusIs(record, WITHDRAW_STATUS.failed),
         onClick: (record) =>
           void modal.confirm({
-            title: t('withdraw.confirm.repay', { amount: moneyText(record.payoutPrice) }),
+            title: t('withdraw.confirm.repay'),
             okText: t('crud:ok'),
             cancelText: t('crud:cancel'),
             onOk: () => run(DRP_URLS.withdrawRepay, record),

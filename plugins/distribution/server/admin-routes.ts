@@ -150,7 +150,7 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   );
   api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/repay`, { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(db, (trx) => repayWithdraw(trx, actorOf(request), request.body.id));
-    return ok(true, '重新转账成功');
+    return ok(true, '已退回审核中，请重新审核并打款');
   });
 
   // ---- 业绩.

@@ -340,15 +340,14 @@ export async function payWithdraw(trx: Transaction<Database>, actor: Actor, id: 
   await countWithdrawn(trx, actor, id);
 }
 
-/** 打款失败: the transfer bounced; the amount stays out of available, the reason is kept for 重新转账 or 驳回. */
+/** 打款失败: the transfer bounced; the amount stays out of available and the reason is kept. */
 export async function failWithdrawPayment(trx: Transaction<Database>, actor: Actor, id: string, reason: string): Promise<void> {
   await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'payFail', operator: actor.operator, content: reason, set: { pay_fail_reason: reason } });
 }
 
-/** 重新转账: a failed withdrawal transferred again, now 提现成功. */
+/** 重新转账: a failed withdrawal goes back to 审核中, to be approved and paid again (or rejected, returning the amount). */
 export async function repayWithdraw(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {
-  await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'repay', operator: actor.operator, set: { pay_time: sql`now()` } });
-  await countWithdrawn(trx, actor, id);
+  await transitionInTransaction(trx, withdrawMachine, { id, tenantId: actor.tenantId, action: 'repay', operator: actor.operator });
 }
 
 async function countWithdrawn(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {

@@ -28,12 +28,12 @@ export const withdrawMachine = defineStateMachine<WithdrawState, WithdrawAction>
   states: { '0': '审核中', '10': '审核通过', '11': '提现成功', '20': '审核不通过', '21': '提现失败' },
   actions: {
     approve: { label: '审核通过', from: ['0'], to: '10' },
-    // A failed transfer may also be rejected: the amount goes back to the distributor.
-    reject: { label: '驳回', from: ['0', '21'], to: '20' },
+    reject: { label: '驳回', from: ['0'], to: '20' },
     pay: { label: '打款', from: ['10'], to: '11' },
-    // The transfer bounced (a closed account, a wrong name): the amount stays out until 重新转账 or 驳回.
+    // The transfer bounced (a closed account, a wrong name): the amount stays out of available.
     payFail: { label: '打款失败', from: ['10'], to: '21' },
-    repay: { label: '重新转账', from: ['21'], to: '11' },
+    // 重新转账 returns it to 审核中 (business-domains §5): checked again, then paid or rejected.
+    repay: { label: '重新转账', from: ['21'], to: '0' },
   },
   log: { table: 'drp_withdraw_log', owner: 'withdraw_id' },
   notFound: '提现申请不存在',

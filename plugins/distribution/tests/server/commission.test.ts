@@ -158,7 +158,7 @@ describe('commission, settlement and withdrawals', () => {
     expect(logs.rows.map((row) => row.action).sort()).toEqual(['apply', 'approve', 'pay']);
   });
 
-  it('a failed transfer (提现失败) keeps the amount out until 重新转账 makes it 提现成功, or 驳回 returns it', async () => {
+  it('a failed transfer (提现失败) keeps the amount out; 重新转账 returns it to 审核中, to be paid again or rejected', async () => {
     const state = async (id: string) =>
       (await sql<{ status: string; reason: string | null; withdrawn: string }>`select w.status, w.pay_fail_reason as reason, d.withdrawn_price::text as withdrawn
         from drp_withdraw w join drp_distributor d on d.id = w.distributor_id where w.id = ${id}`.execute(demo.app.db)).rows[0];
@@ -180,17 +180,20 @@ describe('commission, settlement and withdrawals', () => {
     expect(await state(id)).toEqual({ status: '21', reason: '户名不符', withdrawn: withdrawnBefore });
     expect((await totals(demo, payeeId)).available).toBe(available.minus(5).toFixed(2));
     expect((await staff(demo, 'drpWithdraw/pay', { id })).body).toMatchObject({ success: false, message: '提现申请当前状态为「提现失败」，不能打款' });
-    expect((await staff(demo, 'drpWithdraw/repay', { id })).body).toMatchObject({ success: true, message: '重新转账成功' });
-    expect((await state(id))?.status).toBe('11');
-    expect((await state(id))?.withdrawn).toBe(new Decimal(withdrawnBefore).plus(5).toFixed(2));
-    expect((await staff(demo, 'drpWithdraw/repay', { id })).body).toMatchObject({ success: false, message: '提现申请当前状态为「提现成功」，不能重新转账' });
+    expect((await staff(demo, 'drpWithdraw/repay', { id })).body).toMatchObject({ success: true, message: '已退回审核中，请重新审核并打款' });
+    expect((await state(id))?.status).toBe('0');
+    expect((await staff(demo, 'drpWithdraw/repay', { id })).body).toMatchObject({ success: false, message: '提现申请当前状态为「审核中」，不能重新转账' });
+    expect((await staff(demo, 'drpWithdraw/approve', { id })).body.success).toBe(true);
+    expect((await staff(demo, 'drpWithdraw/pay', { id })).body.success).toBe(true);
+    expect(await state(id)).toMatchObject({ status: '11', withdrawn: new Decimal(withdrawnBefore).plus(5).toFixed(2) });
     const logs = await sql<{ action: string; content: string | null }>`select action, content from drp_withdraw_log where withdraw_id = ${id} order by create_time, action`.execute(demo.app.db);
-    expect(logs.rows.map((row) => row.action).sort()).toEqual(['apply', 'approve', 'payFail', 'repay']);
+    expect(logs.rows.map((row) => row.action).sort()).toEqual(['apply', 'approve', 'approve', 'pay', 'payFail', 'repay']);
 
     const second = await withdraw(payee, { price: 5 });
     await staff(demo, 'drpWithdraw/approve', { id: second.body.result.id });
     await staff(demo, 'drpWithdraw/payFail', { id: second.body.result.id, reason: '账户已注销' });
     expect((await totals(demo, payeeId)).available).toBe(available.minus(10).toFixed(2));
+    await staff(demo, 'drpWithdraw/repay', { id: second.body.result.id });
     expect((await staff(demo, 'drpWithdraw/reject', { id: second.body.result.id, reason: '请更换收款账户后重新申请' })).body.success).toBe(true);
     expect((await state(second.body.result.id))?.status).toBe('20');
     expect((await totals(demo, payeeId)).available).toBe(available.minus(5).toFixed(2));
