@@ -1,5 +1,6 @@
 import { distributionCounters } from './server/counters';
 import { distributionFacts } from './server/report-facts';
+import { upgradeAfterPayment } from './server/level-upgrade';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { distributionMigrations } from './server/migrations';
 import { distributionDicts } from './server/dicts';
@@ -24,6 +25,7 @@ export default defineServerPlugin({
     const hooks = ctx.services.get('orderHooks');
     hooks.onPaid(async (trx, event) => {
       await recordOrderCommission(trx, ctx.services.get('members'), event);
+      await upgradeAfterPayment(trx, ctx.services.get('members'), event);
     });
     hooks.onRefunded(async (trx, event) => {
       await cancelItemCommission(trx, event);

@@ -9,6 +9,7 @@ import { businessError } from '../../../server/http/envelope';
 import { transitionInTransaction } from '../../../server/state/state-machine';
 import { BROKERAGE_BIZ, BROKERAGE_STATUS, LEVEL_STATUS, RECRUIT_STATUS, WITHDRAW_STATUS, WITHDRAW_TYPES } from '../entities';
 import { lockDistributor, postBrokerage } from './brokerage-ledger';
+import { upgradeDistributors } from './level-upgrade';
 import { recruitMachine, withdrawMachine } from './machines';
 import { freezeDays, minWithdraw, withdrawFeePercent } from './settings';
 
@@ -95,7 +96,10 @@ export async function approveRecruit(trx: Transaction<Database>, members: Member
   const found = await sql<{ member_id: string }>`select member_id from drp_recruit where id = ${id} and tenant_id = ${actor.tenantId}`.execute(trx);
   const memberId = found.rows[0]?.member_id;
   if (memberId === undefined) throw businessError(recruitMachine.notFound);
-  return createDistributor(trx, members, actor, memberId);
+  const distributorId = await createDistributor(trx, members, actor, memberId);
+  // Members it invited before may already meet a higher level's conditions.
+  await upgradeDistributors(trx, members, actor.tenantId, [distributorId]);
+  return distributorId;
 }
 
 export async function rejectRecruit(trx: Transaction<Database>, actor: Actor, id: string, reason: string): Promise<void> {
