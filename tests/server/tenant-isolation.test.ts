@@ -176,7 +176,7 @@ describe('table dictionaries over tenant-scoped tables', () => {
       .values({ id: newId(), code: 'T2EXP', name: other, sort: 1, status: '1', tenant_id: 2 })
       .execute();
     const texts = async (token: string, headers: Record<string, string>) => {
-      const answer = await call<{ result: Array<{ text: string }> }>(demo.app, 'GET', '/api/sys/dict/getDictItems/sale_express', { token, headers });
+      const answer = await call<Array<{ text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/sale_express', { token, headers });
       return answer.body.result.map((item) => item.text);
     };
     const ofTenant2 = await texts(boss2, T2);
