@@ -70,8 +70,12 @@ export interface PromotionProvider {
    * why; without a coupon only the campaign applies.
    */
   plan(trx: Transaction<Database>, query: PromotionQuery): Promise<PromotionPlan>;
-  /** The member's unused coupons, each usable or not for this cart (the mini-program's settlement preview). */
-  coupons(trx: Transaction<Database>, query: PromotionQuery): Promise<CouponChoice[]>;
+  /**
+   * The member's unused coupons, each usable or not for this cart (the mini-program's settlement
+   * preview), checked on the lines after the campaign discounts of `plan` (this cart's plan, reused so
+   * the campaign is not priced twice).
+   */
+  coupons(trx: Transaction<Database>, query: PromotionQuery, plan: PromotionPlan): Promise<CouponChoice[]>;
   /** The order is written: the plan's coupon becomes used by it (guarded: only an unused coupon). */
   commit(trx: Transaction<Database>, order: OrderEvent, plan: PromotionPlan): Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { MemberCoupon } from '../../../server/contracts/member-coupons';
 import type { CouponChoice, PromotionPlan, PromotionProvider, PromotionQuery } from '../../../server/contracts/order-hooks';
 import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
-import { commitCampaign, planCampaign, type CampaignPart } from './campaign-pricing';
+import { commitCampaign, planCampaign } from './campaign-pricing';
 import { couponOutcome, REASON, type CouponCartLine } from './coupon-rules';
 
 /**
@@ -20,11 +20,12 @@ type Services = Pick<AppContext, 'services'>;
 const ZERO = new Decimal(0);
 
 /** The lines' amounts after the campaign's discount. */
-function cartLines(query: PromotionQuery, campaign: CampaignPart | null): CouponCartLine[] {
+/** The cart's lines as a coupon sees them: after the campaign's discount on each. */
+function cartLines(query: PromotionQuery, discountLines: readonly string[]): CouponCartLine[] {
   return query.lines.map((line, index) => ({
     spuId: line.spuId,
     categoryId: line.categoryId,
-    amount: Decimal.max(ZERO, new Decimal(line.price).times(line.count).minus(campaign?.discountLines[index] ?? '0')),
+    amount: Decimal.max(ZERO, new Decimal(line.price).times(line.count).minus(discountLines[index] ?? '0')),
   }));
 }
 
@@ -51,7 +52,7 @@ export function createPromotionProvider(ctx: Services, clock: () => Date = () =>
       if (query.couponId === null) return plan;
       const coupon = await coupons().lockOfMember(trx, query.tenantId, query.memberId, query.couponId);
       if (coupon === undefined) throw businessError(REASON.notFound);
-      const outcome = couponOutcome(coupon, cartLines(query, campaign), now);
+      const outcome = couponOutcome(coupon, cartLines(query, plan.discountLines), now);
       if (!outcome.usable) throw businessError(outcome.reason);
       return {
         ...plan,
@@ -61,10 +62,9 @@ export function createPromotionProvider(ctx: Services, clock: () => Date = () =>
       };
     },
 
-    async coupons(trx: Transaction<Database>, query: PromotionQuery): Promise<CouponChoice[]> {
+    async coupons(trx: Transaction<Database>, query: PromotionQuery, plan: PromotionPlan): Promise<CouponChoice[]> {
       const now = clock();
-      const campaign = await planCampaign(trx, query.tenantId, query.lines, now);
-      const lines = cartLines(query, campaign);
+      const lines = cartLines(query, plan.discountLines);
       const unused = await coupons().listUnused(trx, query.tenantId, query.memberId);
       const choices = unused.map((coupon): CouponChoice => {
         const outcome = couponOutcome(coupon, lines, now);

@@ -117,7 +117,7 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
         const quote = await quoteOrder(trx, deps, { tenantId: me.tenantId, operator: null }, order);
         const provider = deps.hooks.promotions();
         const coupons =
-          provider === null
+          provider === null || quote.plan === null
             ? []
             : await provider.coupons(trx, {
                 tenantId: me.tenantId,
@@ -130,7 +130,7 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
                   price: quote.prices[index] ?? '0.00',
                   count: line.count,
                 })),
-              });
+              }, quote.plan);
         return { ...quoteAmounts(quote), coupons };
       }),
     );
