@@ -14,4 +14,8 @@ export default definePlugin({
     'marketing/CouponPackageList': () => import('./pages/coupon-package-list'),
     'marketing/GiftActivityList': () => import('./pages/gift-activity-list'),
   },
+  // 发送优惠券 to the members selected on the customers plugin's member list.
+  batchActions: [
+    { target: 'cust_member', key: 'sendCoupon', label: 'marketing:coupon.sendToMembers.button', permission: 'marketing:coupon:send', load: () => import('./components/member-coupon-send-dialog') },
+  ],
 });

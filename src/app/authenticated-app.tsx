@@ -29,6 +29,7 @@ import { MainLayout } from '../shell/layouts/main-layout';
 import { MenuTreeContext } from '../shell/menu/menu-context';
 import { useDocumentTitle } from '../shell/use-document-title';
 import { ContributedListsContext } from '../toolkit/detail/related-list';
+import { ContributedActionsContext } from '../toolkit/crud/contributed-actions';
 import { useRegistry } from './registry-context';
 
 const REFINE_OPTIONS = {
@@ -93,11 +94,13 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
   return (
     <MenuTreeContext.Provider value={menuTree}>
       <ContributedListsContext.Provider value={registry.relatedListsOf}>
-        <Routes>
-          <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-          <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
-          <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-        </Routes>
+        <ContributedActionsContext.Provider value={registry.batchActionsOf}>
+          <Routes>
+            <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+            <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
+            <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+          </Routes>
+        </ContributedActionsContext.Provider>
       </ContributedListsContext.Provider>
     </MenuTreeContext.Provider>
   );

@@ -2,6 +2,7 @@ import { createElement, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import type { RelatedList } from '../toolkit/detail/related-list';
+import type { BatchActionProps, ContributedBatchAction } from '../toolkit/crud/contributed-actions';
 import { loadNamespace as loadI18nNamespace } from '../providers/i18n';
 import { loadWithTimeout } from './chunk-load';
 import { BUILT_IN_LAYOUTS } from './built-in-layouts';
@@ -32,6 +33,17 @@ export interface PluginRelatedList extends RelatedList {
   target: string;
 }
 
+/** A batch action one plugin adds to another's list (发送优惠券 on the member list); its dialog is a lazy chunk. */
+export interface PluginBatchAction {
+  /** The table of the list it joins (e.g. `cust_member`). */
+  target: string;
+  key: string;
+  /** i18n key in the plugin's namespace. */
+  label: string;
+  permission: string;
+  load: () => Promise<{ default: ComponentType<BatchActionProps> }>;
+}
+
 export interface PluginDefinition {
   /** Also the plugin's locale namespace (`locales/<lng>/<name>.json`). */
   name: string;
@@ -42,6 +54,7 @@ export interface PluginDefinition {
   pages: Record<string, PageLoader>;
   staticRoutes?: PluginStaticRoute[];
   relatedLists?: PluginRelatedList[];
+  batchActions?: PluginBatchAction[];
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {
@@ -66,6 +79,8 @@ export interface PageRegistry {
   readonly namespaces: string[];
   /** The lists other plugins add to the detail page of `table`, each with its plugin's namespaces. */
   relatedListsOf(table: string): RelatedList[];
+  /** The batch actions other plugins add to the list of `table`. */
+  batchActionsOf(table: string): ContributedBatchAction[];
 }
 
 interface RegisteredPage {
@@ -136,6 +151,24 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     return lists;
   }
 
+  // One lazy dialog per action (a fresh React.lazy per render would remount it), loaded with its namespaces.
+  const batchActions = plugins.flatMap((plugin) =>
+    (plugin.batchActions ?? []).map(({ target, load: loadDialog, ...action }) => {
+      const namespaces = [plugin.name, ...(plugin.namespaces ?? [])];
+      const dialog = lazy(() => Promise.all([loadDialog(), ...namespaces.map((namespace) => loadNamespace(namespace))]).then(([module]) => module));
+      return { target, action: { ...action, dialog, namespaces } };
+    }),
+  );
+  const actionsByTable = new Map<string, ContributedBatchAction[]>();
+  function batchActionsOf(table: string): ContributedBatchAction[] {
+    let actions = actionsByTable.get(table);
+    if (actions === undefined) {
+      actions = batchActions.filter((entry) => entry.target === table).map((entry) => entry.action);
+      actionsByTable.set(table, actions);
+    }
+    return actions;
+  }
+
   return {
     has: (componentPath) => {
       const key = normaliseComponentPath(componentPath);
@@ -148,5 +181,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     staticRoutes: plugins.flatMap((plugin) => plugin.staticRoutes ?? []),
     namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),
     relatedListsOf,
+    batchActionsOf,
   };
 }

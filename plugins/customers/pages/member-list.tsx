@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EntityListPage, type ListControls } from '../../../src/toolkit/crud';
+import { ContributedBatchActions, EntityListPage, type ListControls } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { MOBILE_PATTERN } from '../../../src/contracts/account';
 import { StoredImage } from '../../../src/toolkit/upload';
@@ -40,6 +40,17 @@ export default function MemberListPage() {
       <EntityListPage<MemberRecord>
         entity={memberEntity}
         formRules={formRules}
+        // Batch actions other plugins add (营销: 发送优惠券) act on the selected members.
+        toolbarExtra={(list) => (
+          <ContributedBatchActions
+            table={memberEntity.table}
+            selected={list.selected}
+            onDone={() => {
+              list.clearSelection();
+              list.refresh();
+            }}
+          />
+        )}
         renderers={{
           avatar: (value, record) => (
             <StoredImage value={typeof value === 'string' ? value : null} shape="avatar" size={32} preview={false} fallback={<UserOutlined />} alt={String(record.nickname ?? record.memberName ?? '')} />

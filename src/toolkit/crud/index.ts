@@ -32,3 +32,4 @@ export { useEntityDelete } from './use-entity-delete';
 export { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
 export { useSaveAction, type SaveActionOptions } from './use-save-action';
 export { RemoteSelect, recordsOf, type RemoteRow, type RemoteSelectProps } from './remote-select';
+export { ContributedActionsContext, ContributedBatchActions, type BatchActionProps, type ContributedBatchAction } from './contributed-actions';

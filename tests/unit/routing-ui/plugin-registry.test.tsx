@@ -123,3 +123,35 @@ describe('lists a plugin adds to another plugin’s detail page', () => {
     expect(withLists.relatedListsOf('sys_user')).toEqual([]);
   });
 });
+
+describe('batch actions a plugin adds to another plugin’s list', () => {
+  const SendDialog = () => <p>send dialog</p>;
+  const load = vi.fn(async () => ({ default: SendDialog }));
+  const withActions = createRegistry(
+    [
+      definePlugin({ name: 'customers', pages: {} }),
+      definePlugin({ name: 'marketing', namespaces: ['marketingCampaigns'], pages: {}, batchActions: [{ target: 'cust_member', key: 'sendCoupon', label: 'marketing:send', permission: 'marketing:coupon:send', load }] }),
+    ],
+    { loadNamespace },
+  );
+
+  it('gives each table its actions with the adding plugin’s namespaces, loading the dialog only when it first renders', async () => {
+    const actions = withActions.batchActionsOf('cust_member');
+    expect(actions.map(({ key, label, permission, namespaces }) => ({ key, label, permission, namespaces }))).toEqual([
+      { key: 'sendCoupon', label: 'marketing:send', permission: 'marketing:coupon:send', namespaces: ['marketing', 'marketingCampaigns'] },
+    ]);
+    expect(withActions.batchActionsOf('cust_member')).toBe(actions);
+    expect(withActions.batchActionsOf('goods_spu')).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    const Dialog = actions[0]?.dialog;
+    if (Dialog === undefined) throw new Error('no dialog');
+    render(
+      <Suspense fallback={null}>
+        <Dialog ids={['m1']} onClose={() => undefined} onDone={() => undefined} />
+      </Suspense>,
+    );
+    expect(await screen.findByText('send dialog')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(loadNamespace).toHaveBeenCalledWith('marketingCampaigns');
+  });
+});

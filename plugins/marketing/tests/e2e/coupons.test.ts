@@ -1,6 +1,6 @@
 /**
- * Issue 14, 优惠券 end to end: a 满减 template created in the dialog, sent to a member from its row, and
- * the member's coupon seen in the template's 领取记录.
+ * Issue 14, 优惠券 end to end: a 满减 template created in the dialog, sent to a member from its row, the
+ * member's coupon seen in the template's 领取记录, then sent again from the member list's 发送优惠券.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,7 +15,7 @@ describe('优惠券', () => {
   it('creates a 满减 template, sends it to a member and shows it in 领取记录', async () => {
     const name = `端到端满减${String(Date.now() % 10_000_000)}`;
     const token = await apiToken();
-    const members = await shopApi<{ records: Array<{ id: string; memberName: string }> }>(token, 'GET', '/cust/custMember/list?pageSize=1&status=1&column=memberNo&order=asc');
+    const members = await shopApi<{ records: Array<{ id: string; memberName: string; memberNo: string }> }>(token, 'GET', '/cust/custMember/list?pageSize=1&status=1&column=memberNo&order=asc');
     const member = members.result.records[0];
     if (member === undefined) throw new Error('no demo member');
 
@@ -63,6 +63,24 @@ describe('优惠券', () => {
     await expect.poll(() => tableRows(records).count()).toBe(1);
     await expect.poll(() => tableRows(records).first().textContent()).toContain(member.memberName);
     await expect.poll(() => tableRows(records).first().textContent()).toContain('未使用');
+    await page.keyboard.press('Escape');
+
+    // 发送优惠券 from the member list (the batch action marketing adds to the customers plugin's list).
+    await openFromMenu(page, '客户管理', '会员列表', '/cust/custMemberList');
+    await field(page, 'search_memberNo').fill(member.memberNo);
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await expect.poll(() => listRows(page).count()).toBe(1);
+    await listRows(page).first().locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '发送优惠券' }).filter({ visible: true }).click();
+    const batch = dialog(page);
+    await batch.getByRole('combobox', { name: '优惠券' }).click();
+    await batch.getByRole('combobox', { name: '优惠券' }).fill(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+    await modalOk(page).click();
+    await page.getByText('已发送 1 张').first().waitFor();
+    await dialogsClosed(page);
+    const taken = await shopApi<{ records: unknown[] }>(token, 'GET', `/cust/custCoupon/list?memberId=${member.id}&name=${encodeURIComponent(name)}`);
+    expect(taken.result.records).toHaveLength(2);
     await context.close();
   });
 });
