@@ -6,5 +6,6 @@ import { registerDashboardRoutes } from './server/routes';
 export default defineServerPlugin({
   name: 'dashboard',
   menus: dashboardMenus,
+  requires: ['members'],
   register: (api, ctx) => registerDashboardRoutes(api, ctx),
 });

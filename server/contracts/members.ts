@@ -51,7 +51,26 @@ export interface AddressSummary {
   detailAddress: string;
 }
 
+/** One share of the members: a dictionary value (or province code), '' when the member has none. */
+export interface MemberShare {
+  key: string;
+  count: number;
+}
+
+/** How the tenant's members split (the dashboard's 统计图表); every split sums to `total`. */
+export interface MemberShares {
+  total: number;
+  /** By the `sex` dictionary value. */
+  bySex: MemberShare[];
+  /** By the register terminal (dictionary member_terminal). */
+  byTerminal: MemberShare[];
+  /** By the province (GB/T 2260 code xx0000) of the member's default address. */
+  byProvince: MemberShare[];
+}
+
 export interface MemberService {
+  /** Member counts by sex, register terminal and province of the default address (the dashboard's charts). */
+  shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares>;
   /** The customer of this tenant, or undefined. */
   customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerSummary | undefined>;
   /** The member's own address, or undefined (unknown, another member's, another tenant's). */

@@ -36,7 +36,7 @@ async function menuOf(app: Awaited<ReturnType<typeof buildApp>>, token: string):
 describe('plugin menus, buttons and dictionaries', () => {
   it('places the plugins’ menus in the one order: 系统管理 (system) with 通告管理 and 我的消息 (announcements) inside', async () => {
     const menu = await menuOf(demo.app, demo.admin);
-    expect(menu.map((item) => item.meta.title)).toEqual(['首页', '工作台', '客户管理', '商品管理', '销售订单', '营销管理', '分销管理', '报表', '采购订单', '系统管理', '系统监控', '在线开发', '个人页', '帮助文档']);
+    expect(menu.map((item) => item.meta.title)).toEqual(['首页', '工作台', '统计图表', '待办任务', '客户管理', '商品管理', '销售订单', '营销管理', '分销管理', '报表', '采购订单', '系统管理', '系统监控', '在线开发', '个人页', '帮助文档']);
     expect(menu.find((item) => item.path === '/system')?.children?.map((child) => child.meta.title)).toEqual(SYSTEM_CHILDREN);
     const auth = (await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: demo.admin })).body.result.auth;
     expect(auth.map((entry) => entry.action)).toEqual(expect.arrayContaining(['system:announcement:release', 'system:user:add']));
@@ -52,7 +52,7 @@ describe('plugin menus, buttons and dictionaries', () => {
     await runPluginSeeds(db, serverPlugins);
     expect(await counts(db)).toEqual(before);
     const markers = await sql<{ key: string }>`select key from app_meta where key like 'catalog:%' order by key`.execute(db);
-    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:system']);
+    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:dashboard', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:reports', 'catalog:system']);
   });
 });
 

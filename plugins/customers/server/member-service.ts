@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberSummary, PointBiz } from '../../../server/contracts/members';
+import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberShares, MemberSummary, PointBiz } from '../../../server/contracts/members';
 import type { Database } from '../../../server/db/schema';
 import { postInTransaction, type LedgerEntry } from '../../../server/ledger/ledger';
 import { applyLevelByGrowth } from './levels';
@@ -89,8 +89,25 @@ async function bindReferrer(trx: Transaction<Database>, tenantId: number, member
   return bound.rows.length > 0;
 }
 
+/** Member counts by sex, register terminal and the province of the default address ('' = none). */
+async function shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares> {
+  const found = await sql<{ dimension: string; key: string; count: number }>`with m as (
+      select m.id, coalesce(m.sex, '') as sex, coalesce(m.register_terminal, '') as terminal,
+        coalesce((select case when a.area_id ~ '^[0-9]{6}$' then substr(a.area_id, 1, 2) || '0000' else '' end
+          from cust_address a where a.tenant_id = ${tenantId} and a.member_id = m.id and a.default_status limit 1), '') as province
+      from cust_member m where m.tenant_id = ${tenantId})
+    select 'sex' as dimension, sex as key, count(*)::int as count from m group by sex
+    union all select 'terminal', terminal, count(*)::int from m group by terminal
+    union all select 'province', province, count(*)::int from m group by province`.execute(db);
+  const split = (dimension: string): MemberShare[] =>
+    found.rows.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, count: row.count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  const bySex = split('sex');
+  return { total: bySex.reduce((sum, share) => sum + share.count, 0), bySex, byTerminal: split('terminal'), byProvince: split('province') };
+}
+
 export function createMemberService(): MemberService {
   return {
+    shares,
     summary,
     customer,
     address,

@@ -1,5 +1,5 @@
-import { Card, Col, Input, Row, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Col, Input, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../../src/app/use-session';
@@ -7,11 +7,40 @@ import { greetingKey } from '../../../src/shell/greeting';
 import { joinMenuPath } from '../../../src/shell/menu/menu-target';
 import { MenuIcon } from '../../../src/shell/menu/menu-icons';
 import { useMenuTree } from '../../../src/shell/menu/menu-context';
+import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { CompareCard } from '../components/compare-card';
+import { CounterGrid } from '../components/counter-grid';
+import { useAnalysis, useCounters } from '../components/dashboard-data';
+import { LoginStats } from '../components/login-stats';
+import type { MemberStats } from '../model';
 
-/** `dashboard/Analysis`: the welcome page with a greeting and the areas the user can open. */
+const DayChart = lazy(() => import('../components/day-chart'));
+
+function MemberStatistics({ stats }: { stats: MemberStats }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Row gutter={[16, 16]}>
+      {(['total', 'today', 'thisWeek', 'thisMonth'] as const).map((key) => (
+        <Col key={key} span={12}>
+          <Statistic title={t(`members.${key}`)} value={stats[key]} valueRender={(node) => <span data-testid={`members-${key}`}>{node}</span>} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/**
+ * `dashboard/Analysis` (首页, business-domains §6): the greeting and the areas the user can open (kept at
+ * the top, where they do not move while the figures load); then the comparison cards (销售额, 用户访问量,
+ * 订单量, 新增用户 — today with yesterday's and 环比, each with its formula); 运营数据 linking to the filtered
+ * lists; the trade trend of the last 30 days and the member statistics; and the login statistics. Each
+ * figure only when the user holds the permission of its list.
+ */
 export default function AnalysisPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const user = useUserInfo();
+  const analysis = useAnalysis(t('dashboard:loadError'));
+  const counters = useCounters(undefined, t('dashboard:loadError'));
   // External links open from the side menu; the dashboard lists in-app areas only.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
@@ -19,6 +48,7 @@ export default function AnalysisPage() {
     .filter((area) => area.path.startsWith('/'))
     .filter((area) => needle === '' || (area.meta?.title ?? area.name).toLowerCase().includes(needle) || area.path.toLowerCase().includes(needle));
   const greeting = t(`common:greeting.${greetingKey(new Date().getHours())}`);
+  const result = analysis.value;
 
   return (
     <div>
@@ -28,6 +58,7 @@ export default function AnalysisPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('common:welcome')}</Typography.Text>
       </Card>
+
       <Card
         title={t('dashboard:areasTitle')}
         style={{ marginTop: 24 }}
@@ -59,6 +90,55 @@ export default function AnalysisPage() {
           </Row>
         )}
       </Card>
+      <LoadErrorAlert error={analysis.error} onRetry={analysis.retry} style={{ marginTop: 24 }} />
+      {result === undefined && analysis.error === null ? <Skeleton active style={{ marginTop: 24 }} /> : null}
+      {result !== undefined && result.cards.length > 0 ? (
+        <Row gutter={[16, 16]} style={{ marginTop: 24 }} data-testid="compare-cards">
+          {result.cards.map((card) => (
+            <Col key={card.key} xs={24} sm={12} xl={6}>
+              <CompareCard card={card} />
+            </Col>
+          ))}
+        </Row>
+      ) : null}
+
+      <Card title={t('dashboard:counters.title')} style={{ marginTop: 24 }} data-testid="operation-counters">
+        <CounterGrid views={counters.value} loading={counters.loading} error={counters.error} retry={counters.retry} />
+      </Card>
+
+      {result !== undefined && (result.trend !== null || result.members !== null) ? (
+        <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
+          {result.trend !== null ? (
+            <Col xs={24} xl={result.members !== null ? 16 : 24}>
+              <Card title={t('dashboard:trend.title')} style={{ height: '100%' }}>
+                <Suspense fallback={<Skeleton active />}>
+                  <DayChart
+                    data={result.trend.map((day) => ({ day: day.day.slice(5), payPrice: day.payPrice, payOrders: day.payOrders }))}
+                    xKey="day"
+                    series={[
+                      { key: 'payPrice', name: t('dashboard:trend.payPrice'), type: 'bar' },
+                      { key: 'payOrders', name: t('dashboard:trend.payOrders'), type: 'line', axis: 'right' },
+                    ]}
+                    data-testid="trade-trend"
+                  />
+                </Suspense>
+              </Card>
+            </Col>
+          ) : null}
+          {result.members !== null ? (
+            <Col xs={24} xl={result.trend !== null ? 8 : 24}>
+              <Card title={t('dashboard:members.title')} style={{ height: '100%' }} data-testid="member-stats">
+                <MemberStatistics stats={result.members} />
+              </Card>
+            </Col>
+          ) : null}
+        </Row>
+      ) : null}
+
+      <div style={{ marginTop: 24 }}>
+        <LoginStats />
+      </div>
+
     </div>
   );
 }

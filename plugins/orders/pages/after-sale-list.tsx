@@ -1,16 +1,17 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Badge, Card, Col, DatePicker, Form, Input, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { Badge, Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
-import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
+import { itemText } from '../../../src/toolkit/dict/dict-cache';
+import { DictSelect, useDictItems } from '../../../src/toolkit/dict/dict-select';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_API, AFTER_SALE_TABS, APPLY_TIME_FIELD, afterSaleDetailHref, type AfterSaleTabCounts } from '../components/after-sale-model';
 import { AfterSaleOrderLink } from '../components/after-sale-order-link';
-import { AFTER_SALE_STATUS, AFTER_SALE_WAY_DICT, afterSaleEntity, type AfterSaleRecord } from '../entities';
+import { AFTER_SALE_STATUS, AFTER_SALE_STATUS_DICT, AFTER_SALE_WAY_DICT, afterSaleEntity, type AfterSaleRecord } from '../entities';
 
 const field = (name: string) => `orders:afterSale.fields.${name}`;
 type ApplyRange = [Dayjs | null, Dayjs | null] | null;
@@ -56,7 +57,14 @@ export default function AfterSaleListPage() {
   const navigate = useNavigate();
   const tab = useStatusTab(AFTER_SALE_TABS);
   const [applyRange, setApplyRange] = useState<ApplyRange>(null);
-  const permanent = useMemo(() => [...tab.filters, ...applyTimeFilters(applyRange)], [tab.filters, applyRange]);
+  // 售后状态 from the URL (`?status=10,30`: the dashboard's 退款中 and 待处理售后 open their after-sales), within the tab's.
+  const [statusParam, setStatusParam] = useUrlParam('status');
+  const statusItems = useDictItems(AFTER_SALE_STATUS_DICT);
+  const statuses = useMemo(() => (statusParam ?? '').split(',').filter((value) => /^\d+$/.test(value)), [statusParam]);
+  const permanent = useMemo(
+    () => [...tab.filters, ...(statuses.length === 0 ? [] : [{ field: 'status', operator: 'in' as const, value: statuses }]), ...applyTimeFilters(applyRange)],
+    [tab.filters, statuses, applyRange],
+  );
   const list = useEntityList<AfterSaleRecord>({ entity: afterSaleEntity, filters: permanent });
   const searchForm = list.searchFormProps.form;
 
@@ -141,6 +149,20 @@ export default function AfterSaleListPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
+            <Form.Item label={t(field('status'))} style={{ width: '100%' }}>
+              <Select<string[]>
+                mode="multiple"
+                allowClear
+                optionFilterProp="label"
+                options={statusItems.map((item) => ({ value: item.value, label: itemText(item) }))}
+                value={statuses}
+                onChange={(value) => setStatusParam(value.length > 0 ? value.join(',') : null)}
+                placeholder={t('crud:placeholderSelect', { label: t(field('status')) })}
+                data-testid="after-sale-status-filter"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
             <Form.Item name={APPLY_TIME_FIELD} label={t('list.applyTime')} style={{ width: '100%' }}>
               <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
@@ -150,6 +172,7 @@ export default function AfterSaleListPage() {
               onReset={() => {
                 searchForm?.resetFields();
                 setApplyRange(null);
+                setStatusParam(null);
                 list.reset();
               }}
             />

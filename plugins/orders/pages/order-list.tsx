@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, type RowAction } from '../../../src/toolkit/crud';
+import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
 import { useAccess } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { detailPath, keywordParams, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS, ORDER_TABS, rowActions, type OrderAction, type OrderTabKey } from '../components/order-model';
-import { ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
+import { DELIVERY_TYPE_DICT, ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
 
 type TabCounts = Record<OrderTabKey, number>;
 type ItemsByOrder = Record<string, OrderItemRecord[]>;
@@ -63,7 +63,10 @@ export default function OrderListPage() {
   const tab = useStatusTab(ORDER_TABS);
   const [keyword, setKeyword] = useState('');
   const fixedValues = useMemo(() => keywordParams(keyword), [keyword]);
-  const list = useEntityList<OrderRecord>({ entity: orderEntity, filters: tab.filters, fixedValues, selectable: false });
+  // 配送方式 from the URL (`?deliveryType=2`: the dashboard's 待核销 opens the self-pickup orders).
+  const [deliveryType, setDeliveryType] = useUrlParam('deliveryType');
+  const filters = useMemo(() => (deliveryType === null ? tab.filters : [...tab.filters, { field: 'deliveryType', operator: 'eq' as const, value: deliveryType }]), [tab.filters, deliveryType]);
+  const list = useEntityList<OrderRecord>({ entity: orderEntity, filters, fixedValues, selectable: false });
   const exportGate = useAccess(permissionCode(orderEntity, 'exportXls'));
 
   // The counts under every filter of the list but the tab's own.
@@ -219,6 +222,11 @@ export default function OrderListPage() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
+            <Form.Item label={t('order.fields.deliveryType')} style={{ width: '100%' }}>
+              <DictSelect dictCode={DELIVERY_TYPE_DICT} allowClear value={deliveryType ?? undefined} onChange={(value) => setDeliveryType(value === undefined || value === null ? null : String(value))} placeholder={choose('deliveryType')} data-testid="order-delivery-type" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
             <Form.Item name="payTime" label={t('order.fields.payTime')} style={{ width: '100%' }}>
               <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
@@ -240,6 +248,7 @@ export default function OrderListPage() {
               onReset={() => {
                 searchForm?.resetFields();
                 setKeyword('');
+                setDeliveryType(null);
                 list.reset();
               }}
             />

@@ -1,0 +1,67 @@
+import { Badge, Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { counterTitle, useCounters } from '../components/dashboard-data';
+
+/** An ISO time as the shop shows times: YYYY-MM-DD HH:mm (the browser's zone). */
+function timeText(iso: string | null): string {
+  if (iso === null) return '';
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/**
+ * `dashboard/Task` (待办任务, business-domains §6): the pending tasks the user may handle — after-sales
+ * waiting for the shop, withdrawals to review, procurement orders to confirm — each with its count, its
+ * oldest waiting things (at most 10) linking to them, and a link to the filtered list.
+ */
+export default function TaskPage() {
+  const { t } = useTranslation('dashboard');
+  const tasks = useCounters('task', t('loadError'));
+  return (
+    <Card title={t('task.title')}>
+      <LoadErrorAlert error={tasks.error} onRetry={tasks.retry} style={{ marginBottom: 16 }} />
+      {tasks.value === undefined ? (
+        tasks.error === null ? <Skeleton active /> : null
+      ) : tasks.value.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.empty')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {tasks.value.map((task) => (
+            <Col key={task.key} xs={24} lg={12} xxl={8}>
+              <Card
+                size="small"
+                data-testid={`task-${task.key}`}
+                title={
+                  <span>
+                    {counterTitle(t, task)} <Badge count={task.count} showZero overflowCount={99_999} data-testid={`task-${task.key}-count`} />
+                  </span>
+                }
+                extra={<Link to={task.link}>{t('task.all')}</Link>}
+                style={{ height: '100%' }}
+              >
+                <List
+                  size="small"
+                  dataSource={task.items ?? []}
+                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.empty')} /> }}
+                  renderItem={(item) => (
+                    <List.Item key={item.id}>
+                      <Link to={item.link}>
+                        <Typography.Text ellipsis={{ tooltip: item.title }} style={{ maxWidth: 320 }}>
+                          {item.title}
+                        </Typography.Text>
+                      </Link>
+                      <Typography.Text type="secondary">{timeText(item.time)}</Typography.Text>
+                    </List.Item>
+                  )}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  );
+}
