@@ -13,6 +13,8 @@ import { registerWithdrawReportRoutes } from './server/withdraw-routes';
 export default defineServerPlugin({
   name: 'reports',
   menus: reportMenus,
+  // The withdrawal report names its top distributors (members), the goods ranking its SPUs (stock).
+  requires: ['members', 'stock'],
   register: (api, ctx) => {
     registerSalesReportRoutes(api, ctx);
     registerOrderReportRoutes(api, ctx);

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LedgerPosting } from '../ledger/ledger';
 
@@ -55,6 +55,14 @@ export interface StockService {
   restock(trx: Transaction<Database>, tenantId: number, lines: readonly StockLine[], context?: StockMoveContext): Promise<LedgerPosting[]>;
   /** The SKUs as they are now, in the order asked; unknown ids are left out. */
   snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]>;
+  /** Names and main pictures of SPUs (the reports' rankings), deleted ones included; unknown ids are left out. */
+  spus(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<SpuName[]>;
+}
+
+export interface SpuName {
+  spuId: string;
+  name: string;
+  picUrl: string | null;
 }
 
 declare module '../plugin-services' {

@@ -7,6 +7,7 @@ import { businessError, ok, unauthorized } from '../../../server/http/envelope';
 import { Id, Int, Line, query } from '../../../server/http/schemas';
 import { SPU_STATUS } from '../entities';
 import { decimalOnWire, skusOf } from './sku-reads';
+import { recordSpuView } from './spu-views';
 
 /**
  * The mini-program's shop front (business-api "The mini-program"): on-shelf goods of the member's shop
@@ -117,6 +118,10 @@ export function registerGoodsAppRoutes(api: FastifyInstance): void {
         s.slider_pic_urls, s.description, s.category_id, s.brand_id, s.spec_type, s.delivery_types`.execute(db);
     const row = found.rows[0];
     if (row === undefined) throw businessError(MSG_GOODS_UNAVAILABLE);
+    // 商品报表's 浏览量 / 访客数: the member's view of the day (never fails the request).
+    if (request.member !== null) {
+      await recordSpuView(db, { tenantId, spuId: id, memberId: request.member.memberId, timeZone: api.appConfig.shopTimeZone }, (error) => request.log.error({ err: error }, 'SPU view not recorded'));
+    }
     const skus = (await skusOf(db, tenantId, [id])).map((sku) => ({
       id: sku.id,
       properties: sku.properties,

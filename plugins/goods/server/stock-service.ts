@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { SkuSnapshot, StockService } from '../../../server/contracts/stock';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SkuSnapshot, SpuName, StockService } from '../../../server/contracts/stock';
 import type { Database } from '../../../server/db/schema';
 import { SPU_STATUS } from '../entities';
 import { deductReservedStock, releaseStock, reserveStock, returnStock } from './stock-moves';
@@ -30,6 +30,13 @@ function priceText(value: string | number): string {
   const text = String(value);
   const [whole = '0', fraction = ''] = text.split('.');
   return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+async function spuNames(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<SpuName[]> {
+  if (spuIds.length === 0) return [];
+  const found = await sql<{ id: string; name: string | null; pic_url: string | null }>`select id, name, pic_url from goods_spu
+    where tenant_id = ${tenantId} and id in (${sql.join([...new Set(spuIds)])})`.execute(db);
+  return found.rows.map((row) => ({ spuId: row.id, name: row.name ?? '', picUrl: row.pic_url }));
 }
 
 async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]> {
@@ -65,6 +72,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
 
 export function createStockService(): StockService {
   return {
+    spus: spuNames,
     reserve: reserveStock,
     release: releaseStock,
     deductReserved: deductReservedStock,
