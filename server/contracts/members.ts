@@ -68,6 +68,15 @@ export interface MemberShares {
   byProvince: MemberShare[];
 }
 
+/** A member as 推广人 lists show it. */
+export interface ReferredMember {
+  id: string;
+  memberNo: string;
+  name: string;
+  mobile: string | null;
+  registerTime: string | null;
+}
+
 export interface MemberService {
   /** Member counts by sex, register terminal and province of the default address (the dashboard's charts). */
   shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares>;
@@ -79,6 +88,13 @@ export interface MemberService {
   referralCounts(db: Kysely<Database>, tenantId: number, memberIds: readonly string[], range?: { begin: Date; end: Date }): Promise<Map<string, number>>;
   /** Binds a member's referrer as an invite code at first login does, only where none is set; whether it bound. */
   bindReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string): Promise<boolean>;
+  /**
+   * Sets or clears (null) a member's referrer (分销's 修改/清除上级). Refused with a message when the
+   * referrer is unknown, the member itself, or one of the members it referred, directly or not.
+   */
+  changeReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string | null): Promise<void>;
+  /** The members this member referred (level 1) or its referred members referred (level 2), newest first. */
+  referrals(db: Kysely<Database>, tenantId: number, memberId: string, level: 1 | 2, page: { pageNo: number; pageSize: number }): Promise<{ records: ReferredMember[]; total: number }>;
   /** The member as an order needs it, or undefined when unknown (or another tenant's). */
   summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined>;
   postPoints(trx: Transaction<Database>, entry: MemberPosting<PointBiz>): Promise<LedgerPosting>;

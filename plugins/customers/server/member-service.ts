@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberShares, MemberSummary, PointBiz } from '../../../server/contracts/members';
+import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberShares, MemberSummary, PointBiz, ReferredMember } from '../../../server/contracts/members';
+import { businessError } from '../../../server/http/envelope';
 import type { Database } from '../../../server/db/schema';
 import { postInTransaction, type LedgerEntry } from '../../../server/ledger/ledger';
 import { applyLevelByGrowth } from './levels';
@@ -89,6 +90,40 @@ async function bindReferrer(trx: Transaction<Database>, tenantId: number, member
   return bound.rows.length > 0;
 }
 
+export const MSG_REFERRER_UNKNOWN = '上级会员不存在';
+export const MSG_REFERRER_SELF = '不能把会员自己设为上级';
+export const MSG_REFERRER_CYCLE = '不能把该会员推广的会员设为它的上级';
+
+/** 修改/清除上级: the new referrer must exist in the tenant and must not sit below the member (no cycle). */
+async function changeReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string | null): Promise<void> {
+  const member = await sql<{ id: string }>`select id from cust_member where id = ${memberId} and tenant_id = ${tenantId} for update`.execute(trx);
+  if (member.rows.length === 0) throw businessError('会员不存在');
+  if (referrerId !== null) {
+    if (referrerId === memberId) throw businessError(MSG_REFERRER_SELF);
+    const referrer = await sql<{ id: string }>`select id from cust_member where id = ${referrerId} and tenant_id = ${tenantId}`.execute(trx);
+    if (referrer.rows.length === 0) throw businessError(MSG_REFERRER_UNKNOWN);
+    // Walk up from the new referrer: meeting the member means the referrer is one of its own downline.
+    const chain = await sql<{ found: boolean }>`with recursive up(id, referrer_id, depth) as (
+        select id, referrer_id, 0 from cust_member where id = ${referrerId} and tenant_id = ${tenantId}
+        union all select m.id, m.referrer_id, up.depth + 1 from cust_member m join up on m.id = up.referrer_id where m.tenant_id = ${tenantId} and up.depth < 1000)
+      select exists (select 1 from up where id = ${memberId}) as found`.execute(trx);
+    if (chain.rows[0]?.found === true) throw businessError(MSG_REFERRER_CYCLE);
+  }
+  await sql`update cust_member set referrer_id = ${referrerId} where id = ${memberId} and tenant_id = ${tenantId}`.execute(trx);
+}
+
+async function referrals(db: Kysely<Database>, tenantId: number, memberId: string, level: 1 | 2, page: { pageNo: number; pageSize: number }): Promise<{ records: ReferredMember[]; total: number }> {
+  const referrers = level === 1 ? sql`(${memberId})` : sql`(select id from cust_member where tenant_id = ${tenantId} and referrer_id = ${memberId})`;
+  const where = sql`tenant_id = ${tenantId} and referrer_id in ${referrers}`;
+  const total = await sql<{ n: number }>`select count(*)::int as n from cust_member where ${where}`.execute(db);
+  const rows = await sql<{ id: string; member_no: string; member_name: string | null; nickname: string | null; mobile: string | null; register_time: Date | null }>`select id, member_no, member_name,
+      nickname, mobile, register_time from cust_member where ${where} order by register_time desc nulls last, id limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`.execute(db);
+  return {
+    total: total.rows[0]?.n ?? 0,
+    records: rows.rows.map((row) => ({ id: row.id, memberNo: row.member_no, name: row.member_name ?? row.nickname ?? '', mobile: row.mobile, registerTime: row.register_time?.toISOString() ?? null })),
+  };
+}
+
 /** Member counts by sex, register terminal and the province of the default address ('' = none). */
 async function shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares> {
   const found = await sql<{ dimension: string; key: string; count: number }>`with m as (
@@ -113,6 +148,8 @@ export function createMemberService(): MemberService {
     address,
     referralCounts,
     bindReferrer,
+    changeReferrer,
+    referrals,
     postPoints: (trx, entry: MemberPosting<PointBiz>) => postInTransaction(trx, POINTS_LEDGER, entryOf(entry, POINT_BIZ[entry.biz])),
     postBalance: (trx, entry: MemberPosting<BalanceBiz>) => postInTransaction(trx, BALANCE_LEDGER, entryOf(entry, BALANCE_BIZ[entry.biz])),
     postExperience: async (trx, entry: MemberPosting<ExperienceBiz>) => {

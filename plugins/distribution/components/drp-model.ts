@@ -5,6 +5,8 @@ import { drpDistributorEntity, drpRecruitEntity, drpWithdrawEntity, RECRUIT_STAT
 export const DRP_URLS = {
   updateLevel: `${drpDistributorEntity.api}/updateLevel`,
   updateEnabled: `${drpDistributorEntity.api}/updateEnabled`,
+  updateParent: `${drpDistributorEntity.api}/updateParent`,
+  referrals: `${drpDistributorEntity.api}/referrals`,
   recruitApprove: `${drpRecruitEntity.api}/approve`,
   recruitReject: `${drpRecruitEntity.api}/reject`,
   withdrawApprove: `${drpWithdrawEntity.api}/approve`,
@@ -18,6 +20,8 @@ export const DRP_URLS = {
 export const DRP_CODES = {
   distributorLevel: 'marketingDrp:drpDistributor:updateLevel',
   distributorEnabled: 'marketingDrp:drpDistributor:updateEnabled',
+  distributorParent: 'marketingDrp:drpDistributor:updateParent',
+  distributorList: 'marketingDrp:drpDistributor:list',
   recordList: 'marketingDrp:drpBrokerageRecord:list',
   recruitApprove: 'marketingDrp:drpRecruit:approve',
   recruitReject: 'marketingDrp:drpRecruit:reject',

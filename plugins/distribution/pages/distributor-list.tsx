@@ -5,20 +5,23 @@ import { EntityListPage, ExportButton, LoadErrorAlert, moneyText, SearchForm, us
 import { useAccess } from '../../../src/toolkit/permission';
 import { DistributorLevelModal } from '../components/level-modal';
 import { DRP_CODES, DRP_URLS } from '../components/drp-model';
-import { drpBrokerageRecordEntity, drpDistributorEntity, type DrpBrokerageRecord, type DrpDistributorRecord } from '../entities';
+import { BROKERAGE_BIZ, drpBrokerageRecordEntity, drpDistributorEntity, type DrpBrokerageRecord, type DrpDistributorRecord } from '../entities';
+import { ParentModal } from '../components/parent-modal';
+import { ReferralsDrawer } from '../components/referrals-drawer';
 
 const field = (name: string) => `distribution:distributor.fields.${name}`;
 
-/** 佣金记录 of one distributor: the commission ledger, newest first. */
-function RecordsDrawer({ distributor, onClose }: { distributor: DrpDistributorRecord | null; onClose: () => void }) {
+/** 佣金记录 of one distributor (the commission ledger, newest first), or its 推广订单 (the order commission rows). */
+function RecordsDrawer({ distributor, orders, onClose }: { distributor: DrpDistributorRecord | null; orders: boolean; onClose: () => void }) {
   const { t } = useTranslation(['distribution', 'crud']);
+  const title = orders ? 'distributor.ordersTitle' : 'distributor.recordsTitle';
   return (
-    <Drawer open={distributor !== null} width={1280} title={t('distributor.recordsTitle', { name: String(distributor?.memberName ?? '') })} onClose={onClose} destroyOnHidden>
+    <Drawer open={distributor !== null} width={1280} title={t(title, { name: String(distributor?.memberName ?? '') })} onClose={onClose} destroyOnHidden>
       {distributor !== null ? (
         <EntityListPage<DrpBrokerageRecord>
           entity={drpBrokerageRecordEntity}
-          fixedValues={{ distributorId: String(distributor.id) }}
-          urlPrefix="records-"
+          fixedValues={orders ? { distributorId: String(distributor.id), bizType: BROKERAGE_BIZ.order } : { distributorId: String(distributor.id) }}
+          urlPrefix={orders ? 'orders-' : 'records-'}
           card={false}
           without={['create', 'edit', 'delete', 'batchDelete', 'import']}
           renderers={{
@@ -32,14 +35,17 @@ function RecordsDrawer({ distributor, onClose }: { distributor: DrpDistributorRe
 
 /**
  * 分销商 (business-domains §5 "Screens"): member, level, 推广人数, available and frozen commission,
- * the 资格 switch, upline and invite code; 修改等级, 取消资格/恢复 and the commission ledger per row.
+ * the 资格 switch, upline and invite code; per row 推广人 (level 1 and 2), 推广订单, 修改等级, 修改/清除上级,
+ * 取消资格/恢复 and the commission ledger.
  */
 export default function DistributorListPage() {
   const { t } = useTranslation(['distribution', 'crud']);
   const { modal } = App.useApp();
   const list = useEntityList<DrpDistributorRecord>({ entity: drpDistributorEntity });
   const [levelOf, setLevelOf] = useState<DrpDistributorRecord | null>(null);
-  const [recordsOf, setRecordsOf] = useState<DrpDistributorRecord | null>(null);
+  const [recordsOf, setRecordsOf] = useState<{ distributor: DrpDistributorRecord; orders: boolean } | null>(null);
+  const [referralsOf, setReferralsOf] = useState<DrpDistributorRecord | null>(null);
+  const [parentOf, setParentOf] = useState<DrpDistributorRecord | null>(null);
   const enabledGate = useAccess(DRP_CODES.distributorEnabled);
   const toggle = useEntityAction({ invalidates: [drpDistributorEntity.table] });
 
@@ -58,9 +64,12 @@ export default function DistributorListPage() {
   };
 
   const actions = useRowActionsColumn<DrpDistributorRecord>({
-    width: 250,
+    width: 330,
     actions: [
+      { key: 'referrals', label: t('distributor.actions.referrals'), code: DRP_CODES.distributorList, onClick: (record) => setReferralsOf(record) },
+      { key: 'orders', label: t('distributor.actions.orders'), code: DRP_CODES.recordList, onClick: (record) => setRecordsOf({ distributor: record, orders: true }) },
       { key: 'level', label: t('distributor.actions.level'), code: DRP_CODES.distributorLevel, onClick: (record) => setLevelOf(record) },
+      { key: 'parent', label: t('distributor.actions.parent'), code: DRP_CODES.distributorParent, onClick: (record) => setParentOf(record) },
       {
         key: 'disable',
         label: t('distributor.actions.disable'),
@@ -78,7 +87,7 @@ export default function DistributorListPage() {
         showFor: (record) => record.enabled !== true,
         onClick: (record) => setEnabled(record, true),
       },
-      { key: 'records', label: t('distributor.actions.records'), code: DRP_CODES.recordList, onClick: (record) => setRecordsOf(record) },
+      { key: 'records', label: t('distributor.actions.records'), code: DRP_CODES.recordList, onClick: (record) => setRecordsOf({ distributor: record, orders: false }) },
     ],
   });
 
@@ -142,7 +151,9 @@ export default function DistributorListPage() {
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
       <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} scroll={{ x: 1500 }} />
       <DistributorLevelModal distributor={levelOf} onClose={() => setLevelOf(null)} />
-      <RecordsDrawer distributor={recordsOf} onClose={() => setRecordsOf(null)} />
+      <RecordsDrawer distributor={recordsOf?.distributor ?? null} orders={recordsOf?.orders === true} onClose={() => setRecordsOf(null)} />
+      <ReferralsDrawer distributor={referralsOf} onClose={() => setReferralsOf(null)} />
+      <ParentModal distributor={parentOf} onClose={() => setParentOf(null)} />
     </Card>
   );
 }

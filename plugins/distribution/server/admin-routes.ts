@@ -5,7 +5,7 @@ import type { AppContext } from '../../../server/context';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, Line, PAGE_PARAMS, query, Reason } from '../../../server/http/schemas';
+import { body, Id, Int, Line, PAGE_PARAMS, query, Reason } from '../../../server/http/schemas';
 import { DRP_LEVEL_DICT, drpBrokerageRecordEntity, drpDistributorEntity, drpLevelEntity, drpRecruitEntity, drpWithdrawEntity, LEVEL_STATUS, PERFORMANCE_API } from '../entities';
 import {
   approveRecruit,
@@ -17,6 +17,7 @@ import {
   rejectWithdraw,
   updateDistributorEnabled,
   updateDistributorLevel,
+  updateDistributorParent,
   type Actor,
 } from './distribution-service';
 import { distributionLabels } from './labels';
@@ -93,6 +94,33 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
     async (request) => {
       await inTransaction(db, (trx) => updateDistributorLevel(trx, actorOf(request), request.body.id, request.body.levelId));
       return ok(true, '等级已修改');
+    },
+  );
+  api.post<{ Body: { id: string; parentId?: string | null } }>(
+    `${drpDistributorEntity.api}/updateParent`,
+    { ...perm(DRP_PERMS.distributorParent), schema: { querystring: query({}), body: body({ id: Id, parentId: Type.Optional(Type.Union([Id, Type.Null()])) }) } },
+    async (request) => {
+      const parentId = request.body.parentId ?? null;
+      await inTransaction(db, (trx) => updateDistributorParent(trx, ctx.services.get('members'), actorOf(request), request.body.id, parentId));
+      return ok(true, parentId === null ? '已清除上级' : '上级已修改');
+    },
+  );
+  // 推广人: the members the distributor's member referred (level 1) or they referred (level 2).
+  api.get<{ Querystring: { id: string; level: '1' | '2'; pageNo?: number; pageSize?: number } }>(
+    `${drpDistributorEntity.api}/referrals`,
+    {
+      ...perm(DRP_PERMS.distributorList),
+      schema: { querystring: query({ id: Id, level: Type.Union([Type.Literal('1'), Type.Literal('2')]), pageNo: Type.Optional(Int(1, 100_000)), pageSize: Type.Optional(Int(1, 100)) }) },
+    },
+    async (request) => {
+      const tenantId = request.tenantId ?? 0;
+      const found = await sql<{ member_id: string }>`select member_id from drp_distributor where id = ${request.query.id} and tenant_id = ${tenantId}`.execute(db);
+      const memberId = found.rows[0]?.member_id;
+      if (memberId === undefined) throw businessError('分销商不存在');
+      const pageNo = request.query.pageNo ?? 1;
+      const pageSize = request.query.pageSize ?? 10;
+      const page = await ctx.services.get('members').referrals(db, tenantId, memberId, request.query.level === '2' ? 2 : 1, { pageNo, pageSize });
+      return ok({ records: page.records, total: page.total, size: pageSize, current: pageNo, pages: Math.ceil(page.total / pageSize) });
     },
   );
   api.post<{ Body: { id: string; enabled: boolean } }>(

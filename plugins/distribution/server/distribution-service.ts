@@ -115,6 +115,23 @@ export async function updateDistributorLevel(trx: Transaction<Database>, actor: 
   await sql`update drp_distributor set level_id = ${levelId}, update_by = ${actor.operator}, update_time = now() where id = ${id} and tenant_id = ${actor.tenantId}`.execute(trx);
 }
 
+/**
+ * 修改/清除上级: the distributor's member gets the chosen distributor's member as its referrer (or none);
+ * its level-1 and level-2 commission follows the new upline from the next paid order on.
+ */
+export async function updateDistributorParent(trx: Transaction<Database>, members: MemberService, actor: Actor, id: string, parentId: string | null): Promise<void> {
+  const distributor = await lockDistributor(trx, actor.tenantId, id);
+  if (parentId === id) throw businessError('不能把分销商自己设为上级');
+  let parent: { id: string; member_id: string; member_name: string | null } | undefined;
+  if (parentId !== null) {
+    parent = (await sql<{ id: string; member_id: string; member_name: string | null }>`select id, member_id, member_name from drp_distributor where id = ${parentId} and tenant_id = ${actor.tenantId}`.execute(trx)).rows[0];
+    if (parent === undefined) throw businessError('上级分销商不存在');
+  }
+  await members.changeReferrer(trx, actor.tenantId, distributor.memberId, parent?.member_id ?? null);
+  await sql`update drp_distributor set parent_id = ${parent?.id ?? null}, parent_name = ${parent?.member_name ?? null}, bind_time = ${parent === undefined ? null : sql`now()`},
+    update_by = ${actor.operator}, update_time = now() where id = ${id} and tenant_id = ${actor.tenantId}`.execute(trx);
+}
+
 /** 取消资格 / 恢复: a disabled distributor earns no commission and cannot withdraw. */
 export async function updateDistributorEnabled(trx: Transaction<Database>, actor: Actor, id: string, enabled: boolean): Promise<void> {
   const before = await lockDistributor(trx, actor.tenantId, id);
