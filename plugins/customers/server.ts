@@ -20,12 +20,13 @@ export default defineServerPlugin({
   // The member ledgers as other domains post to them (server/contracts/members.ts); the members' coupons (member-coupons.ts).
   provides: ['members', 'memberCoupons'],
   register: async (api, ctx) => {
-    ctx.services.provide('members', createMemberService());
+    const members = createMemberService();
+    ctx.services.provide('members', members);
     ctx.services.provide('memberCoupons', createMemberCouponService());
     const labels = localeLabels({ customers: zhCustomers });
     await registerMemberRoutes(api, labels);
     await registerCatalogueRoutes(api, labels);
-    registerAppRoutes(api, ctx);
+    registerAppRoutes(api, ctx, members.registered);
   },
   seed: seedCustomers,
 });

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { campaignDicts, campaignMigrations, registerCampaignRoutes, seedCampaigns } from './server/campaigns';
 import { couponDicts, couponJobKinds, couponMigrations, registerCouponRoutes, seedCoupons } from './server/coupons';
+import { issueNewMemberCoupons } from './server/coupon-issue';
 import { marketingMenus } from './server/menus';
 
 /** Coupons migrate first: campaigns and packets name coupon templates. Names sort in this order. */
@@ -21,6 +22,10 @@ export default defineServerPlugin({
   register: async (api, ctx) => {
     // Coupons register the promotion provider (which asks the campaigns for their part) and the coupon hooks.
     await registerCouponRoutes(api, ctx);
+    // 新人券 at a member's registration.
+    ctx.services.get('members').onRegistered(async (trx, event) => {
+      await issueNewMemberCoupons(trx, ctx, event);
+    });
     await registerCampaignRoutes(api, ctx);
   },
   seedThroughServices: async (trx, ctx) => {

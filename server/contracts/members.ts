@@ -77,7 +77,18 @@ export interface ReferredMember {
   registerTime: string | null;
 }
 
+/** A member that has just registered (its first login in the mini-program). */
+export interface MemberRegistered {
+  tenantId: number;
+  memberId: string;
+}
+
 export interface MemberService {
+  /**
+   * Listens for members registering at their first login (营销's 新人券); a listener runs inside the
+   * registration's transaction, so a listener that throws refuses the registration: catch what may fail.
+   */
+  onRegistered(listener: (trx: Transaction<Database>, event: MemberRegistered) => Promise<void>): void;
   /** Member counts by sex, register terminal and province of the default address (the dashboard's charts). */
   shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares>;
   /** The customer of this tenant, or undefined. */

@@ -6,7 +6,9 @@ import type { Database } from '../../../server/db/schema';
 import { businessError, ok, tooManyRequests, unauthorized } from '../../../server/http/envelope';
 import { MSG_SMS_SENT, MSG_SMS_TOO_OFTEN } from '../../../server/routes/account';
 import { MSG_PHONE_LOGIN_FAILED, MSG_TOO_MANY_LOGINS, MSG_LOGIN_OK } from '../../../server/routes/auth';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { MemberRegistered } from '../../../server/contracts/members';
+import { inTransaction } from '../../../server/db/transactions';
 import { Type } from 'typebox';
 import { body, Id, ID_PATTERN, Int, Line, NO_INPUT, query } from '../../../server/http/schemas';
 import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
@@ -75,7 +77,10 @@ function addressInput(body: AddressBody): AddressInput {
   };
 }
 
-export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
+/** Tells the members contract's listeners of a registration, inside its transaction. */
+export type Registered = (trx: Transaction<Database>, event: MemberRegistered) => Promise<void>;
+
+export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registered: Registered): void {
   const { db } = ctx;
   const tokens = createMemberTokens(db, ctx.codeSecret);
   api.memberGate.authenticate = tokens.authenticate;
@@ -115,8 +120,13 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext): void {
       ctx.loginLimiter.recordSuccess(request.ip, account);
       let member = await findMember(db, tenantId, { mobile });
       if (member === null) {
-        // The first login registers the member; the invite code binds the referrer only then.
-        const id = await registerMember(db, { tenantId, mobile, terminal: TERMINAL_MINI_PROGRAM, referrerId: referrer?.id ?? null, operator: null });
+        // The first login registers the member; the invite code binds the referrer only then. Others
+        // (营销's 新人券) hear of it in the same transaction.
+        const id = await inTransaction(db, async (trx) => {
+          const created = await registerMember(trx, { tenantId, mobile, terminal: TERMINAL_MINI_PROGRAM, referrerId: referrer?.id ?? null, operator: null });
+          await registered(trx, { tenantId, memberId: created });
+          return created;
+        });
         member = await findMember(db, tenantId, { id });
       }
       if (member === null) throw businessError(MSG_PHONE_LOGIN_FAILED);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberShares, MemberSummary, PointBiz, ReferredMember } from '../../../server/contracts/members';
+import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberRegistered, MemberShares, MemberSummary, PointBiz, ReferredMember } from '../../../server/contracts/members';
 import { businessError } from '../../../server/http/envelope';
 import type { Database } from '../../../server/db/schema';
 import { postInTransaction, type LedgerEntry } from '../../../server/ledger/ledger';
@@ -140,8 +140,18 @@ async function shares(db: Kysely<Database>, tenantId: number): Promise<MemberSha
   return { total: bySex.reduce((sum, share) => sum + share.count, 0), bySex, byTerminal: split('terminal'), byProvince: split('province') };
 }
 
-export function createMemberService(): MemberService {
+export type RegisteredListener = Parameters<MemberService['onRegistered']>[0];
+
+export function createMemberService(): MemberService & { registered(trx: Transaction<Database>, event: MemberRegistered): Promise<void> } {
+  const listeners: RegisteredListener[] = [];
   return {
+    onRegistered: (listener) => {
+      listeners.push(listener);
+    },
+    /** Tells the listeners (in registration order) inside the registration's transaction. */
+    registered: async (trx, event) => {
+      for (const listener of listeners) await listener(trx, event);
+    },
     shares,
     summary,
     customer,

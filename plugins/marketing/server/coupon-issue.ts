@@ -140,6 +140,26 @@ export async function issueCoupons(
   return ctx.services.get('memberCoupons').issue(trx, input.tenantId, couponsOf(template, input.memberId, input.count, input.bizId, now), input.operator);
 }
 
+/**
+ * 新人券: a member who has just registered gets one coupon of every enabled 新人券 template (take type 3)
+ * that has coupons left and has not ended. A template that cannot give one is passed over: marketing
+ * never stands in the way of a registration. Returns the coupons issued.
+ */
+export async function issueNewMemberCoupons(trx: Transaction<Database>, ctx: Services, event: { tenantId: number; memberId: string }): Promise<string[]> {
+  const now = new Date();
+  const found = await sql<{ id: string }>`select id from mkt_coupon_template where tenant_id = ${event.tenantId} and status = ${COUPON_STATUS.enabled}
+    and take_type = ${TAKE_TYPE.newMember} order by create_time, id`.execute(trx);
+  const issued: string[] = [];
+  for (const { id } of found.rows) {
+    const template = await lockTemplate(trx, event.tenantId, id);
+    if (template === undefined || template.status !== COUPON_STATUS.enabled) continue;
+    if (template.validityType === VALIDITY_TYPE.fixed && template.validEndTime !== null && template.validEndTime.getTime() < now.getTime()) continue;
+    if ((await left(trx, ctx, event.tenantId, template)) <= 0) continue;
+    issued.push(...(await ctx.services.get('memberCoupons').issue(trx, event.tenantId, couponsOf(template, event.memberId, 1, null, now), null)));
+  }
+  return issued;
+}
+
 /** Takes back the unused coupons issued for a bizId (a refunded packet or campaign order); returns how many went. */
 export async function recycleCouponsOf(trx: Transaction<Database>, ctx: Services, input: { tenantId: number; bizId: string }): Promise<number> {
   const outcome = await ctx.services.get('memberCoupons').recycleForBiz(trx, input.tenantId, input.bizId);

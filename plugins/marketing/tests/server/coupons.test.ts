@@ -2,6 +2,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_COUPON_STATUS } from '../../../../server/contracts/member-coupons';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { couponRow, createOrder, orderAmounts, orderLines, shopper, stockedSku, T1, taken, take, template } from './coupon-helpers';
 
@@ -109,6 +110,23 @@ describe('take and send', () => {
   });
 });
 
+describe('新人券', () => {
+  it('gives a member registering one coupon of each enabled 新人券 template with coupons left, never refusing the login', async () => {
+    const fresh = await template(demo, { name: `新人${Date.now() % 100000}`, takeType: '3', totalCount: 10, takeLimitCount: 1 });
+    const soldOut = await template(demo, { name: `新人售罄${Date.now() % 100000}`, takeType: '3', totalCount: 1, takeLimitCount: 1 });
+    const disabled = await template(demo, { name: `新人停用${Date.now() % 100000}`, takeType: '3', status: '0' });
+    const first = await shopper(demo, '13900002601');
+    const second = await shopper(demo, '13900002602');
+    const held = async (memberId: string) =>
+      (await sql<{ template_id: string; status: string }>`select template_id, status from cust_coupon where member_id = ${memberId} and template_id in (${fresh}, ${soldOut}, ${disabled})
+        order by template_id`.execute(demo.app.db)).rows;
+    expect((await held(first.memberId)).map((row) => row.template_id).sort()).toEqual([fresh, soldOut].sort());
+    // The sold-out template has nothing left for the second member; the registration goes through anyway.
+    expect((await held(second.memberId)).map((row) => row.template_id)).toEqual([fresh]);
+    expect((await held(second.memberId))[0]?.status).toBe(MEMBER_COUPON_STATUS.unused);
+  });
+});
+
 describe('a coupon in an order', () => {
   it('takes 满减 off the matching lines only, exactly, and is used by the order', async () => {
     const buyer = await shopper(demo, nextMobile());
@@ -177,7 +195,10 @@ describe('a coupon in an order', () => {
     expect(byId.get(elsewhere)).toMatchObject({ usable: false, reason: '没有匹配的商品' });
     expect(byId.get(later)).toMatchObject({ usable: false, reason: '未到使用时间' });
     expect(byId.has(notMine)).toBe(false);
-    expect(preview.body.result.coupons[0]?.id).toBe(fine);
+    // The usable ones first (the member's 新人券 among them), the largest deduction first.
+    const usable = preview.body.result.coupons.filter((choice) => choice.usable);
+    expect(preview.body.result.coupons.slice(0, usable.length)).toEqual(usable);
+    expect(usable.map((choice) => Number(choice.couponPrice))).toEqual(usable.map((choice) => Number(choice.couponPrice)).sort((a, b) => b - a));
   });
 });
 
