@@ -97,13 +97,36 @@ async function backdate(trx: Transaction<Database>, orderId: string, placed: Dat
   await sql`update sale_refund_order set create_time = ${at} + interval '2 hours', success_time = ${at} + interval '2 hours' where order_id = ${orderId}`.execute(trx);
 }
 
+/**
+ * The order with one of the buyer's unused coupons when the promotions accept one for this cart (a
+ * savepoint takes back a refused try), else null. The buyers hold coupons once the marketing demo has
+ * run, so the orders placed in the background use some.
+ */
+async function withCoupon(trx: Transaction<Database>, deps: OrderDeps, input: Parameters<typeof createOrder>[3]): Promise<Awaited<ReturnType<typeof createOrder>> | null> {
+  if (input.memberId === null) return null;
+  const held = await sql<{ id: string }>`select id from cust_coupon where tenant_id = ${TENANT} and member_id = ${input.memberId} and status = '1'
+    and valid_start_time <= now() and valid_end_time > now() order by discount_price desc nulls last, id limit 3`.execute(trx);
+  for (const coupon of held.rows) {
+    await sql`savepoint demo_coupon`.execute(trx);
+    try {
+      const order = await createOrder(trx, deps, SHOP, { ...input, couponId: coupon.id });
+      await sql`release savepoint demo_coupon`.execute(trx);
+      return order;
+    } catch {
+      await sql`rollback to savepoint demo_coupon`.execute(trx);
+    }
+  }
+  return null;
+}
+
 async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index: number, buyers: Buyer[], skus: string[], express: string[]): Promise<void> {
   const fate = fateOf(index);
   const buyer = pick(buyers, index, 1);
   const lineCount = 1 + (index % 3 === 0 ? 1 : 0);
   const lines = Array.from({ length: lineCount }, (_unused, line) => ({ skuId: pick(skus, index + line * 31, 2), count: 1 + ((index + line) % 3) }));
   const receiver = await receiverFromAddress(trx, deps, TENANT, buyer.memberId, buyer.addressId);
-  const order = await createOrder(trx, deps, SHOP, { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, couponId: null, userRemark: null, payChannel: null });
+  const input = { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, couponId: null, userRemark: null, payChannel: null };
+  const order = (fate !== 'unpaid' && fate !== 'closed' && index % 4 === 1 ? await withCoupon(trx, deps, input) : null) ?? (await createOrder(trx, deps, SHOP, input));
   if (fate === 'closed') {
     await closeOrder(trx, deps, SHOP, order.id, index % 2 === 0 ? CANCEL_TYPE.timeout : CANCEL_TYPE.buyer, index % 2 === 0 ? '超时未支付' : '买家取消');
   } else if (fate !== 'unpaid') {
