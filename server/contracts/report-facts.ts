@@ -82,6 +82,49 @@ export const METRICS = {
   brokeragePaid: 'brokerage.settled',
 } as const;
 
+/** Per-SPU figures (dim = SPU id): views from the goods plugin, sales and refunds from the orders plugin. */
+export const GOODS_METRICS = {
+  views: 'goods.views',
+  visitors: 'goods.visitors',
+  orderCount: 'goods.orderCount',
+  payCount: 'goods.payCount',
+  payPrice: 'goods.payPrice',
+  payBuyers: 'goods.payBuyers',
+  refundCount: 'goods.refundCount',
+  refundPrice: 'goods.refundPrice',
+} as const;
+
+/** The orders' shares (dim = terminal, pay channel or type), refunds and statuses entered (dim = status). */
+export const ORDER_METRICS = {
+  paidByTerminal: 'order.paidByTerminal',
+  amountByTerminal: 'order.amountByTerminal',
+  paidByChannel: 'order.paidByChannel',
+  amountByChannel: 'order.amountByChannel',
+  paidByType: 'order.paidByType',
+  amountByType: 'order.amountByType',
+  refundOrders: 'order.refundOrders',
+  statusEntered: 'order.statusEntered',
+} as const;
+
+/** Withdrawals (distribution) by the day of each event. */
+export const WITHDRAW_METRICS = {
+  appliedCount: 'withdraw.appliedCount',
+  appliedAmount: 'withdraw.appliedAmount',
+  approvedCount: 'withdraw.approvedCount',
+  approvedAmount: 'withdraw.approvedAmount',
+  paidCount: 'withdraw.paidCount',
+  paidAmount: 'withdraw.paidAmount',
+  rejectedCount: 'withdraw.rejectedCount',
+  rejectedAmount: 'withdraw.rejectedAmount',
+  fee: 'withdraw.fee',
+} as const;
+
+/** The paid amounts per distributor (dim = distributor id) and per its member (dim = member id): 提现排行. */
+export const WITHDRAW_RANK_METRICS = {
+  paidByDistributor: 'withdraw.paidByDistributor',
+  paidByMember: 'withdraw.paidByMember',
+} as const;
+
 /** `column` as a day of the shop's zone, 'YYYY-MM-DD'. */
 export function dayOf(column: string, timeZone: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, 'YYYY-MM-DD')`;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dayOf, METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
+import { dayOf, METRICS, WITHDRAW_METRICS, WITHDRAW_RANK_METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import { BROKERAGE_BIZ } from '../entities';
 
 /**
@@ -13,22 +13,6 @@ import { BROKERAGE_BIZ } from '../entities';
  *   transition counts once per log row: a withdrawal sent back by 重新转账 and approved again counts as
  *   approved on both days (提现失败 itself is not a figure of the report).
  */
-
-export const WITHDRAW_METRICS = {
-  appliedCount: 'withdraw.appliedCount',
-  appliedAmount: 'withdraw.appliedAmount',
-  approvedCount: 'withdraw.approvedCount',
-  approvedAmount: 'withdraw.approvedAmount',
-  paidCount: 'withdraw.paidCount',
-  paidAmount: 'withdraw.paidAmount',
-  rejectedCount: 'withdraw.rejectedCount',
-  rejectedAmount: 'withdraw.rejectedAmount',
-  fee: 'withdraw.fee',
-  /** 提现排行: paid amount per distributor (dim = distributor id). */
-  paidByDistributor: 'withdraw.paidByDistributor',
-  /** The same amounts keyed by the distributor's member (dim = member id), so a report can name them through the members contract. */
-  paidByMember: 'withdraw.paidByMember',
-} as const;
 
 /** The withdrawal transitions counted, by the log row's action. */
 const TRANSITIONS = [
@@ -50,8 +34,8 @@ export const distributionFacts: FactSource = {
     { name: WITHDRAW_METRICS.rejectedCount, kind: 'sum', title: '驳回笔数（按驳回时间）' },
     { name: WITHDRAW_METRICS.rejectedAmount, kind: 'sum', money: true, title: '驳回金额（按驳回时间）' },
     { name: WITHDRAW_METRICS.fee, kind: 'sum', money: true, title: '提现手续费（当天打款的提现的手续费）' },
-    { name: WITHDRAW_METRICS.paidByDistributor, kind: 'sum', money: true, title: '各分销员提现成功金额（按打款时间）' },
-    { name: WITHDRAW_METRICS.paidByMember, kind: 'sum', money: true, title: '各分销员（会员）提现成功金额（按打款时间）' },
+    { name: WITHDRAW_RANK_METRICS.paidByDistributor, kind: 'sum', money: true, title: '各分销员提现成功金额（按打款时间）' },
+    { name: WITHDRAW_RANK_METRICS.paidByMember, kind: 'sum', money: true, title: '各分销员（会员）提现成功金额（按打款时间）' },
   ],
   collect: async (db, range) => {
     const rows: FactRow[] = [];
@@ -84,8 +68,8 @@ export const distributionFacts: FactSource = {
         w.distributor_id, w.member_id, sum(w.price)::text as amount
       from ${logged} and l.action = 'pay' group by 1, 2, 3`.execute(db);
     for (const row of paid.rows) {
-      rows.push({ day: row.day, metric: WITHDRAW_METRICS.paidByDistributor, dim: row.distributor_id, value: row.amount });
-      if (row.member_id !== null) rows.push({ day: row.day, metric: WITHDRAW_METRICS.paidByMember, dim: row.member_id, value: row.amount });
+      rows.push({ day: row.day, metric: WITHDRAW_RANK_METRICS.paidByDistributor, dim: row.distributor_id, value: row.amount });
+      if (row.member_id !== null) rows.push({ day: row.day, metric: WITHDRAW_RANK_METRICS.paidByMember, dim: row.member_id, value: row.amount });
     }
     return rows;
   },

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { FactRow, FactSource } from '../../../server/contracts/report-facts';
+import { GOODS_METRICS, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import type { Database } from '../../../server/db/schema';
 
 /**
@@ -8,13 +8,6 @@ import type { Database } from '../../../server/db/schema';
  * it per day and SPU: 浏览量 = Σ views, 访客数 = the distinct members that viewed the SPU that day (a
  * range sums the days, as Y's ProductStatistics does).
  */
-
-export const SPU_VIEW_METRICS = {
-  /** 浏览量: detail views, dim = SPU id. */
-  views: 'goods.views',
-  /** 访客数: distinct viewing members of each day, summed over the days, dim = SPU id. */
-  visitors: 'goods.visitors',
-} as const;
 
 /**
  * Counts one view of an SPU's detail by a member, in one statement (an upsert on the day's row). The
@@ -34,8 +27,8 @@ export async function recordSpuView(db: Kysely<Database>, view: { tenantId: numb
 export const spuViewFacts: FactSource = {
   name: 'goods.spuViews',
   metrics: [
-    { name: SPU_VIEW_METRICS.views, kind: 'sum', title: '浏览量（会员查看商品详情的次数）' },
-    { name: SPU_VIEW_METRICS.visitors, kind: 'sum', title: '访客数（每天查看该商品详情的不同会员数，按天相加）' },
+    { name: GOODS_METRICS.views, kind: 'sum', title: '浏览量（会员查看商品详情的次数）' },
+    { name: GOODS_METRICS.visitors, kind: 'sum', title: '访客数（每天查看该商品详情的不同会员数，按天相加）' },
   ],
   collect: async (db, range) => {
     const found = await sql<{ day: string; spu_id: string; views: string; visitors: string }>`select to_char(day, 'YYYY-MM-DD') as day, spu_id,
@@ -43,8 +36,8 @@ export const spuViewFacts: FactSource = {
       from goods_spu_view where tenant_id = ${range.tenantId} and day >= ${range.from}::date and day <= ${range.to}::date
       group by day, spu_id`.execute(db);
     return found.rows.flatMap((row): FactRow[] => [
-      { day: row.day, metric: SPU_VIEW_METRICS.views, dim: row.spu_id, value: row.views },
-      { day: row.day, metric: SPU_VIEW_METRICS.visitors, dim: row.spu_id, value: row.visitors },
+      { day: row.day, metric: GOODS_METRICS.views, dim: row.spu_id, value: row.views },
+      { day: row.day, metric: GOODS_METRICS.visitors, dim: row.spu_id, value: row.visitors },
     ]);
   },
 };

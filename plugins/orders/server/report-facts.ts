@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { dayOf, METRICS, withinDays, type FactRange, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
+import { dayOf, GOODS_METRICS, METRICS, ORDER_METRICS, withinDays, type FactRange, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import type { Database } from '../../../server/db/schema';
 import { ORDER_REFUND_STATUS } from '../entities';
 import { REFUND_STATUS } from './dicts';
@@ -21,25 +21,15 @@ import { REFUND_STATUS } from './dicts';
  * The order tables have no soft delete (del_flag): every row is a real order.
  */
 
-/** The orders' own metric names (the shared ones are in METRICS). */
-export const ORDER_FACT_METRICS = {
-  paidByTerminal: 'order.paidByTerminal',
-  amountByTerminal: 'order.amountByTerminal',
-  paidByChannel: 'order.paidByChannel',
-  amountByChannel: 'order.amountByChannel',
-  paidByType: 'order.paidByType',
-  amountByType: 'order.amountByType',
-  refundOrders: 'order.refundOrders',
-  statusEntered: 'order.statusEntered',
-  goodsOrderCount: 'goods.orderCount',
-  goodsPayCount: 'goods.payCount',
-  goodsPayPrice: 'goods.payPrice',
-  goodsPayBuyers: 'goods.payBuyers',
-  goodsRefundCount: 'goods.refundCount',
-  goodsRefundPrice: 'goods.refundPrice',
+const M = {
+  ...ORDER_METRICS,
+  goodsOrderCount: GOODS_METRICS.orderCount,
+  goodsPayCount: GOODS_METRICS.payCount,
+  goodsPayPrice: GOODS_METRICS.payPrice,
+  goodsPayBuyers: GOODS_METRICS.payBuyers,
+  goodsRefundCount: GOODS_METRICS.refundCount,
+  goodsRefundPrice: GOODS_METRICS.refundPrice,
 } as const;
-
-const M = ORDER_FACT_METRICS;
 /** The buyer of an order row `o`: its member, else its customer ('c:' + id); null for neither. */
 const BUYER = sql`coalesce(o.member_id, 'c:' || o.customer_id)`;
 const NONE = 'none';

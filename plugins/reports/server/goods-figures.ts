@@ -1,3 +1,4 @@
+import { GOODS_METRICS } from '../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
 import type { FactValue } from '../../../server/reports/fact-store';
 import { percentOf } from './goods-range';
@@ -7,17 +8,6 @@ import { percentOf } from './goods-range';
  * visitors come from the goods plugin (商品浏览), the sales figures from the orders plugin. Pure: the
  * routes read the facts, these shape them.
  */
-
-export const GOODS_METRICS = {
-  views: 'goods.views',
-  visitors: 'goods.visitors',
-  orderCount: 'goods.orderCount',
-  payCount: 'goods.payCount',
-  payPrice: 'goods.payPrice',
-  payBuyers: 'goods.payBuyers',
-  refundCount: 'goods.refundCount',
-  refundPrice: 'goods.refundPrice',
-} as const;
 
 export type GoodsFigure = keyof typeof GOODS_METRICS;
 export const GOODS_FIGURES = Object.keys(GOODS_METRICS) as GoodsFigure[];

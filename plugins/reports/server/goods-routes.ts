@@ -6,7 +6,8 @@ import { ok } from '../../../server/http/envelope';
 import { Int, Line, query } from '../../../server/http/schemas';
 import { daysOf, type FactQuery } from '../../../server/reports/fact-store';
 import { attachment, reportWorkbook, type Cell } from './goods-excel';
-import { dailyFigures, GOODS_METRICS, rankRows, sortRank, totalFigures, type GoodsFigures, type GoodsRankRow } from './goods-figures';
+import { GOODS_METRICS } from '../../../server/contracts/report-facts';
+import { dailyFigures, rankRows, sortRank, totalFigures, type GoodsFigures, type GoodsRankRow } from './goods-figures';
 import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './goods-range';
 import { REPORT_PERMS } from './menus';
 

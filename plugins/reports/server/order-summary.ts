@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { METRICS } from '../../../server/contracts/report-facts';
+import { METRICS, ORDER_METRICS } from '../../../server/contracts/report-facts';
 import { addDays, daysOf } from '../../../server/reports/fact-store';
 import { count, daysBetween, Figures, money, percent, type DayRange, type FactReader } from './report-common';
 
@@ -10,17 +10,6 @@ import { count, daysBetween, Figures, money, percent, type DayRange, type FactRe
  * 来源 (terminal), 支付方式 (pay channel) and 类型 with the dictionary texts, and the amount and count
  * trend of a period against the previous one (本周/上周, 本月/上月, 今年/去年).
  */
-
-export const ORDER_METRICS = {
-  paidByTerminal: 'order.paidByTerminal',
-  amountByTerminal: 'order.amountByTerminal',
-  paidByChannel: 'order.paidByChannel',
-  amountByChannel: 'order.amountByChannel',
-  paidByType: 'order.paidByType',
-  amountByType: 'order.amountByType',
-  refundOrders: 'order.refundOrders',
-  statusEntered: 'order.statusEntered',
-} as const;
 
 /** The orders plugin's dictionaries the shares and statuses are named by. */
 export const ORDER_DICTS = { status: 'sale_order_status', terminal: 'sale_order_terminal', channel: 'sale_pay_channel', type: 'sale_order_type' } as const;

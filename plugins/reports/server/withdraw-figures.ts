@@ -1,3 +1,4 @@
+import { WITHDRAW_METRICS, WITHDRAW_RANK_METRICS } from '../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
 import type { FactValue } from '../../../server/reports/fact-store';
 
@@ -7,20 +8,8 @@ import type { FactValue } from '../../../server/reports/fact-store';
  * of the withdrawals paid. Pure: the routes read the facts, these shape them.
  */
 
-export const WITHDRAW_METRICS = {
-  appliedCount: 'withdraw.appliedCount',
-  appliedAmount: 'withdraw.appliedAmount',
-  approvedCount: 'withdraw.approvedCount',
-  approvedAmount: 'withdraw.approvedAmount',
-  paidCount: 'withdraw.paidCount',
-  paidAmount: 'withdraw.paidAmount',
-  rejectedCount: 'withdraw.rejectedCount',
-  rejectedAmount: 'withdraw.rejectedAmount',
-  fee: 'withdraw.fee',
-} as const;
-
 /** Paid amount per distributor's member (dim = member id): the 提现排行. */
-export const WITHDRAW_PAID_BY_MEMBER = 'withdraw.paidByMember';
+export const WITHDRAW_PAID_BY_MEMBER = WITHDRAW_RANK_METRICS.paidByMember;
 
 export type WithdrawFigure = keyof typeof WITHDRAW_METRICS;
 export const WITHDRAW_FIGURES = Object.keys(WITHDRAW_METRICS) as WithdrawFigure[];

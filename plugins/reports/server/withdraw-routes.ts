@@ -9,7 +9,8 @@ import { daysOf, type FactQuery } from '../../../server/reports/fact-store';
 import { attachment, reportWorkbook } from './goods-excel';
 import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './goods-range';
 import { REPORT_PERMS } from './menus';
-import { topPaid, WITHDRAW_FIGURES, WITHDRAW_METRICS, WITHDRAW_PAID_BY_MEMBER, withdrawDaily, withdrawTotals, type WithdrawFigure, type WithdrawFigures } from './withdraw-figures';
+import { WITHDRAW_METRICS } from '../../../server/contracts/report-facts';
+import { topPaid, WITHDRAW_FIGURES, WITHDRAW_PAID_BY_MEMBER, withdrawDaily, withdrawTotals, type WithdrawFigure, type WithdrawFigures } from './withdraw-figures';
 
 /**
  * 提现报表 (business-domains §6): amounts and counts applied, approved, paid and rejected, fees, the
