@@ -77,7 +77,7 @@ describe('提现: approve and pay', () => {
 
     // 打款, confirmed with the payout amount.
     await noToasts(page);
-    await row.getByRole('button', { name: '打款' }).click();
+    await row.getByRole('button', { name: '打款', exact: true }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await expect.poll(() => confirm.textContent()).toContain(created.payoutPrice);
     await confirm.getByRole('button', { name: OK }).click();

@@ -32,6 +32,8 @@ describe('优惠券', () => {
     await field(page, 'coupon_name').fill(name);
     await field(page, 'coupon_usePrice').fill('100');
     await field(page, 'coupon_discountPrice').fill('10');
+    // Two per member: the member list's 发送优惠券 below sends the second.
+    await field(page, 'coupon_takeLimitCount').fill('2');
     await modalOk(page).click();
     await page.getByText('添加成功').first().waitFor();
     await dialogsClosed(page);
@@ -76,11 +78,16 @@ describe('优惠券', () => {
     await batch.getByRole('combobox', { name: '优惠券' }).click();
     await batch.getByRole('combobox', { name: '优惠券' }).fill(name);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+    await batch.locator('.ant-select-selection-item').filter({ hasText: name }).waitFor();
+    await batch.locator('.ant-modal-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await modalOk(page).click();
     await page.getByText('已发送 1 张').first().waitFor();
     await dialogsClosed(page);
-    const taken = await shopApi<{ records: unknown[] }>(token, 'GET', `/cust/custCoupon/list?memberId=${member.id}&name=${encodeURIComponent(name)}`);
-    expect(taken.result.records).toHaveLength(2);
+    // Two coupons of the template now: the one sent from its row (to a member picked by name) and this one, to the selected member.
+    const issued = await shopApi<{ records: Array<{ memberId: string }> }>(token, 'GET', `/cust/custCoupon/list?name=${encodeURIComponent(name)}`);
+    expect(issued.result.records).toHaveLength(2);
+    expect(issued.result.records[0]?.memberId).toBe(member.id);
     await context.close();
   });
 });
