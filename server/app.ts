@@ -38,7 +38,7 @@ import { registerValidatorRoutes } from './routes/validators';
 import { coreJobKinds } from './scheduler/core-jobs';
 import { VisitRecorder, visitFacts } from './reports/app-visits';
 import { FactStore } from './reports/fact-store';
-import { rollUpReportsJob } from './reports/rollup-job';
+import { catchUpAtStart, rollUpReportsJob } from './reports/rollup-job';
 import { JobKindRegistry } from './scheduler/job-kinds';
 import { Scheduler } from './scheduler/scheduler';
 import { LogWriter } from './logs/log-writer';
@@ -196,6 +196,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('logWriter', logWriter);
     installRequestLogging(app, { apiBase: config.apiBase, writer: logWriter });
     installRequestEvents(app, requestEvents);
+    // The instance that runs the jobs also stores, once it answers, the report days the 报表日结 missed.
+    if (config.schedulerEnabled) {
+      let catchingUp: Promise<void> = Promise.resolve();
+      app.addHook('onReady', async () => {
+        catchingUp = catchUpAtStart(facts, { error: (message) => app.log.error(message) });
+      });
+      app.addHook('onClose', async () => {
+        await catchingUp;
+      });
+    }
     // 访客: the ips of members using the mini-program's API, one row per ip and day.
     app.addHook('onResponse', async (request) => {
       if (request.member !== null && request.member !== undefined) visits.record(request.member.tenantId, request.ip);

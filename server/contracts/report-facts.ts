@@ -22,6 +22,11 @@ export interface FactRange {
   to: string;
   /** IANA zone the days are cut in (e.g. Asia/Shanghai). */
   timeZone: string;
+  /**
+   * The metrics asked for (a report reading today live needs a few): a source may skip the queries of
+   * the others. Absent when the roll-up stores every metric.
+   */
+  metrics?: ReadonlySet<string>;
 }
 
 export interface FactRow {

@@ -167,7 +167,7 @@ export class FactStore {
     const sources = new Set([...wanted].flatMap((name) => this.metrics.get(name)?.source ?? []));
     const rows: FactRow[] = [];
     for (const source of sources) {
-      const range: FactRange = { tenantId: query.tenantId, from: query.from, to: query.to, timeZone: this.timeZone };
+      const range: FactRange = { tenantId: query.tenantId, from: query.from, to: query.to, timeZone: this.timeZone, metrics: wanted };
       for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) rows.push(row);
     }
     return rows;
@@ -244,16 +244,12 @@ export class FactStore {
       const liveThings = new Set(liveRows.map((row) => row.dim));
       let count = liveThings.size;
       if (stored !== null) {
-        let select = factDb(trx)
-          .selectFrom('rpt_daily_fact')
-          .select(sql<string>`count(distinct dim)`.as('count'))
-          .where('tenant_id', '=', stored.tenantId)
-          .where('metric', '=', metric)
-          .where('day', '>=', stored.from)
-          .where('day', '<=', stored.to);
-        // Things seen on a live day as well are counted once.
-        if (liveThings.size > 0) select = select.where(sql<boolean>`dim <> all(${[...liveThings]}::varchar[])`);
-        count += Number((await select.executeTakeFirstOrThrow()).count);
+        // Things seen on a live day as well are counted once. Grouped rather than count(distinct): a hash
+        // aggregate instead of a sort of every row (several times faster over a year of buyers).
+        const notLive = liveThings.size > 0 ? sql`and dim <> all(${[...liveThings]}::varchar[])` : sql``;
+        const found = await sql<{ count: string }>`select count(*) as count from (select dim from rpt_daily_fact
+            where tenant_id = ${stored.tenantId} and metric = ${metric} and day >= ${stored.from} and day <= ${stored.to} ${notLive} group by dim) as things`.execute(trx);
+        count += Number(found.rows[0]?.count ?? 0);
       }
       return [{ count }];
     });

@@ -9,6 +9,7 @@ import type { FactSource } from '../../server/contracts/report-facts';
 import { dayOf, withinDays } from '../../server/contracts/report-facts';
 import type { Database } from '../../server/db/schema';
 import { addDays, daysOf, dayIn, FactStore } from '../../server/reports/fact-store';
+import { catchUpAtStart } from '../../server/reports/rollup-job';
 import { useDemoServer } from './helpers';
 
 const demo = useDemoServer();
@@ -125,6 +126,18 @@ describe('fact store', () => {
     expect(await facts.sum({ tenantId: TENANT, from: '2026-03-09', to: '2026-03-09' }, [METRIC_AMOUNT], 'total')).toEqual([{ metric: METRIC_AMOUNT, value: '31.30' }]);
     expect((await facts.distinct({ tenantId: TENANT, from: '2026-03-07', to: '2026-03-11' }, METRIC_BUYER, 'total'))[0]?.count).toBe(3);
     expect(await facts.sum({ tenantId: TENANT, from: '2026-03-07', to: '2026-03-11' }, ['nobody.fills'], 'total')).toEqual([]);
+  });
+
+  it('stores at start only the days a stored tenant missed, never a first history', async () => {
+    now = new Date('2026-03-14T04:00:00Z');
+    const facts = store();
+    const tenantIds = facts.tenantIds.bind(facts);
+    facts.tenantIds = async () => [...(await tenantIds()).filter((id) => id !== TENANT), TENANT];
+    expect(await facts.rolledThrough(TENANT)).toBe('2026-03-10');
+    await catchUpAtStart(facts, { error: (message) => expect.fail(message) });
+    expect(await facts.rolledThrough(TENANT)).toBe('2026-03-13');
+    // The demo tenant was never rolled up: the start leaves its first history to the job.
+    expect(await facts.rolledThrough(1)).toBeNull();
   });
 
   it('refuses a source that fills another source\'s metric', () => {

@@ -168,10 +168,14 @@ export const orderFacts: FactSource = {
   collect: async (db, range) => {
     const sums = new Sums();
     const rows: FactRow[] = [];
-    await paidOrders(db, range, sums, rows);
-    await createdOrders(db, range, sums, rows);
-    await refunds(db, range, sums);
-    await goods(db, range, sums);
+    // A report reading today live asks for a few metrics: only the queries that fill them run.
+    const wants = (...names: string[]) => range.metrics === undefined || names.some((name) => range.metrics?.has(name) === true);
+    if (wants(METRICS.payOrders, METRICS.payPrice, METRICS.balancePay, METRICS.buyer, M.paidByTerminal, M.amountByTerminal, M.paidByChannel, M.amountByChannel, M.paidByType, M.amountByType)) {
+      await paidOrders(db, range, sums, rows);
+    }
+    if (wants(METRICS.createdOrders, METRICS.orderUser, M.statusEntered)) await createdOrders(db, range, sums, rows);
+    if (wants(METRICS.refundPrice, M.refundOrders, M.goodsRefundCount, M.goodsRefundPrice)) await refunds(db, range, sums);
+    if (wants(M.goodsOrderCount, M.goodsPayCount, M.goodsPayPrice, M.goodsPayBuyers)) await goods(db, range, sums);
     return [...sums.rows(MONEY), ...rows];
   },
 };
