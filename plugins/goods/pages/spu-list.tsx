@@ -1,4 +1,4 @@
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Switch, Table, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Space, Switch, Table, TreeSelect, Typography, type TableColumnType } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +34,7 @@ function SpuExpanded({ record }: { record: SpuRecord }) {
 
 /**
  * 商品SPU: the goods with status tabs and their counts (出售中, 仓库中, 已售罄, 警戒库存, 回收站), search by
- * name, category (the tree) and brand, the 销售状态 switch, 上架/下架/回收/恢复 for a row or the selection
+ * name, category (the tree), brand and 创建时间 (whole days), the 销售状态 switch, 上架/下架/回收/恢复 for a row or the selection
  * (each through updateStatus), delete only from the 回收站, and the create/edit form in the URL.
  */
 export default function SpuListPage() {
@@ -174,6 +174,11 @@ export default function SpuListPage() {
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="brandId" label={t('spu.fields.brandId')} style={{ width: '100%' }}>
               <DictSelect dictCode={BRAND_DICT} placeholder={t('crud:placeholderSelect', { label: t('spu.fields.brandId') })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Form.Item name="createdTime" label={t('spu.columns.createTime')} style={{ width: '100%' }}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
