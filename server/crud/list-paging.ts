@@ -31,12 +31,14 @@ export interface PageRequest {
 /** Counts and anchors of one table live in caches depending on that table alone. */
 interface TableCaches {
   totals: VersionedCache<string, number>;
+  aggregates: VersionedCache<string, unknown>;
   anchors: VersionedCache<string, string[][]>;
   notNull: VersionedCache<'columns', ReadonlySet<string>>;
 }
 
 const caches = new Map<string, TableCaches>();
 registerCache('listTotals', cacheGroup(() => [...caches.values()].map((table) => table.totals)));
+registerCache('listAggregates', cacheGroup(() => [...caches.values()].map((table) => table.aggregates)));
 registerCache('listAnchors', cacheGroup(() => [...caches.values()].map((table) => table.anchors)));
 registerCache('listColumns', cacheGroup(() => [...caches.values()].map((table) => table.notNull)));
 
@@ -45,6 +47,7 @@ function cachesOf(table: string): TableCaches {
   if (found === undefined) {
     found = {
       totals: new VersionedCache([table], 2000),
+      aggregates: new VersionedCache([table], 500),
       anchors: new VersionedCache([table], 50),
       // DDL (an added column) bumps every table, so the schema read lives as long as the schema.
       notNull: new VersionedCache([table], 1),
@@ -63,6 +66,14 @@ function keyOf(db: Kysely<Database>, fragment: RawBuilder<unknown>): string {
 function orderSql(sort: ListSort): RawBuilder<unknown> {
   const direction = sql.raw(sort.descending ? 'desc' : 'asc');
   return sql.join([...sort.columns, 'id'].map((column) => sql`${sql.id(column)} ${direction}`));
+}
+
+/**
+ * Any other figure of `table` under `where` (a list's status-tab counts), computed once per filter and
+ * `name` until the table is written, like the list's total.
+ */
+export function cachedAggregate<T>(db: Kysely<Database>, table: string, name: string, where: RawBuilder<unknown>, compute: () => Promise<T>): Promise<T> {
+  return cachesOf(table).aggregates.get(db, JSON.stringify([name, keyOf(db, where)]), compute) as Promise<T>;
 }
 
 /** The number of rows matching `where`, counted once per filter until the table is written. */

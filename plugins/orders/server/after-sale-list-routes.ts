@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import { listQuerySchema } from '../../../server/crud/entity-schemas';
+import { cachedAggregate } from '../../../server/crud/list-paging';
 import { whereSql, type QueryParams } from '../../../server/crud/list-query';
 import { ok } from '../../../server/http/envelope';
 import { invalidInput, isCalendarDate, isCalendarDateTime, Line, query, REASON } from '../../../server/http/schemas';
@@ -61,7 +62,8 @@ export async function registerAfterSaleListRoutes(api: FastifyInstance): Promise
     // Every filter of the list except the status the tabs themselves choose.
     const { status: _status, status_MultiString: _multi, ...filters } = request.query;
     const where = whereSql(afterSaleEntity, filters, request.tenantId, afterSaleApplyTimeScope(request));
-    const counts = await sql<AfterSaleTabCounts>`select
+    // Counted once per filter until an after-sale is written.
+    const counts = await cachedAggregate(db, 'sale_after_sale', 'tabCounts', where, () => sql<AfterSaleTabCounts>`select
         count(*)::int as "all",
         count(*) filter (where status = ${s.applied})::int as "applied",
         count(*) filter (where status = ${s.sellerAgreed})::int as "sellerAgreed",
@@ -69,7 +71,7 @@ export async function registerAfterSaleListRoutes(api: FastifyInstance): Promise
         count(*) filter (where status = ${s.waitRefund})::int as "waitRefund",
         count(*) filter (where status = ${s.completed})::int as "completed",
         count(*) filter (where status in (${s.buyerCancelled}, ${s.sellerDisagreed}, ${s.sellerRefused}))::int as "closed"
-      from sale_after_sale where ${where}`.execute(db);
+      from sale_after_sale where ${where}`.execute(db));
     return ok(counts.rows[0]);
   });
 }

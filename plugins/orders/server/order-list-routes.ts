@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { listQuerySchema } from '../../../server/crud/entity-schemas';
+import { cachedAggregate } from '../../../server/crud/list-paging';
 import { whereSql, type QueryParams } from '../../../server/crud/list-query';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from '../../../server/crud/records';
 import { ok } from '../../../server/http/envelope';
@@ -54,7 +55,8 @@ export async function registerOrderListRoutes(api: FastifyInstance): Promise<voi
     // Every filter of the list except what the tabs themselves choose (the status, the refund status).
     const { status: _status, status_MultiString: _multi, refundStatus: _refund, ...filters } = request.query;
     const where = whereSql(orderEntity, filters, request.tenantId);
-    const counts = await sql<OrderTabCounts>`select
+    // Counted once per filter until an order is written (the list's total is kept the same way).
+    const counts = await cachedAggregate(db, 'sale_order', 'tabCounts', where, () => sql<OrderTabCounts>`select
         count(*)::int as "all",
         count(*) filter (where status = ${s.unpaid})::int as "unpaid",
         count(*) filter (where status = ${s.undelivered})::int as "undelivered",
@@ -62,7 +64,7 @@ export async function registerOrderListRoutes(api: FastifyInstance): Promise<voi
         count(*) filter (where status = ${s.completed})::int as "completed",
         count(*) filter (where status = ${s.closed})::int as "closed",
         count(*) filter (where refund_status <> ${ORDER_REFUND_STATUS.none})::int as "refunding"
-      from sale_order where ${where}`.execute(db);
+      from sale_order where ${where}`.execute(db));
     return ok(counts.rows[0]);
   });
 

@@ -72,6 +72,10 @@ describe('订单列表 tab counts', () => {
     const waiting = await call<{ records: OrderRecord[] }>(demo.app, 'GET', `/api/saleorder/saleOrder/list?buyerName=*${mobile}*&status=10`, admin());
     expect(waiting.body.result.records.map((record) => record.id).sort()).toEqual([orders.undelivered.id, orders.refunded.id].sort());
 
+    // Counted once per filter, and counted again after an order is written: the unpaid one closes.
+    expect((await post('saleOrder/close', { id: orders.unpaid.id, reason: '买家要求' })).body.success).toBe(true);
+    expect((await counts(`buyerName=*${mobile}*`)).body.result).toEqual({ ...five, unpaid: 0, closed: 2 });
+
     // Nothing matches: every count is zero.
     expect((await counts('no=NO-SUCH-ORDER')).body.result).toEqual({ all: 0, unpaid: 0, undelivered: 0, delivered: 0, completed: 0, closed: 0, refunding: 0 });
     const bad = await counts('payTime_begin=2026-02-30');
