@@ -235,6 +235,8 @@ async function timedGet(target: Target, url: string): Promise<number> {
 
 /** Time one measurement may take: a slow request on a busy machine shortens it, never the whole run. */
 const MEASURE_BUDGET_MS = Number(process.env.BENCH_MEASURE_BUDGET_MS ?? 90_000);
+/** `summary`: measure only the year's sales summary (and RSS) after seeding. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 /**
  * `total` requests spread over `concurrency` loops (no new request once the budget is spent, so at least
@@ -366,6 +368,12 @@ async function run(label: string, server: BenchServer, databaseUrl: string | nul
   const api = `${server.baseURL}/api`;
   const target: Target = { api, token: await login(api) };
   console.log(`[${label}] seeded, measuring…`);
+  // BENCH_ONLY=summary: the year's sales summary and RSS alone (a quick check of the reports at scale).
+  if (ONLY === 'summary') {
+    await salesSummary(target, results);
+    results.set('server RSS after the run', `${serverRssMb(server.dataDir).toFixed(0)} MB`);
+    return results;
+  }
 
   const deepMember = memberScenarios[1];
   if (deepMember !== undefined) results.set(`first member page ${MEMBER_DEEP.toLocaleString('en')} after a write (anchor pass)`, `${(await timedGet(target, urlOf(deepMember))).toFixed(0)} ms`);
