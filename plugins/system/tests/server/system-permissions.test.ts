@@ -51,7 +51,7 @@ function menuTitles(items: PermissionResult['menu']): string[] {
 describe('menu tree', () => {
   it('lists the whole tree with buttons under their page, and filters by name keeping the path', async () => {
     const roots = await tree();
-    expect(roots.map((node) => node.name).slice(0, 3)).toEqual(['首页', '工作台', '客户管理']);
+    expect(roots.map((node) => node.name).slice(0, 3)).toEqual(['首页', '工作台', '统计图表']);
     const system = find(roots, '系统管理');
     expect(system).toMatchObject({ menuType: 0, menuType_dictText: '一级菜单', icon: 'setting', isLeaf: false });
     const page = find(system?.children ?? [], '菜单管理');

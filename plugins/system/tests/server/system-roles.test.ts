@@ -109,7 +109,7 @@ describe('permission tree', () => {
     const count = await sql<{ n: number }>`select count(*)::int as n from permissions where del_flag = 0`.execute(demo.app.db);
     expect(tree.ids).toHaveLength(count.rows[0]?.n ?? -1);
     expect(flatten(tree.treeList)).toHaveLength(tree.ids.length);
-    expect(tree.treeList.slice(0, 3).map((node) => node.title)).toEqual(['首页', '工作台', '客户管理']);
+    expect(tree.treeList.slice(0, 3).map((node) => node.title)).toEqual(['首页', '工作台', '统计图表']);
     const members = nodeTitled('会员列表');
     expect(members).toMatchObject({ key: members.value, slotTitle: '会员列表', isLeaf: false, menuType: 1, ruleFlag: 0 });
     const buttons = await sql<{ name: string }>`select name from permissions where parent_id = ${members.key} and del_flag = 0 order by sort_no, name`.execute(demo.app.db);
