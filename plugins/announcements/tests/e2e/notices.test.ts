@@ -132,6 +132,14 @@ describe('notices', () => {
   it('a list page open in two contexts shows an edit made in the other in place: the row changes and the list is not fetched again', async () => {
     const first = await newPage(browser());
     const second = await newPage(browser());
+    // The second page's list subscribes to the announcements' live rows over the table socket.
+    let subscribed = false;
+    second.page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        const text = String(frame.payload);
+        if (text.includes('"subscribe"') && text.includes('annountCement')) subscribed = true;
+      });
+    });
     await loginAs(first.page, DEMO.admin);
     await loginAs(second.page, DEMO.admin);
     await first.page.goto(ADMIN_LIST);
@@ -139,6 +147,8 @@ describe('notices', () => {
     await createOnAdminPage(first.page, title, { toClerk: false });
     await second.page.goto(ADMIN_LIST);
     await second.page.locator('tr', { hasText: title }).waitFor();
+    // Edit only once it listens (on a loaded machine the socket may connect after the list shows).
+    await expect.poll(() => subscribed, { timeout: 15_000 }).toBe(true);
     const listRequests: string[] = [];
     second.page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/sys/annountCement/list')) listRequests.push(request.url());
@@ -151,7 +161,7 @@ describe('notices', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const edited = second.page.locator('tr', { hasText: `${title} 已修改` });
-    await edited.waitFor({ timeout: 5_000 });
+    await edited.waitFor({ timeout: 10_000 });
     // The changed fields were patched into the cached list: no refetch, now or a moment later.
     await new Promise((done) => setTimeout(done, 1_500));
     expect(listRequests).toEqual([]);
