@@ -33,6 +33,11 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Days from `from` to `to` ('YYYY-MM-DD'; to − from, so a single day is 0). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
 /** Every day of [from, to], inclusive. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../server/context';
 import { METRICS } from '../../../server/contracts/report-facts';
 import { businessError, ok } from '../../../server/http/envelope';
 import { DateString, NO_INPUT, query } from '../../../server/http/schemas';
-import { addDays } from '../../../server/reports/fact-store';
+import { addDays, daysBetween } from '../../../server/reports/fact-store';
 import { hasPermission } from '../../../server/services/users';
 import {
   DASHBOARD_API,
@@ -55,7 +55,6 @@ export function weekStart(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * 首页, 工作台, 统计图表 and 待办任务 (business-domains §6 "Dashboards"): every figure read from the daily
@@ -128,7 +127,7 @@ export function registerDashboardRoutes(api: FastifyInstance, ctx: AppContext): 
       const to = request.query.to ?? today;
       const from = request.query.from ?? addDays(to, 1 - DEFAULT_CHART_DAYS);
       if (from > to) throw businessError(MSG_RANGE_ORDER);
-      if (daysBetween(from, to) > MAX_RANGE_DAYS) throw businessError(MSG_RANGE_TOO_LONG);
+      if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw businessError(MSG_RANGE_TOO_LONG);
       const [orders, members] = await Promise.all([may(ctx, request, ORDER_LIST_PERMISSION), may(ctx, request, MEMBER_LIST_PERMISSION)]);
 
       let funnel: FunnelView | null = null;

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { METRICS, ORDER_METRICS } from '../../../server/contracts/report-facts';
 import { addDays, daysOf } from '../../../server/reports/fact-store';
-import { count, daysBetween, Figures, money, percent, type DayRange, type FactReader } from './report-common';
+import { daysBetween } from '../../../server/reports/fact-store';
+import { count, Figures, money, percent, type DayRange, type FactReader } from './report-common';
 
 /**
  * 订单报表's figures (business-domains §6) from the orders' daily facts (plugins/orders

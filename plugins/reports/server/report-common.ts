@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addDays, type FactStore, type FactValue } from '../../../server/reports/fact-store';
+import { addDays, daysBetween, type FactStore, type FactValue } from '../../../server/reports/fact-store';
 import { DateString, invalidInput, query } from '../../../server/http/schemas';
 
 /**
@@ -28,11 +28,6 @@ export interface RangeQuery {
 export interface DayRange {
   from: string;
   to: string;
-}
-
-/** Days between two 'YYYY-MM-DD' (to − from). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The range of a report's query: begin ≤ end and at most MAX_RANGE_DAYS days, else 400. */
