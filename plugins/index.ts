@@ -12,6 +12,9 @@ import orders from './orders';
 import marketing from './marketing';
 import reports from './reports';
 import distribution from './distribution';
+import account from './account';
+import oss from './oss';
+import online from './online';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, help, monitor];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, online, oss, account, help, monitor];

@@ -11,9 +11,12 @@ import monitor from '../plugins/monitor/server';
 import marketing from '../plugins/marketing/server';
 import reports from '../plugins/reports/server';
 import distribution from '../plugins/distribution/server';
+import account from '../plugins/account/server';
+import oss from '../plugins/oss/server';
+import online from '../plugins/online/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, help, monitor];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, online, oss, account, help, monitor];
