@@ -94,3 +94,23 @@ export interface VisitInfoRow {
   /** `MM-DD`, the chart's label */
   type: string;
 }
+
+export const DATA_LOG_ACTION_DICT = 'data_log_action';
+
+/** 数据日志: the history of the records written through the CRUD engine, read-only. */
+export const dataLogEntity = defineEntity({
+  table: 'sys_data_log',
+  api: '/sys/dataLog',
+  permission: 'system:dataLog',
+  title: 'operations:dataLog.title',
+  fields: {
+    dataTable: { type: 'string', label: 'operations:dataLog.fields.dataTable', max: 64, search: 'eq', sortable: true, readonly: true },
+    dataId: { type: 'string', label: 'operations:dataLog.fields.dataId', max: 64, search: 'eq', readonly: true },
+    dataVersion: { type: 'int', label: 'operations:dataLog.fields.dataVersion', sortable: true, readonly: true },
+    action: { type: 'dict', label: 'operations:dataLog.fields.action', dict: DATA_LOG_ACTION_DICT, max: 16, search: 'eq', readonly: true },
+    dataChanges: { type: 'text', label: 'operations:dataLog.fields.dataChanges', readonly: true },
+    dataContent: { type: 'text', label: 'operations:dataLog.fields.dataContent', readonly: true },
+  },
+});
+
+export type DataLogRecord = EntityRecord<typeof dataLogEntity>;

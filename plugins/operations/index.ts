@@ -9,5 +9,6 @@ export default definePlugin({
   pages: {
     'system/QuartzJobList': () => import('./pages/quartz-job-list'),
     'system/LogList': () => import('./pages/log-list'),
+    'system/DataLogList': () => import('./pages/data-log-list'),
   },
 });

@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
-import { fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import { childEntries, DEFAULT_MAX_CHILD_ROWS, fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import { Id, IdList, INT4, Line, PAGE_PARAMS, query } from '../http/schemas';
 
 /**
@@ -51,11 +51,16 @@ export function fieldInputSchema(field: FieldDefinition, title: string): JsonSch
   }
 }
 
-/** The add body: every writable field by its type; unknown keys are ignored by the engine. */
+/** The add body: every writable field by its type, and each child table's rows; unknown keys are ignored by the engine. */
 export function addBodySchema(entity: EntityDefinition, label: (field: string) => string): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, field] of fieldEntries(entity)) {
     if (!field.readonly) properties[name] = fieldInputSchema(field, label(name));
+  }
+  for (const [key, child] of childEntries(entity)) {
+    // A row's fields are checked by the engine with the row number and the field's label (children.ts); here only
+    // the shape and the count.
+    properties[key] = { type: 'array', maxItems: child.max ?? DEFAULT_MAX_CHILD_ROWS, items: { type: 'object', properties: { id: { type: ['string', 'null'], maxLength: 64 } } } };
   }
   return { type: 'object', properties };
 }

@@ -20,7 +20,9 @@ import { countRows, pageQuery } from './list-paging';
 import { orderBySql, readPage, scopeConditions, sortColumns, whereSql, type QueryParams } from './list-query';
 import { withMultipart } from './multipart';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from './records';
-import { allowEntityUniqueFields } from './registry';
+import { allowDataLogTable, allowEntityUniqueFields } from './registry';
+import { deleteChildren, readChildren, saveChildren, validateChildren, type ChildRowSet } from './children';
+import { fieldChanges, snapshotOf, type DataLogAction } from '../logs/data-log';
 import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
 
 export const MSG_ADDED = '添加成功！';
@@ -66,6 +68,11 @@ export interface EntityRouteOptions {
 export interface EntityStore {
   list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>>;
   findById(request: FastifyRequest, id: string): Promise<WireRecord | null>;
+  /**
+   * Logs a change a screen's own route made (数据日志) the way the generic routes do: `before` is the record read
+   * before the write (null for an add); an add or edit reads the record as it is now.
+   */
+  recordChange(request: FastifyRequest, action: DataLogAction, id: string, before: WireRecord | null): Promise<void>;
 }
 
 function text(value: unknown): string {
@@ -100,6 +107,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   const username = (request: FastifyRequest) => request.auth?.username ?? null;
   const readConditions = (request: FastifyRequest) => [...scopeConditions(entity, request.tenantId), ...(options.readScope?.(request) ?? [])];
   allowEntityUniqueFields(api, entity);
+  allowDataLogTable(api, { table: entity.table, permission: permissionCode(entity, 'list'), tenantScoped: entity.tenantScoped === true });
   const schemas = entityRouteSchemas(entity, label);
 
   async function list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>> {
@@ -120,16 +128,55 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     return rows.rows[0] ?? null;
   }
 
+  const hasChildren = entity.children !== undefined && Object.keys(entity.children).length > 0;
+
   async function findById(request: FastifyRequest, id: string): Promise<WireRecord | null> {
     const row = await findRow(request, id);
-    return row === null ? null : toRecord(entity, row, await loadDictionaries(entity, dictItemsOf(request)));
+    if (row === null) return null;
+    const record = toRecord(entity, row, await loadDictionaries(entity, dictItemsOf(request)));
+    // Master-detail: the record comes with its rows, as its form edits them.
+    if (!hasChildren) return record;
+    return { ...record, ...(await readChildren(db, entity, id, request.tenantId ?? null, (child) => loadDictionaries(child, dictItemsOf(request)))) };
+  }
+
+  /** The body's child rows, validated (none when the entity has no children). */
+  async function validatedChildren(request: FastifyRequest, body: unknown): Promise<ChildRowSet[]> {
+    if (!hasChildren) return [];
+    const { sets, issues } = await validateChildren(entity, body, { labels: options.labels, dictItems: dictItemsOf(request) });
+    if (issues.length > 0) throw firstIssue(issues);
+    return sets;
+  }
+
+  /** Runs a write and the saving of its child rows in one transaction (the write alone when there are none). */
+  async function withChildren<T>(request: FastifyRequest, sets: readonly ChildRowSet[], write: (executor: Kysely<Database>) => Promise<T>, parentIdOf: (result: T) => string): Promise<T> {
+    if (sets.length === 0) return write(db);
+    return db.transaction().execute(async (trx) => {
+      const result = await write(trx);
+      await saveChildren(trx, parentIdOf(result), sets, { tenantId: request.tenantId ?? null, username: username(request) });
+      return result;
+    });
   }
 
   function fieldValuesOf(row: Row): FieldValues {
     return Object.fromEntries(fieldEntries(entity).map(([name]) => [name, row[columnOf(entity, name)] ?? null]));
   }
 
-  async function insert(request: FastifyRequest, values: FieldValues): Promise<string> {
+  // 数据日志: every write leaves the record's values and what changed (off the request path, never failing it).
+  const loggedFields = fieldEntries(entity).map(([name]) => name);
+  const recordOf = (row: Row): WireRecord => toRecord(entity, row, new Map());
+  function logChange(request: FastifyRequest, action: DataLogAction, id: string, after: WireRecord, before?: WireRecord): void {
+    api.logWriter.writeData({
+      tenantId: entity.tenantScoped ? (request.tenantId ?? 0) : 0,
+      table: entity.table,
+      dataId: id,
+      action,
+      content: snapshotOf(after, loggedFields),
+      changes: before === undefined ? [] : fieldChanges(snapshotOf(before, loggedFields), snapshotOf(after, loggedFields), loggedFields, label),
+      createBy: username(request),
+    });
+  }
+
+  async function insert(request: FastifyRequest, values: FieldValues, executor: Kysely<Database> = db): Promise<string> {
     const id = newId();
     const columns: string[] = ['id'];
     const params: unknown[] = [id];
@@ -143,7 +190,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
       columns.push('tenant_id');
       params.push(request.tenantId ?? 0);
     }
-    await sql`insert into ${table} (${sql.join(columns.map((column) => sql.id(column)))}) values (${sql.join(params)})`.execute(db);
+    await sql`insert into ${table} (${sql.join(columns.map((column) => sql.id(column)))}) values (${sql.join(params)})`.execute(executor);
     return id;
   }
 
@@ -190,9 +237,12 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     api.post(`${entity.api}/add`, { config: access('add'), schema: schemas.add }, async (request) => {
       const { values, issues } = await validated(request, request.body, 'add');
       if (issues.length > 0) throw firstIssue(issues);
-      const id = await guardUnique(() => insert(request, values));
+      const children = await validatedChildren(request, request.body);
+      const id = await guardUnique(() => withChildren(request, children, (executor) => insert(request, values, executor), (created) => created));
       await changed(request, 'add');
-      return ok(await findById(request, id), MSG_ADDED);
+      const record = await findById(request, id);
+      if (record !== null) logChange(request, 'add', id, record);
+      return ok(record, MSG_ADDED);
     });
   }
 
@@ -209,6 +259,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
         if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
         const { values, issues } = await validated(request, body, 'edit', { id, values: fieldValuesOf(row) });
         if (issues.length > 0) throw firstIssue(issues);
+        const children = await validatedChildren(request, body);
         const assignments = [
           ...Object.entries(values).map(([name, value]) => sql`${sql.id(columnOf(entity, name))} = ${value}`),
           sql`${sql.id('update_by')} = ${username(request)}`,
@@ -216,11 +267,23 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
         ];
         const conditions = [...scopeConditions(entity, request.tenantId), sql`${sql.id('id')} = ${id}`];
         const updated = await guardUnique(() =>
-          sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(db),
+          withChildren(
+            request,
+            children,
+            async (executor) => {
+              const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(executor);
+              // Nothing updated (deleted meanwhile): no child row may be written for it.
+              if (result.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+              return result;
+            },
+            () => id,
+          ),
         );
         if (updated.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
         await changed(request, 'edit');
-        return ok(await findById(request, id), MSG_EDITED);
+        const record = await findById(request, id);
+        if (record !== null) logChange(request, 'edit', id, record, recordOf(row));
+        return ok(record, MSG_EDITED);
       },
     });
   }
@@ -228,9 +291,17 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   async function remove(request: FastifyRequest, ids: string[]): Promise<number> {
     const conditions = [...readConditions(request), sql`${sql.id('id')} in (${sql.join(ids)})`];
     const where = sql.join(conditions, sql` and `);
+    // The removed rows come back as they were: the data log keeps their last values.
+    const returning = selectColumnsSql(entity);
     const result = entity.softDelete
-      ? await sql<{ id: string }>`update ${table} set del_flag = 1, update_by = ${username(request)}, update_time = now() where ${where} returning id`.execute(db)
-      : await sql<{ id: string }>`delete from ${table} where ${where} returning id`.execute(db);
+      ? await sql<Row>`update ${table} set del_flag = 1, update_by = ${username(request)}, update_time = now() where ${where} returning ${returning}`.execute(db)
+      : await db.transaction().execute(async (trx) => {
+          const removed = await sql<Row>`delete from ${table} where ${where} returning ${returning}`.execute(trx);
+          // A removed record's rows go with it (a soft-deleted one keeps them, as it may come back).
+          await deleteChildren(trx, entity, removed.rows.map((row) => String(row.id)), request.tenantId ?? null);
+          return removed;
+        });
+    for (const row of result.rows) logChange(request, 'delete', String(row.id), recordOf(row));
     return result.rows.length;
   }
 
@@ -292,6 +363,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
         entity,
         stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
         validate: (values) => validated(request, values, 'add'),
+        // An import is one operation-log row, not thousands of data-log rows.
         insertOne: (values) => guardUnique(() => insert(request, values)),
       });
       if (outcome.imported > 0) await changed(request, 'importExcel');
@@ -303,5 +375,14 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     }));
   }
 
-  return { list, findById };
+  async function recordChange(request: FastifyRequest, action: DataLogAction, id: string, before: WireRecord | null): Promise<void> {
+    if (action === 'delete') {
+      if (before !== null) logChange(request, 'delete', id, before);
+      return;
+    }
+    const after = await findById(request, id);
+    if (after !== null) logChange(request, action, id, after, before ?? undefined);
+  }
+
+  return { list, findById, recordChange };
 }

@@ -53,3 +53,25 @@ export function allowEntityUniqueFields(app: FastifyInstance, entity: EntityDefi
 export function findUniqueTarget(app: FastifyInstance, table: string, field: string): UniqueTarget | undefined {
   return registryOf(app).get(keyOf(table, field));
 }
+
+/** A table whose records' history (数据日志) may be read, and the permission that reads it: its list's. */
+export interface DataLogTarget {
+  table: string;
+  permission: string;
+  tenantScoped: boolean;
+}
+
+const dataLogTables = new WeakMap<object, Map<string, DataLogTarget>>();
+
+/** Registered by the CRUD engine for every entity it serves. */
+export function allowDataLogTable(app: FastifyInstance, target: DataLogTarget): void {
+  const key: object = app.server;
+  const tables = dataLogTables.get(key) ?? new Map<string, DataLogTarget>();
+  dataLogTables.set(key, tables);
+  if (!tables.has(target.table)) tables.set(target.table, target);
+}
+
+/** The allow-listed table a client names for a record's history, or undefined (refused). */
+export function findDataLogTable(app: FastifyInstance, table: string): DataLogTarget | undefined {
+  return dataLogTables.get(app.server)?.get(table);
+}

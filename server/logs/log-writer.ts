@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { logDb, type SysLogTable } from './log-tables';
+import { insertDataLog, type DataLogEntry } from './data-log';
 
 export type LogEntry = Omit<Insertable<SysLogTable>, 'id' | 'create_time'>;
 
@@ -16,6 +17,8 @@ const MAX_QUEUE = 20_000;
  */
 export class LogWriter {
   private queue: Array<Insertable<SysLogTable>> = [];
+  /** Data-log rows (数据日志), written one by one in order: each takes the record's next version. */
+  private dataQueue: DataLogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private dropped = 0;
@@ -31,10 +34,23 @@ export class LogWriter {
       return;
     }
     this.queue.push({ ...entry, id: newId(), create_time: new Date() });
-    if (this.timer === null) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.timer.unref();
+    this.schedule();
+  }
+
+  /** Queues the history row of a record's change (the CRUD engine's writes). */
+  writeData(entry: DataLogEntry): void {
+    if (this.queue.length + this.dataQueue.length >= MAX_QUEUE) {
+      this.dropped += 1;
+      return;
     }
+    this.dataQueue.push(entry);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
   }
 
   /** Rows dropped because the queue was full (a sign the database cannot keep up). */
@@ -57,6 +73,15 @@ export class LogWriter {
         await logDb(this.db).insertInto('sys_log').values(batch).execute();
       } catch (error) {
         this.onError(`Writing ${batch.length} log rows failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    while (this.dataQueue.length > 0) {
+      const entry = this.dataQueue.shift();
+      if (entry === undefined) break;
+      try {
+        await insertDataLog(this.db, entry);
+      } catch (error) {
+        this.onError(`Writing the data log of ${entry.table} ${entry.dataId} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

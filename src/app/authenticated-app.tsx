@@ -1,3 +1,4 @@
+import { auditLogProvider } from '../providers/audit-log-provider';
 import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
@@ -119,6 +120,7 @@ export default function AuthenticatedApp() {
         dataProvider={dataProvider}
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}
+        auditLogProvider={auditLogProvider}
         liveProvider={liveProvider}
         i18nProvider={i18nProvider}
         notificationProvider={useNotificationProvider}

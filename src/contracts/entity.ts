@@ -66,7 +66,27 @@ export interface EntityDefinition<F extends FieldMap = FieldMap> {
   title?: string;
   softDelete?: boolean;
   fields: F;
+  /**
+   * Master-detail: rows this record owns (an order's lines, a template's rules), edited in the toolkit's editable
+   * table inside the record's form and saved with it in one transaction by the engine; keyed by the body key
+   * that carries them (`{ ...fields, lines: [{...}, …] }`).
+   */
+  children?: Record<string, ChildDefinition>;
 }
+
+/** The rows of one child table of an entity (see `EntityDefinition.children`). */
+export interface ChildDefinition {
+  /** The rows' own definition (table, fields); its `api` and `permission` are its parent's concern. */
+  entity: EntityDefinition;
+  /** The child's field holding the parent's id (a `ref` field; never shown nor sent by the client). */
+  foreignKey: string;
+  /** i18n key of the grid's title. */
+  label: string;
+  /** At most this many rows (default 200). */
+  max?: number;
+}
+
+export const DEFAULT_MAX_CHILD_ROWS = 200;
 
 /** The CRUD actions whose permission codes are `<permission>:<action>`. */
 export const ENTITY_ACTIONS = ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
@@ -109,7 +129,18 @@ export function defineEntity<const F extends FieldMap>(definition: EntityDefinit
       if (!(other in fields)) throw new Error(`Entity ${table}: uniqueWith names unknown field "${other}"`);
     }
   }
+  for (const [key, child] of Object.entries(definition.children ?? {})) {
+    if (!FIELD_NAME.test(key) || key in fields) throw new Error(`Entity ${table}: child key "${key}" is not allowed`);
+    defineEntity(child.entity);
+    if (child.entity.fields[child.foreignKey] === undefined) throw new Error(`Entity ${table}: child "${key}" has no foreign key field "${child.foreignKey}"`);
+    if ((child.entity.tenantScoped === true) !== (definition.tenantScoped === true)) throw new Error(`Entity ${table}: child "${key}" must be tenant-scoped like its parent`);
+  }
   return definition;
+}
+
+/** The entity's child tables, in declaration order. */
+export function childEntries(entity: EntityDefinition): Array<[string, ChildDefinition]> {
+  return Object.entries(entity.children ?? {});
 }
 
 export function columnOf(entity: EntityDefinition, field: string): string {
@@ -210,11 +241,21 @@ export function parseEntityDefinition(json: unknown): EntityDefinition {
     if (raw.search !== undefined && (typeof raw.search !== 'string' || !SEARCH_MODES.has(raw.search))) throw new Error(`Field "${name}" has an unknown search mode`);
     fields[name] = raw as unknown as FieldDefinition;
   }
+  const children: Record<string, ChildDefinition> = {};
+  if (json.children !== undefined) {
+    if (!isPlainObject(json.children)) throw new Error('Children must be an object');
+    for (const [key, raw] of Object.entries(json.children)) {
+      if (!isPlainObject(raw) || typeof raw.foreignKey !== 'string' || typeof raw.label !== 'string') throw new Error(`Child "${key}" needs an entity, a foreign key and a label`);
+      if (raw.max !== undefined && (typeof raw.max !== 'number' || !Number.isInteger(raw.max) || raw.max < 1)) throw new Error(`Child "${key}" has a bad row limit`);
+      children[key] = { entity: parseEntityDefinition(raw.entity), foreignKey: raw.foreignKey, label: raw.label, ...(typeof raw.max === 'number' ? { max: raw.max } : {}) };
+    }
+  }
   return defineEntity({
     table,
     api,
     permission,
     fields,
+    ...(Object.keys(children).length > 0 ? { children } : {}),
     ...(typeof title === 'string' ? { title } : {}),
     ...(typeof tenantScoped === 'boolean' ? { tenantScoped } : {}),
     ...(typeof softDelete === 'boolean' ? { softDelete } : {}),

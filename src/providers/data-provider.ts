@@ -27,7 +27,7 @@ export class EnvelopeError extends Error implements HttpError {
   }
 }
 
-function unwrap<T>(response: ApiResult<T>): T {
+export function unwrap<T>(response: ApiResult<T>): T {
   if (!response.success) {
     const code = Number(response.code);
     throw new EnvelopeError(response.message, Number.isFinite(code) && code !== 200 ? code : 500);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../server/context';
 import { ok } from '../../../server/http/envelope';
 import { NO_INPUT } from '../../../server/http/schemas';
 import { LOG_TYPE_LOGIN, logDb } from '../../../server/logs/log-tables';
-import { sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
+import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
 
 const VISIT_DAYS = 7;
 
@@ -19,7 +19,7 @@ function ymd(day: Date): string {
 }
 
 /**
- * 日志管理 (read-only lists and export of the login and operation logs) and the dashboard's login and
+ * 日志管理 (read-only lists and export of the login and operation logs), 数据日志 (the records' histories) and the dashboard's login and
  * visit statistics (`/sys/loginfo`, `/sys/visitInfo`), counted from successful staff logins by the
  * server's local days.
  */
@@ -30,6 +30,12 @@ export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, l
   await api.register(async (reads) => {
     reads.addHook('preHandler', async () => ctx.logWriter.flush());
     await registerEntityRoutes(reads, sysLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
+    // 数据日志: the caller's tenant's records and the tables outside tenants (users, roles, dictionaries…).
+    await registerEntityRoutes(reads, dataLogEntity, {
+      labels,
+      actions: ['list', 'queryById'],
+      readScope: (request) => [sql`${sql.id('tenant_id')} in (0, ${request.tenantId ?? 0})`],
+    });
   });
 
   async function loginCounts(from: Date | null, to: Date | null): Promise<{ visit: number; ip: number }> {

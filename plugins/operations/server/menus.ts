@@ -1,7 +1,7 @@
 import { entityButtons, menuPage, type DictSeed, type PluginMenuSeed } from '../../../server/plugin-api';
-import { QUARTZ_RUN_STATUS_DICT, QUARTZ_STATUS_DICT, QUARTZ_TRIGGER_DICT } from '../entities';
+import { DATA_LOG_ACTION_DICT, QUARTZ_RUN_STATUS_DICT, QUARTZ_STATUS_DICT, QUARTZ_TRIGGER_DICT } from '../entities';
 
-/** 定时任务 and 日志管理, in 系统管理 after 数据字典 (5) and before 通告管理 (8). */
+/** 定时任务, 日志管理 and 数据日志, in 系统管理 after 数据字典 (5) and before 通告管理 (8). */
 export const operationsMenus: PluginMenuSeed[] = [
   {
     ...menuPage('定时任务', '/system/quartzJob', 'system/QuartzJobList', {
@@ -19,6 +19,11 @@ export const operationsMenus: PluginMenuSeed[] = [
     parent: '/system',
     sortNo: 7,
   },
+  {
+    ...menuPage('数据日志', '/system/dataLog', 'system/DataLogList', { buttons: entityButtons('system:dataLog', '数据日志', ['list']) }),
+    parent: '/system',
+    sortNo: 7.5,
+  },
 ];
 
 export const operationsDicts: DictSeed[] = [
@@ -26,4 +31,5 @@ export const operationsDicts: DictSeed[] = [
   { code: QUARTZ_RUN_STATUS_DICT, name: '任务运行结果', items: [['running', '运行中'], ['success', '成功'], ['failure', '失败']] },
   { code: QUARTZ_TRIGGER_DICT, name: '任务触发方式', items: [['schedule', '定时'], ['manual', '手动执行']] },
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
+  { code: DATA_LOG_ACTION_DICT, name: '数据日志操作', items: [['add', '新增'], ['edit', '修改'], ['delete', '删除']] },
 ];

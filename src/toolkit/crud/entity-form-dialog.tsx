@@ -1,6 +1,7 @@
 import { Form, Modal, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChildGridsContext } from './child-grids';
 import { LoadErrorAlert } from './load-error-alert';
 import type { EntityRecordForm } from './use-entity-form';
 
@@ -36,7 +37,7 @@ export function EntityFormDialog({ form, formName = 'form', title, width = 640, 
       <Spin spinning={form.loading}>
         <LoadErrorAlert error={form.loadError ? t('loadError') : null} onRetry={form.retry} />
         <Form {...form.formProps} form={form.form} name={formName} layout="vertical" preserve={false} validateTrigger={['onChange', 'onBlur']} onFinish={undefined}>
-          {children}
+          <ChildGridsContext.Provider value={form.childGrids}>{children}</ChildGridsContext.Provider>
         </Form>
       </Spin>
     </Modal>

@@ -1,7 +1,8 @@
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { fieldEntries, isFormField, type EntityDefinition } from '../../contracts/entity';
+import { childEntries, fieldEntries, isFormField, type EntityDefinition } from '../../contracts/entity';
+import { EntityChildGrid } from './entity-child-grid';
 import { FieldInput } from './field-input';
 import { fieldRules } from './field-rules';
 
@@ -15,7 +16,10 @@ export interface EntityFormItemsProps {
   only?: readonly string[];
 }
 
-/** The form items of an entity: label, control and rules of each field, all from the definition. */
+/**
+ * The form items of an entity: label, control and rules of each field, all from the definition; then, for a
+ * master-detail entity, each child table's rows in an editable grid (left out when `only` picks fields).
+ */
 export function EntityFormItems({ entity, editId, extraRules, only }: EntityFormItemsProps) {
   const { t } = useTranslation('crud');
   const all = fieldEntries(entity).filter(([, field]) => isFormField(field));
@@ -31,6 +35,12 @@ export function EntityFormItems({ entity, editId, extraRules, only }: EntityForm
           </Form.Item>
         );
       })}
+      {only === undefined &&
+        childEntries(entity).map(([key, child]) => (
+          <Form.Item key={key} name={key} label={t(child.label)}>
+            <EntityChildGrid childKey={key} child={child} />
+          </Form.Item>
+        ))}
     </>
   );
 }

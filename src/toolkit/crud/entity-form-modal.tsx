@@ -1,8 +1,11 @@
+import { Tabs } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
 import type { EntityDefinition } from '../../contracts/entity';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EntityFormItems } from './entity-form-items';
 import { useEntityRecordForm } from './use-entity-form';
+import { RecordHistory } from '../detail/record-history';
 
 export interface EntityFormModalProps {
   entity: EntityDefinition;
@@ -18,12 +21,27 @@ export interface EntityFormModalProps {
   formName?: string;
 }
 
-/** The generic create/edit dialog: useEntityRecordForm + <EntityFormItems> in <EntityFormDialog>. */
+/**
+ * The generic create/edit dialog: useEntityRecordForm + <EntityFormItems> in <EntityFormDialog>; editing, a second
+ * tab shows the record's 修改记录 (the fields stay mounted while it shows).
+ */
 export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form' }: EntityFormModalProps) {
+  const { t } = useTranslation('toolkit');
   const form = useEntityRecordForm({ entity, state, onClose, onSaved: () => onSaved(), fixedValues });
+  const items = <EntityFormItems entity={entity} editId={form.editId} extraRules={extraRules} />;
   return (
     <EntityFormDialog form={form} formName={formName}>
-      <EntityFormItems entity={entity} editId={form.editId} extraRules={extraRules} />
+      {form.editId === undefined ? (
+        items
+      ) : (
+        <Tabs
+          size="small"
+          items={[
+            { key: 'fields', label: t('history.fieldsTab'), children: items },
+            { key: 'history', label: t('history.tab'), children: <RecordHistory entity={entity} id={form.editId} /> },
+          ]}
+        />
+      )}
     </EntityFormDialog>
   );
 }

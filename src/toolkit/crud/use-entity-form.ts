@@ -2,10 +2,11 @@ import { useForm } from '@refinedev/antd';
 import type { BaseRecord, GetOneResponse, HttpError } from '@refinedev/core';
 import { App, type FormInstance, type FormProps } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldEntries, isFormField, permissionCode, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { accessOf } from '../../providers/access-control';
+import { ChildGrids } from './child-grids';
 import { wireValue } from './search-query';
 import { useModalState } from './use-url-params';
 import { QUIET, useServerFeedback } from './use-server-feedback';
@@ -74,6 +75,8 @@ export interface EntityRecordForm {
   close: () => void;
   /** Validate (invalid fields show their messages, nothing is sent), then create or update. */
   submit: () => Promise<void>;
+  /** The child grids of a master-detail form (provided to them by the dialog), collected at save. */
+  childGrids: ChildGrids;
 }
 
 /**
@@ -111,14 +114,19 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
     onMutationError: (error) => feedback.failed(error),
   });
 
+  const [childGrids] = useState(() => new ChildGrids());
+
   const submit = async (): Promise<void> => {
     let values: Values;
+    // Every grid and field shows its messages at once; nothing is sent while one is invalid.
+    const children = childGrids.collect();
     try {
       values = await form.validateFields();
     } catch {
       return;
     }
-    const body = toBody ? toBody(values, editing) : bodyOf(entity, values, { editing, fixedValues });
+    if (children === null) return;
+    const body = { ...(toBody ? toBody(values, editing) : bodyOf(entity, values, { editing, fixedValues })), ...children };
     // A refusal was shown by onMutationError; the dialog stays open.
     await onFinish(body).catch(() => undefined);
   };
@@ -134,6 +142,7 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
     saving: mutation.isPending,
     close: onClose,
     submit,
+    childGrids,
   };
 }
 

@@ -10,6 +10,7 @@ import { useUrlParam } from '../crud/use-url-params';
 import { useAccessMap } from '../permission';
 import { EntityDescriptions } from './entity-descriptions';
 import { useContributedLists, type RelatedList } from './related-list';
+import { RecordHistory } from './record-history';
 
 export interface EntityDetailPageProps {
   entity: EntityDefinition;
@@ -54,7 +55,7 @@ const NONE: readonly RelatedList[] = [];
  * card with the definition's descriptions, then tabs of related lists filtered by the record's id.
  */
 export function EntityDetailPage({ entity, related = [], extraTabs, title }: EntityDetailPageProps) {
-  const { t } = useTranslation('crud');
+  const { t } = useTranslation(['crud', 'toolkit']);
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<BaseRecord>(entity, id);
   const tabs = useRelatedTabs(entity.table, id, related);
@@ -72,6 +73,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
               items={[
                 ...tabs,
                 ...(extraTabs?.(record) ?? []),
+                { key: 'history', label: t('toolkit:history.tab'), children: <RecordHistory entity={entity} id={id} /> },
               ]}
             />
           </Card>

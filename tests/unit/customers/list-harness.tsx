@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { PermissionEntry } from '../../../src/contracts/session';
 import { accessControlProvider } from '../../../src/providers/access-control';
+import { auditLogProvider } from '../../../src/providers/audit-log-provider';
 import { dataProvider } from '../../../src/providers/data-provider';
 import { initI18n, loadNamespace } from '../../../src/providers/i18n';
 import { session } from '../../../src/providers/session';
@@ -63,6 +64,7 @@ export function renderInRefine(node: ReactNode, resources: ResourceProps[], path
         dataProvider={dataProvider}
         routerProvider={routerProvider}
         accessControlProvider={accessControlProvider}
+        auditLogProvider={auditLogProvider}
         resources={resources}
         options={{ disableTelemetry: true, syncWithLocation: false }}
       >

@@ -88,7 +88,8 @@ describe('lists another plugin adds to the detail page', () => {
     signInClerk(CLERK_AUTH, [...MEMBER_ALL_AUTH, ordersCode]);
     const { container } = renderDetail();
     await waitFor(() => expect(container.querySelector('.entity-descriptions')?.textContent).toContain('丙'), { timeout: 20_000 });
-    expect(container.querySelectorAll('.ant-tabs-tab')).toHaveLength(0);
+    // Only the record's own 修改记录 remains.
+    expect([...container.querySelectorAll('.ant-tabs-tab')].map((tab) => tab.textContent)).toEqual(['修改记录']);
     expect(server.calls.some((call) => call.url === '/saleorder/saleOrder/list')).toBe(false);
   }, 60_000);
 });
@@ -110,4 +111,35 @@ describe('StateTimeline', () => {
     rerender(<StateTimeline entries={[]} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
+});
+
+describe('修改记录 (the record’s history through the audit-log provider)', () => {
+  it('asks the data log for the record and shows each version, an edit’s fields with the definition’s labels before and after', async () => {
+    server = mockServer((config) => {
+      if (config.url === '/cust/custMember/queryById') return { status: 200, data: ok({ id: 'm7', memberNo: 'M7', memberName: '丙' }) };
+      if (config.url === '/sys/dataLog/history') {
+        return {
+          status: 200,
+          data: ok([
+            { id: 'v2', dataVersion: 2, action: 'edit', createBy: 'admin', createTime: '2026-11-24 10:00:00', content: {}, changes: [{ field: 'memberName', label: '会员名称', before: '乙', after: '丙' }, { field: 'remark', label: '备注', before: null, after: true }] },
+            { id: 'v1', dataVersion: 1, action: 'add', createBy: 'clerk', createTime: '2026-11-23 09:00:00', content: { memberName: '乙' }, changes: [] },
+          ]),
+        };
+      }
+      return { status: 404 };
+    });
+    const { container } = renderInRefine(<EntityDetailPage entity={memberEntity} />, [resourceOf(memberEntity)], '/cust/memberDetail?id=m7');
+    const tab = await screen.findByRole('tab', { name: '修改记录' }, { timeout: 20_000 });
+    tab.click();
+    const history = await screen.findByTestId('record-history', {}, { timeout: 20_000 });
+    expect(server.calls.find((call) => call.url === '/sys/dataLog/history')?.params).toMatchObject({ dataTable: 'cust_member', dataId: 'm7' });
+    expect([...history.querySelectorAll('.record-history-version > .ant-tag')].map((tag) => tag.textContent)).toEqual(['修改', '新增']);
+    const cells = [...history.querySelectorAll('.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    // memberName is labelled by the definition (its locale: 会员姓名), the unknown remark by the server's label; true reads 是.
+    expect(cells).toEqual([
+      ['会员姓名', '乙', '丙'],
+      ['备注', '—', '是'],
+    ]);
+    expect(container.textContent).toContain('第 2 版');
+  }, 60_000);
 });

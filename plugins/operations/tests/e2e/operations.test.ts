@@ -239,3 +239,52 @@ describe('日志管理', () => {
     await context.close();
   });
 });
+
+describe('数据日志', () => {
+  it('shows an edit in the edit dialog’s 修改记录 and in 数据日志 with the field before and after', async () => {
+    const token = await apiToken();
+    const code = `e2e_dl_${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
+    const added = await apiResult<{ id: string }>(token, 'POST', '/sys/dict/add', { dictName: '尺码', dictCode: code, description: '' });
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+
+    // The edit dialog of 数据字典: change the name, then its 修改记录 tab shows the change.
+    await openFromMenu(page, '系统管理', '数据字典', '/system/dict');
+    await rows(page).first().waitFor();
+    await field(page, 'search_dictCode').fill(code);
+    await search(page);
+    await rows(page).filter({ hasText: code }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await expect.poll(() => field(page, 'form_dictName').inputValue()).toBe('尺码');
+    await field(page, 'form_dictName').fill('服装尺码');
+    await dialogOk(page).click();
+    await message(page, '编辑成功!').waitFor();
+    await dialogsClosed(page);
+    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await expect.poll(() => field(page, 'form_dictName').inputValue()).toBe('服装尺码');
+    const modal = dialog(page);
+    await modal.getByRole('tab', { name: '修改记录' }).click();
+    const history = modal.getByTestId('record-history');
+    await history.getByText('第 2 版').waitFor();
+    const change = history.locator('.ant-table-row').first();
+    await expect.poll(async () => (await change.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['字典名称', '尺码', '服装尺码']);
+    await history.getByText('第 1 版').waitFor();
+    await modal.getByRole('button', { name: /取\s*消/ }).click();
+    await dialogsClosed(page);
+
+    // 数据日志: the record's two versions; 详情 shows the changed field.
+    await openFromMenu(page, '系统管理', '数据日志', '/system/dataLog');
+    await rows(page).first().waitFor();
+    await field(page, 'search_dataId').fill(added.id);
+    await search(page);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    const edit = rows(page).filter({ hasText: '修改' });
+    expect(await cellOf(listTable(page), edit, '表名')).toBe('dicts');
+    expect(await cellOf(listTable(page), edit, '修改的字段')).toBe('字典名称');
+    await edit.getByRole('button', { name: '详情' }).click();
+    const changes = drawer(page).getByTestId('data-log-changes').locator('.ant-table-row');
+    await expect.poll(async () => (await changes.first().locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['字典名称 (dictName)', '尺码', '服装尺码']);
+    await context.close();
+  });
+});

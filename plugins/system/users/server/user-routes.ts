@@ -148,6 +148,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
         return created;
       }),
     );
+    await store.recordChange(request, 'add', id, null);
     return ok(await store.findById(request, id), MSG_ADDED);
   });
 
@@ -167,6 +168,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
       const roleIds = has(body, 'selectedroles') ? await assertRolesExist(db, parseIds(body.selectedroles)) : null;
       const departIds = has(body, 'selecteddeparts') ? await assertDepartsExist(db, parseIds(body.selecteddeparts)) : null;
       await assertMayManage(db, caller.userId, [id], roleIds ?? []);
+      const before = await store.findById(request, id);
       await guardUnique(() =>
         db.transaction().execute(async (trx) => {
           if (!(await updateUser(trx, id, values, caller.username))) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -174,6 +176,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
           if (departIds !== null) await replaceDeparts(trx, id, departIds);
         }),
       );
+      await store.recordChange(request, 'edit', id, before);
       return ok(await store.findById(request, id), MSG_EDITED);
     },
   });
@@ -190,11 +193,14 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     const caller = callerOf(request);
     if (ids === null || ids.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     await guardTargets(caller.userId, ids, { admin: MSG_DELETE_ADMIN, self: MSG_DELETE_SELF });
-    return db.transaction().execute(async (trx) => {
-      const removed = await softDeleteUsers(trx, ids, caller.username);
+    const before = await Promise.all(ids.map((id) => store.findById(request, id)));
+    const removed = await db.transaction().execute(async (trx) => {
+      const count = await softDeleteUsers(trx, ids, caller.username);
       await revokeSessions(trx, ids);
-      return removed;
+      return count;
     });
+    for (const [index, id] of ids.entries()) await store.recordChange(request, 'delete', id, before[index] ?? null);
+    return removed;
   }
 
   api.delete(USER_API.delete, { config: access(permissionCode(userEntity, 'delete')), schema: TEXT_QUERY }, async (request) => {

@@ -1,0 +1,93 @@
+import { Button, Descriptions, Drawer, Table, Typography, type TableColumnType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldChange } from '../../../src/contracts/data-log';
+import { EntityListPage } from '../../../src/toolkit/crud';
+import { loggedText } from '../../../src/toolkit/detail';
+import { dataLogEntity, type DataLogRecord } from '../entities';
+
+/** The stored JSON of a log row (an object from the server; text if it ever arrives serialised). */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isChange = (value: unknown): value is FieldChange => typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
+
+export function changesOf(record: DataLogRecord): FieldChange[] {
+  const value = parsed(record.dataChanges);
+  return Array.isArray(value) ? value.filter(isChange) : [];
+}
+
+function contentOf(record: DataLogRecord): Array<[string, unknown]> {
+  const value = parsed(record.dataContent);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+}
+
+/** One version in a drawer: what changed (before → after), then every value the record had after it. */
+function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onClose: () => void }) {
+  const { t } = useTranslation(['operations', 'toolkit', 'crud']);
+  const text = (value: unknown) => loggedText(value, t('crud:yes'), t('crud:no'));
+  const changes = record === null ? [] : changesOf(record);
+  return (
+    <Drawer open={record !== null} onClose={onClose} width={640} title={record === null ? '' : t('dataLog.versionTitle', { table: record.dataTable, id: record.dataId, version: record.dataVersion })}>
+      {record !== null && (
+        <>
+          {changes.length > 0 && (
+            <>
+              <Typography.Title level={5}>{t('dataLog.changes')}</Typography.Title>
+              <Table<FieldChange>
+                data-testid="data-log-changes"
+                size="small"
+                pagination={false}
+                rowKey="field"
+                dataSource={changes}
+                style={{ marginBottom: 24 }}
+                columns={[
+                  { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => `${change.label} (${change.field})` },
+                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => text(change.before) },
+                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => text(change.after) },
+                ]}
+              />
+            </>
+          )}
+          <Typography.Title level={5}>{t(record.action === 'delete' ? 'dataLog.contentBeforeDelete' : 'dataLog.content')}</Typography.Title>
+          <Descriptions size="small" column={1} bordered items={contentOf(record).map(([field, value]) => ({ key: field, label: field, children: text(value) }))} />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+/** 数据日志: every change the CRUD engine made to a record — by table and record id, with its versions. */
+export default function DataLogListPage() {
+  const { t } = useTranslation('operations');
+  const [shown, setShown] = useState<DataLogRecord | null>(null);
+  const timeColumn: TableColumnType<DataLogRecord> = { key: 'createTime', dataIndex: 'createTime', title: t('dataLog.fields.createTime'), sorter: true, width: 170 };
+  const byColumn: TableColumnType<DataLogRecord> = { key: 'createBy', dataIndex: 'createBy', title: t('dataLog.fields.createBy'), width: 120 };
+  return (
+    <>
+      <EntityListPage<DataLogRecord>
+        entity={dataLogEntity}
+        without={['create', 'edit', 'delete', 'batchDelete', 'import', 'export']}
+        extraColumns={[byColumn, timeColumn]}
+        renderers={{
+          dataChanges: (_value, record) => {
+            const changes = changesOf(record);
+            return changes.length === 0 ? '—' : changes.map((change) => change.label).join('、');
+          },
+        }}
+        rowActions={(record) => (
+          <Button type="link" size="small" onClick={() => setShown(record)}>
+            {t('dataLog.view')}
+          </Button>
+        )}
+      />
+      <VersionDrawer record={shown} onClose={() => setShown(null)} />
+    </>
+  );
+}
