@@ -6,7 +6,7 @@ export { EntityFormItems, type EntityFormItemsProps } from './entity-form-items'
 export { EntityFormDialog, type EntityFormDialogProps } from './entity-form-dialog';
 export { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } from './row-actions';
-export { BatchDeleteButton, CreateButton, DownloadButton, ExportButton, GatedButton } from './list-toolbar';
+export { BatchDeleteButton, CreateButton, DownloadButton, ExportButton, GatedButton, useFileDownload } from './list-toolbar';
 export { ImportButton, readImportOutcome, type ImportOutcome } from './excel-import';
 export { StatusTabs, useStatusTab, type StatusTab, type StatusTabsProps } from './status-tabs';
 export { useEntityAction, useFormAction, type EntityActionCall, type EntityActionOptions, type FormActionOptions } from './use-entity-action';
@@ -29,7 +29,5 @@ export { useCustomRead, type CustomRead } from './use-custom-read';
 export { useEntityDelete } from './use-entity-delete';
 // Still used by the shell's password dialog only (src/shell/dialogs/password-modal.tsx, imported from
 // its file, not from here): it is rendered and tested outside <Refine> (tests/unit/shell). Delete with it.
-export { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
-export { useSaveAction, type SaveActionOptions } from './use-save-action';
 export { RemoteSelect, recordsOf, type RemoteRow, type RemoteSelectProps } from './remote-select';
 export { ContributedActionsContext, ContributedBatchActions, type BatchActionProps, type ContributedBatchAction } from './contributed-actions';

@@ -54,7 +54,7 @@ export function BatchDeleteButton<T extends BaseRecord>({ list }: { list: Entity
  * A file from the server saved under `fileName` (an export, a template): the server's refusal, which
  * arrives as a JSON blob, shows as a message instead of a saved file.
  */
-function useFileDownload() {
+export function useFileDownload() {
   const feedback = useServerFeedback();
   const { mutateAsync, mutation } = useCustomMutation<Blob & BaseRecord>();
   const download = async (url: string, fileName: string, query: Record<string, unknown> = {}) => {
