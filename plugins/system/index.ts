@@ -5,16 +5,18 @@ import { userEntity } from './users/entities';
 import { permissionEntity } from './permissions/entities';
 import { departRoleEntity } from './departs/entities';
 import { roleEntity } from './roles/entities';
+import { tenantEntity } from './tenants/entities';
 
 export default definePlugin({
   name: 'system',
-  namespaces: ['sysUser', 'sysRole', 'sysDepart', 'sysPermission'],
-  resources: [resourceOf(dictEntity), resourceOf(dictItemEntity), resourceOf(userEntity), resourceOf(permissionEntity), resourceOf(departRoleEntity), resourceOf(roleEntity)],
+  namespaces: ['sysUser', 'sysRole', 'sysDepart', 'sysPermission', 'sysTenant'],
+  resources: [resourceOf(dictEntity), resourceOf(dictItemEntity), resourceOf(userEntity), resourceOf(permissionEntity), resourceOf(departRoleEntity), resourceOf(roleEntity), resourceOf(tenantEntity)],
   pages: {
     'system/DictList': () => import('./pages/dict-list'),
     'system/UserList': () => import('./users/pages/user-list'),
     'system/PermissionList': () => import('./permissions/pages/permission-list'),
     'system/DepartList': () => import('./departs/pages/depart-list'),
     'system/RoleUserList': () => import('./roles/pages/role-list'),
+    'system/TenantList': () => import('./tenants/pages/tenant-list'),
   },
 });

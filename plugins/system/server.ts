@@ -13,17 +13,21 @@ import { registerUserRoutes } from './users/server/user-routes';
 import { departMigrations, registerDepartAreaRoutes } from './departs/server';
 import { registerPermissionMenuRoutes } from './permissions/server/permission-routes';
 import { registerRoleArea, roleMigrations } from './roles/server';
+import { tenantMigrations } from './server/migrations-tenants';
+import { tenantDicts } from './server/tenant-dicts';
+import { registerTenantRoutes } from './server/tenant-routes';
 
 /** The server side of the system-administration screens: users, roles, departments, menus, dictionaries. */
 export default defineServerPlugin({
   name: 'system',
   menus: systemMenus,
-  dicts: systemDicts,
+  dicts: [...systemDicts, ...tenantDicts],
   // One migration record per screen area, named '<area number>_<what>' so they never collide.
   migrations: {
     ...userMigrations,
     ...departMigrations,
     ...roleMigrations,
+    ...tenantMigrations,
   },
   register: async (api, ctx) => {
     const labels = localeLabels({ system: zhSystem });
@@ -47,5 +51,6 @@ export default defineServerPlugin({
     await registerDepartAreaRoutes(api, ctx);
     await registerPermissionMenuRoutes(api);
     await registerRoleArea(api, ctx);
+    await registerTenantRoutes(api, ctx);
   },
 });

@@ -3,7 +3,8 @@ import type { LoginResult } from '../../src/contracts/session';
 import type { Database, UserRow } from '../db/schema';
 import { setCurrentDepartment, userDepartments } from '../services/departments';
 import type { DictionaryService } from '../services/dictionaries';
-import { userTenants } from '../services/tenants';
+import { businessError } from '../http/envelope';
+import { membershipCount, MSG_ALL_TENANTS_FROZEN, userTenants } from '../services/tenants';
 import { toUserInfo } from '../services/users';
 import type { TokenService } from './tokens';
 
@@ -14,6 +15,9 @@ export async function buildLoginResult(
   dictionaries: DictionaryService,
   user: UserRow,
 ): Promise<LoginResult> {
+  // A member of tenants that are all frozen or expired cannot sign in (none at all is allowed: no tenant data).
+  const tenantList = await userTenants(db, user.id);
+  if (tenantList.length === 0 && (await membershipCount(db, user.id)) > 0) throw businessError(MSG_ALL_TENANTS_FROZEN);
   const departs = await userDepartments(db, user.id);
   let orgCode = user.org_code;
   const only = departs.length === 1 ? departs[0] : undefined;
@@ -32,6 +36,6 @@ export async function buildLoginResult(
     sysAllDictItems: await dictionaries.systemDictionaries(),
     departs,
     multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-    tenantList: await userTenants(db, user.id),
+    tenantList,
   };
 }

@@ -5,6 +5,7 @@ import { GRANT_TABLES } from '../cache/grant-tables';
 import { registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
+import { openTenantCondition } from './tenants';
 
 /** The role whose holders are granted every permission. */
 export const ADMIN_ROLE = 'admin';
@@ -90,7 +91,8 @@ export async function belongsToTenant(db: Kysely<Database>, userId: string, tena
     .select('tenants.id')
     .where('user_tenant.user_id', '=', userId)
     .where('user_tenant.tenant_id', '=', tenantId)
-    .where('tenants.status', '=', 1)
+    // A frozen tenant, or one outside its validity, is refused like a foreign one (every route and socket).
+    .where(openTenantCondition())
     .executeTakeFirst();
   return row !== undefined;
 }

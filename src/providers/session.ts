@@ -1,4 +1,4 @@
-import type { Department, DictMap, LoginResult, PermissionEntry, PermissionResult, UserInfo } from '../contracts/session';
+import type { Department, DictMap, LoginResult, PermissionEntry, PermissionResult, TenantRef, UserInfo } from '../contracts/session';
 import { expiringStorage } from './storage';
 import { SESSION_KEYS, STORAGE_KEYS } from './storage-keys';
 
@@ -46,6 +46,8 @@ function parseEntries(text: string | null): PermissionEntry[] {
 }
 
 const EMPTY_BUTTON_AUTH: ButtonAuth = { auth: [], allAuth: [] };
+/** The tenants given at login (the header's tenant switch offers them); kept like the department info. */
+const TENANT_LIST_KEY = 'Login_TenantList';
 
 export const session = {
   getToken(): string | null {
@@ -66,6 +68,12 @@ export const session = {
     if (id > 0) expiringStorage.set(STORAGE_KEYS.tenantId, id);
     else expiringStorage.remove(STORAGE_KEYS.tenantId);
     notify();
+  },
+
+  /** The user's open tenants from the login answer (empty when none or not known). */
+  getTenantList(): TenantRef[] {
+    const stored = expiringStorage.get<unknown>(TENANT_LIST_KEY);
+    return Array.isArray(stored) ? (stored as TenantRef[]) : [];
   },
 
   getUserInfo(): UserInfo | null {
@@ -127,6 +135,7 @@ export const session = {
     const departs: LoginDeparts = { departs: result.departs ?? [], multiDepart: result.multi_depart ?? 0 };
     expiringStorage.set(STORAGE_KEYS.departs, departs);
     const tenants = result.tenantList ?? [];
+    expiringStorage.set(TENANT_LIST_KEY, tenants);
     const [onlyTenant] = tenants;
     if (tenants.length === 1 && onlyTenant) {
       expiringStorage.set(STORAGE_KEYS.tenantId, onlyTenant.id);
@@ -161,6 +170,7 @@ export const session = {
       STORAGE_KEYS.dictCache,
       STORAGE_KEYS.departs,
       STORAGE_KEYS.includedRoutes,
+      TENANT_LIST_KEY,
     ]) {
       expiringStorage.remove(key);
     }

@@ -36,7 +36,10 @@ export const systemMenus: PluginMenuSeed[] = [
         buttons: entityButtons('system:permission', '菜单', WITHOUT_EXCEL),
       }),
       menuPage('数据字典', '/system/dict', 'system/DictList', { buttons: entityButtons('system:dict', '字典') }),
-      menuPage('租户管理', '/system/tenant', 'system/TenantList', { sortNo: 10 }),
+      menuPage('租户管理', '/system/tenant', 'system/TenantList', {
+        sortNo: 10,
+        buttons: [...entityButtons('system:tenant', '租户', WITHOUT_EXCEL), { title: '租户用户', perms: 'system:tenant:user', type: '1' }],
+      }),
     ],
   },
 ];

@@ -3,10 +3,11 @@ import type { ComponentType } from 'react';
 import { LanguageSwitch } from './language-switch';
 import { MenuSearch } from './menu-search';
 import { NoticeBell } from '../notice';
+import { TenantSwitch } from './tenant-switch';
 import { UserMenu } from './user-menu';
 
 /** The header's right-hand tools, left to right (the notice bell plugs in here). */
-export const HEADER_TOOLS: readonly ComponentType[] = [MenuSearch, NoticeBell, LanguageSwitch, UserMenu];
+export const HEADER_TOOLS: readonly ComponentType[] = [MenuSearch, NoticeBell, LanguageSwitch, TenantSwitch, UserMenu];
 
 export function HeaderTools({ tools = HEADER_TOOLS }: { tools?: readonly ComponentType[] }) {
   return (

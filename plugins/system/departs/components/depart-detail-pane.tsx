@@ -30,7 +30,7 @@ export function DepartDetailPane({ tree, departId, tab, onTabChange }: DepartDet
     );
   }
   const items = [
-    { key: 'basic', label: t('detail.tabs.basic'), children: <DepartBasicForm departId={departId} nodes={tree.nodes} node={node} onSaved={tree.reload} /> },
+    { key: 'basic', label: t('detail.tabs.basic'), children: <DepartBasicForm departId={departId} nodes={tree.nodes} node={node} /> },
     ...(accessOf(DEPART_PERMISSIONS.edit).visible
       ? [{ key: 'permission', label: t('detail.tabs.permission'), children: <PermissionAssignTree owner={{ kind: 'depart', departId }} /> }]
       : []),

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
+import { Alert, Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessOf } from '../../../../src/providers/access-control';
-import { DEPART_PERMISSIONS, type DepartTreeNode } from '../entities';
-import { deleteDepart, deleteDeparts, moveDepart, searchDeparts } from './depart-api';
+import { useCustomCall, useEntityAction, type EntityActionCall } from '../../../../src/toolkit/crud';
+import { DEPART_API, DEPART_PERMISSIONS, departEntity, type DepartTreeNode } from '../entities';
 import { DepartAddModal } from './depart-add-modal';
 import { ancestorIds, expandableKeys, parentAfterDrop, subtreeIds } from './tree-model';
 import type { DepartTreeState } from './use-depart-tree';
@@ -24,14 +24,15 @@ export interface DepartTreePaneProps {
 /** The left pane: search, add/add child/delete/batch delete, expand/collapse, drag to move. */
 export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePaneProps) {
   const { t } = useTranslation('sysDepart');
-  const { message } = App.useApp();
+  const call = useCustomCall();
+  // Moves and deletes invalidate the departments: the tree (keyed among their lists) reloads itself.
+  const action = useEntityAction({ invalidates: [departEntity.table] });
   // null until the user expands or collapses anything: the tree then opens fully.
   const [expandedState, setExpandedState] = useState<string[] | null>(null);
   const [checkedState, setChecked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [results, setResults] = useState<DepartTreeNode[] | null>(null);
   const [searching, setSearching] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState<AddTarget>(null);
   const gates = {
     add: accessOf(DEPART_PERMISSIONS.add),
@@ -63,8 +64,8 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
     }
     setSearching(true);
     try {
-      const answer = await searchDeparts(text);
-      setResults(answer.success ? answer.result : []);
+      const answer = await call<DepartTreeNode[]>({ url: DEPART_API.searchBy, method: 'get', query: { keyWord: text } });
+      setResults(answer.data);
     } catch {
       setResults([]);
     } finally {
@@ -80,26 +81,13 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
     if (selectedId !== null && gone.has(selectedId)) onSelect(null);
     setChecked((keys) => keys.filter((key) => !gone.has(key)));
     if (results !== null) void search(keyword);
-    tree.reload();
   };
 
-  const run = async (work: () => Promise<{ success: boolean; message: string }>, after: () => void, refused?: () => void) => {
-    setBusy(true);
-    try {
-      const answer = await work();
-      if (!answer.success) {
-        void message.error(answer.message);
-        refused?.();
-        return;
-      }
-      void message.success(answer.message);
-      after();
-    } catch {
-      // Presented by the http client.
-    } finally {
-      setBusy(false);
-    }
+  /** Runs a move or delete (the server's message shows either way); `after` once it succeeded. */
+  const run = async (request: EntityActionCall, after: () => void) => {
+    if ((await action.run(request)) !== undefined) after();
   };
+  const busy = action.running;
 
   // The tree only ever shows the server's tree, so a refused move snaps back; it is reloaded anyway,
   // since a refusal usually means someone else changed the departments meanwhile.
@@ -108,14 +96,9 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
     const dragId = String(info.dragNode.key);
     const parent = parentAfterDrop(tree.index, { dragId, dropId: String(info.node.key), dropToGap: info.dropToGap });
     if (parent === undefined) return;
-    void run(
-      () => moveDepart(dragId, parent),
-      () => {
-        if (parent !== null) setExpanded((keys) => [...new Set([...keys, parent])]);
-        tree.reload();
-      },
-      tree.reload,
-    );
+    void run({ url: `${departEntity.api}/edit`, method: 'put', values: { id: dragId, parentId: parent } }, () => {
+      if (parent !== null) setExpanded((keys) => [...new Set([...keys, parent])]);
+    });
   };
 
   const treeData = useMemo(() => toTreeData(results ?? tree.nodes), [results, tree.nodes]);
@@ -143,7 +126,7 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
               okText={t('form.ok')}
               cancelText={t('form.cancel')}
               disabled={gates.delete.disabled || selected === null}
-              onConfirm={() => (selected !== null ? run(() => deleteDepart(selected.id), () => afterDelete([selected.id])) : undefined)}
+              onConfirm={() => (selected !== null ? run({ url: DEPART_API.delete, method: 'delete', query: { id: selected.id } }, () => afterDelete([selected.id])) : undefined)}
             >
               <Button danger icon={<DeleteOutlined />} disabled={gates.delete.disabled || selected === null}>
                 {t('tree.delete')}
@@ -156,7 +139,7 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
               okText={t('form.ok')}
               cancelText={t('form.cancel')}
               disabled={gates.deleteBatch.disabled || checked.length === 0}
-              onConfirm={() => run(() => deleteDeparts(checked), () => afterDelete(checked))}
+              onConfirm={() => run({ url: DEPART_API.deleteBatch, method: 'delete', query: { ids: `${checked.join(',')},` } }, () => afterDelete(checked))}
             >
               <Button danger disabled={gates.deleteBatch.disabled || checked.length === 0}>
                 {t('tree.batchDelete')}
@@ -212,8 +195,8 @@ export function DepartTreePane({ tree, selectedId, onSelect }: DepartTreePanePro
         parent={adding?.parent ?? null}
         onClose={() => setAdding(null)}
         onSaved={(id) => {
+          // The add invalidated the departments: the tree reloads itself.
           setAdding(null);
-          tree.reload();
           if (id !== null) onSelect(id);
         }}
       />

@@ -1,13 +1,11 @@
 import { Alert, Button, Table, type TableColumnType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessOf } from '../../../../src/providers/access-control';
-import { DEPART_PERMISSIONS } from '../entities';
-import { loadDepartUsers, type DepartUser } from './depart-api';
+import { useCustomRead } from '../../../../src/toolkit/crud';
+import { DEPART_API, DEPART_PERMISSIONS } from '../entities';
+import { departUsersOf, type DepartUser } from './depart-users';
 import { DepartUserRolesModal, type RoleAssignee } from './depart-user-roles-modal';
-
-/** The answer for one department (a different department means it is still loading). */
-type Loaded = { departId: string } & ({ status: 'error'; message: string } | { status: 'ready'; users: DepartUser[] });
 
 /**
  * 用户: who belongs to the department (users join departments on the users screen), and 分配角色 to
@@ -15,24 +13,10 @@ type Loaded = { departId: string } & ({ status: 'error'; message: string } | { s
  */
 export function DepartUsersTab({ departId }: { departId: string }) {
   const { t } = useTranslation('sysDepart');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [assignee, setAssignee] = useState<RoleAssignee | null>(null);
   const assignGate = accessOf(DEPART_PERMISSIONS.roleUserAdd);
-  const state = loaded !== null && loaded.departId === departId ? loaded : { status: 'loading' as const };
-
-  useEffect(() => {
-    let alive = true;
-    loadDepartUsers(departId)
-      .then((answer) => {
-        if (alive) setLoaded(answer.success ? { departId, status: 'ready', users: answer.result } : { departId, status: 'error', message: answer.message });
-      })
-      .catch(() => {
-        if (alive) setLoaded({ departId, status: 'error', message: t('users.loadError') });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [departId, t]);
+  const read = useCustomRead<unknown>({ url: DEPART_API.usersOfDepart, query: { id: departId } }, { failure: t('users.loadError') });
+  const users = useMemo(() => (read.value === undefined ? [] : departUsersOf(read.value)), [read.value]);
 
   const columns: TableColumnType<DepartUser>[] = [
     { key: 'username', dataIndex: 'username', title: t('users.username') },
@@ -52,15 +36,15 @@ export function DepartUsersTab({ departId }: { departId: string }) {
       ),
     });
   }
-  if (state.status === 'error') return <Alert type="error" showIcon message={state.message} />;
+  if (read.error !== null) return <Alert type="error" showIcon message={read.error} />;
   return (
     <>
       <Table<DepartUser>
       rowKey="id"
       size="middle"
-      loading={state.status === 'loading'}
+      loading={read.loading}
       columns={columns}
-      dataSource={state.status === 'ready' ? state.users : []}
+      dataSource={users}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       locale={{ emptyText: t('users.empty') }}
       />

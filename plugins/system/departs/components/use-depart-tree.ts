@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DepartTreeNode } from '../entities';
-import { loadDepartTree } from './depart-api';
+import { useMemo } from 'react';
+import { useCustomRead } from '../../../../src/toolkit/crud';
+import { DEPART_API, departEntity, type DepartTreeNode } from '../entities';
 import { indexTree, type TreeIndex } from './tree-model';
 
 export interface DepartTreeState {
@@ -12,35 +12,17 @@ export interface DepartTreeState {
   reload: () => void;
 }
 
-interface Loaded {
-  /** The request this answer belongs to. */
-  version: number;
-  nodes: DepartTreeNode[];
-  error: string | null;
-}
+const NO_NODES: DepartTreeNode[] = [];
 
-/** The whole department tree; a reload keeps showing the previous tree until the new one arrives. */
+/**
+ * The whole department tree through Refine (keyed among the departments' lists, so any write to a department —
+ * here, in the add dialog or in another tab — refreshes it); a reload keeps showing the previous tree until the
+ * new one arrives.
+ */
 export function useDepartTree(): DepartTreeState {
-  const [version, setVersion] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ version: -1, nodes: [], error: null });
-
-  useEffect(() => {
-    let alive = true;
-    loadDepartTree()
-      .then((answer) => {
-        if (!alive) return;
-        setLoaded((previous) => (answer.success ? { version, nodes: answer.result, error: null } : { version, nodes: previous.nodes, error: answer.message }));
-      })
-      .catch(() => {
-        if (alive) setLoaded((previous) => ({ version, nodes: previous.nodes, error: '' }));
-      });
-    return () => {
-      alive = false;
-    };
-  }, [version]);
-
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-  const index = useMemo(() => indexTree(loaded.nodes), [loaded.nodes]);
-  const status = loaded.version !== version ? 'loading' : loaded.error !== null ? 'error' : 'ready';
-  return { nodes: loaded.nodes, index, status, error: loaded.error ?? '', reload };
+  const read = useCustomRead<DepartTreeNode[]>({ url: DEPART_API.queryTreeList }, { failure: '', family: departEntity.table });
+  const nodes = read.value ?? NO_NODES;
+  const index = useMemo(() => indexTree(nodes), [nodes]);
+  const status = read.error !== null ? 'error' : read.value === undefined ? 'loading' : 'ready';
+  return { nodes, index, status, error: read.error ?? '', reload: read.retry };
 }

@@ -65,9 +65,9 @@ describe('menu tree', () => {
     ]);
     expect(find(roots, '首页')?.children).toBeUndefined();
 
-    const filtered = await tree(`?name=${encodeURIComponent('会员等级')}`);
+    const filtered = await tree(`?name=${encodeURIComponent('积分明细')}`);
     expect(filtered.map((node) => node.name)).toEqual(['客户管理']);
-    expect(filtered[0]?.children?.map((node) => node.name)).toEqual(['会员等级']);
+    expect(filtered[0]?.children?.map((node) => node.name)).toEqual(['积分明细']);
     expect(await tree(`?name=${encodeURIComponent('没有这个菜单')}`)).toEqual([]);
   });
 
