@@ -29,6 +29,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerDepartmentRoutes } from './routes/departments';
 import { registerDictionaryRoutes } from './routes/dictionaries';
 import { registerHealthRoute } from './routes/health';
+import { registerDataLogRoutes } from './routes/data-log';
 import { registerOnlineReportPopupRoutes } from './routes/online-report-popup';
 import { registerUploadRoutes } from './routes/upload';
 import { registerPermissionRoutes } from './routes/permissions';
@@ -45,6 +46,7 @@ import { LogWriter } from './logs/log-writer';
 import { installRequestLogging } from './logs/request-logging';
 import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
+import { createFileStore } from './storage';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 
 declare module 'fastify' {
@@ -161,6 +163,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     const logWriter = new LogWriter(db, (message) => app.log.error(message));
     const requestEvents = new RequestEvents((error) => app.log.error({ err: error }, 'request listener failed'));
+    const files = createFileStore(config);
+    app.addHook('onClose', async () => {
+      await files.close();
+    });
     const ctx: AppContext = {
       config,
       db,
@@ -175,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       services,
       facts,
       counters: plugins.flatMap((plugin) => plugin.counters ?? []),
+      files,
     };
 
     app.decorate('db', db);
@@ -226,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerValidatorRoutes(api, ctx);
         registerUploadRoutes(api, ctx);
         registerOnlineReportPopupRoutes(api, ctx);
+        registerDataLogRoutes(api, ctx);
         registerUserPasswordRoutes(api, ctx);
         for (const plugin of plugins) await plugin.register?.(api, ctx);
       },

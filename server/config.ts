@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './storage/s3-file-store';
 
 /** Server settings, read once from the environment at start-up. */
 export interface Config {
@@ -29,7 +30,11 @@ export interface Config {
   shopTimeZone: string;
   /** How many stored days the daily roll-up recomputes each run (facts that arrive late). */
   reportRerollDays: number;
+  /** Where uploads are kept (FILE_STORAGE): DATA_DIR/uploads, or an S3-compatible bucket shared by instances. */
+  fileStorage: FileStorageConfig;
 }
+
+export type FileStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
 
 /** How long the HTTP server waits for a client before it drops the connection, in milliseconds. */
 export interface ServerTimeouts {
@@ -135,6 +140,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const shopTimeZone = text(env, 'SHOP_TIME_ZONE') ?? 'Asia/Shanghai';
   if (!validTimeZone(shopTimeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Shanghai (got "${shopTimeZone}")`);
   const reportRerollDays = integer(env, 'REPORT_REROLL_DAYS', 7, 1, 366, problems);
+  const fileStorage = fileStorageOf(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -155,5 +161,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoOrders,
     shopTimeZone,
     reportRerollDays,
+    fileStorage: Object.freeze(fileStorage),
   });
+}
+
+/** FILE_STORAGE and, for s3, the S3_* settings: a bucket is required, keys come in pairs. */
+function fileStorageOf(env: Env, problems: string[]): FileStorageConfig {
+  const kind = text(env, 'FILE_STORAGE') ?? 'local';
+  if (kind !== 'local' && kind !== 's3') {
+    problems.push(`FILE_STORAGE must be "local" or "s3" (got "${kind}")`);
+    return { kind: 'local' };
+  }
+  if (kind === 'local') return { kind: 'local' };
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) problems.push('FILE_STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploads)');
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^\s/]+/.test(endpoint)) problems.push(`S3_ENDPOINT must be an http:// or https:// URL (got "${endpoint}")`);
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credentials');
+  }
+  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE') ?? 'off';
+  if (!['on', 'off', 'true', 'false'].includes(pathStyle)) problems.push(`S3_FORCE_PATH_STYLE must be "on" or "off" (got "${pathStyle}")`);
+  return {
+    kind: 's3',
+    s3: Object.freeze({
+      endpoint,
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      bucket: bucket ?? '',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: pathStyle === 'on' || pathStyle === 'true',
+    }),
+  };
 }

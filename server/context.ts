@@ -10,6 +10,7 @@ import type { LogWriter } from './logs/log-writer';
 import type { PluginServices } from './plugin-services';
 import type { FactStore } from './reports/fact-store';
 import type { Scheduler } from './scheduler/scheduler';
+import type { FileStore } from './storage/file-store';
 import type { DictionaryService } from './services/dictionaries';
 
 /** Services the route modules share; built once per app in server/app.ts. */
@@ -34,4 +35,6 @@ export interface AppContext {
   facts: FactStore;
   /** Every plugin's dashboard counters (filter by the user's permissions before showing). */
   counters: readonly OperatingCounter[];
+  /** Where uploads are kept (local disk or S3, FILE_STORAGE): the upload, static and file-management routes use it. */
+  files: FileStore;
 }

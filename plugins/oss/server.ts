@@ -1,5 +1,15 @@
+import zhOss from '../../locales/zh-CN/oss.json';
+import { localeLabels } from '../../server/crud/labels';
 import { defineServerPlugin } from '../../server/plugin-api';
-import { ossMenus } from './server/menus';
+import { registerOssFileRoutes } from './server/file-routes';
+import { ossDicts, ossMenus } from './server/menus';
 
 /** 文件管理: uploaded files on the local disk or an S3-compatible object store. */
-export default defineServerPlugin({ name: 'oss', menus: ossMenus });
+export default defineServerPlugin({
+  name: 'oss',
+  menus: ossMenus,
+  dicts: ossDicts,
+  register: async (api, ctx) => {
+    await registerOssFileRoutes(api, ctx, localeLabels({ oss: zhOss }));
+  },
+});

@@ -111,6 +111,9 @@ export interface TenantsTable extends Audit {
   name: string;
   /** 1 normal, 0 frozen */
   status: Generated<number>;
+  /** Validity 开始时间 / 结束时间 (`YYYY-MM-DD`, inclusive; null = open-ended), migration 0013. */
+  begin_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  end_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface UserTenantTable {
@@ -164,6 +167,23 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** One stored upload (文件管理): the bytes live in the file store under `file_key`. */
+export interface SysFileTable {
+  id: string;
+  tenant_id: ColumnType<number, number | undefined, number>;
+  file_name: string;
+  file_key: string;
+  file_type: string;
+  /** bigint: the driver may answer a string. */
+  file_size: ColumnType<string | number, number, number>;
+  storage: 'local' | 's3';
+  biz: string;
+  create_by: string | null;
+  create_time: Timestamp;
+  update_by: string | null;
+  update_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -181,6 +201,7 @@ export interface Database {
   login_tickets: LoginTicketsTable;
   password_reset_tickets: PasswordResetTicketsTable;
   app_meta: AppMetaTable;
+  sys_file: SysFileTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
@@ -9,7 +8,9 @@ import { ApiError, businessError, ok } from '../http/envelope';
 import { invalidInput, Line, MULTIPART_INPUT, params, query } from '../http/schemas';
 import { isMultipartFailure, MSG_BAD_MULTIPART } from '../http/errors';
 import { Type } from 'typebox';
-import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, looksExecutable, resolveInside } from './upload-files';
+import { newId } from '../db/ids';
+import { isSafeKey, type StoredObject } from '../storage';
+import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, looksExecutable } from './upload-files';
 
 export const UPLOAD_PATHS = {
   commonUpload: '/sys/common/upload',
@@ -27,7 +28,7 @@ export const msgTooLarge = (maxBytes: number) => `文件大小超过限制(${Mat
 
 interface StoredFile {
   name: string;
-  /** Relative to the upload root, `/`-separated: `<biz>/<random>.<ext>`. */
+  /** The store's key, `/`-separated: `<biz>/<random>.<ext>`. */
   path: string;
   size: number;
 }
@@ -43,11 +44,19 @@ function isTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
+/** The name the file had on the uploader's machine, without any folder (either separator), at most 255 characters. */
+function originalName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  return (base.trim() || 'file').slice(-255);
+}
+
 /**
- * Reads the one file of the request, checks biz, extension, sniffed content and size, and stores it
- * under a random name. Client path segments never reach the disk: only the validated biz folder.
+ * Reads the one file of the request, checks biz, extension, sniffed content and size, stores it in the
+ * file store under a random key and records it (sys_file, the caller's tenant). Client path segments
+ * never reach the store: only the validated biz folder.
  */
-async function storeUpload(request: FastifyRequest, root: string, maxBytes: number, bizField: string): Promise<{ stored: StoredFile; file: MultipartFile }> {
+async function storeUpload(request: FastifyRequest, ctx: AppContext, bizField: string): Promise<{ stored: StoredFile; file: MultipartFile }> {
+  const maxBytes = ctx.config.uploadMaxBytes;
   let file: MultipartFile | undefined;
   let content: Buffer;
   try {
@@ -69,48 +78,49 @@ async function storeUpload(request: FastifyRequest, root: string, maxBytes: numb
   if (allowed === null) throw businessError(MSG_TYPE_REFUSED);
   if (!allowed.type.sniff(head)) throw businessError(MSG_CONTENT_MISMATCH);
 
-  const folder = path.join(root, biz);
-  await fs.promises.mkdir(folder, { recursive: true });
-  const storedName = `${randomBytes(16).toString('hex')}.${allowed.ext}`;
-  await fs.promises.writeFile(path.join(folder, storedName), content, { flag: 'wx' });
-  return { stored: { name: path.basename(file.filename), path: `${biz}/${storedName}`, size: content.length }, file };
+  const key = `${biz}/${randomBytes(16).toString('hex')}.${allowed.ext}`;
+  const name = originalName(file.filename);
+  await ctx.files.put(key, content, { contentType: allowed.type.mime });
+  try {
+    await ctx.db
+      .insertInto('sys_file')
+      .values({
+        id: newId(),
+        tenant_id: request.tenantId ?? 0,
+        file_name: name,
+        file_key: key,
+        file_type: allowed.ext,
+        file_size: content.length,
+        storage: ctx.files.kind,
+        biz,
+        create_by: request.auth?.username ?? null,
+      })
+      .execute();
+  } catch (error) {
+    // No stored object without its record: 文件管理 could never list or delete it.
+    await ctx.files.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return { stored: { name, path: key, size: content.length }, file };
 }
 
-function sendStored(reply: FastifyReply, absolute: string, fileName: string): FastifyReply {
+async function sendStored(reply: FastifyReply, stored: StoredObject, fileName: string): Promise<FastifyReply> {
   const allowed = allowedTypeOf(fileName);
   const inline = allowed?.type.inline === true;
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.basename(fileName)}"`);
   reply.header('Cache-Control', 'private, no-store');
+  reply.header('Content-Length', stored.size);
+  // The type follows the checked extension, never what a store answers for the object.
   reply.type(allowed?.type.mime ?? 'application/octet-stream');
-  return reply.send(fs.createReadStream(absolute));
-}
-
-async function readHead(absolute: string): Promise<Buffer> {
-  const handle = await fs.promises.open(absolute, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-function existingFile(absolute: string | null): string | null {
-  if (absolute === null) return null;
-  try {
-    return fs.statSync(absolute).isFile() ? absolute : null;
-  } catch {
-    return null;
-  }
+  return reply.send(stored.body);
 }
 
 /** Uploads (spec §7 Upload), the stored files and the PDF preview. Every route needs a session. */
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const root = path.resolve(ctx.config.dataDir, 'uploads');
   const maxBytes = ctx.config.uploadMaxBytes;
+  const files = ctx.files;
   const access = { access: 'authenticated' as const };
 
   // Multipart parsing lives in this scope only, so no other route accepts multipart bodies.
@@ -118,30 +128,33 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
     scope.post(UPLOAD_PATHS.commonUpload, { config: access, schema: MULTIPART_INPUT }, async (request) => {
-      const { stored } = await storeUpload(request, root, maxBytes, 'biz');
+      const { stored } = await storeUpload(request, ctx, 'biz');
       return ok(stored, stored.path);
     });
 
     scope.post(UPLOAD_PATHS.ossUpload, { config: access, schema: MULTIPART_INPUT }, async (request) => {
-      const { stored, file } = await storeUpload(request, root, maxBytes, 'biz');
+      const { stored, file } = await storeUpload(request, ctx, 'biz');
       const id = fieldValue(file, 'id')?.slice(0, 64) ?? randomBytes(16).toString('hex');
       return ok({ id, name: stored.name, path: stored.path, url: stored.path, status: 'done', size: stored.size }, stored.path);
     });
   });
 
   app.get<{ Params: { '*': string } }>(`${UPLOAD_PATHS.staticFiles}/*`, { config: access, schema: { params: params({ '*': Line(1000) }) } }, async (request, reply) => {
-    const relative = request.params['*'];
-    const absolute = existingFile(resolveInside(root, relative));
-    if (absolute === null) return reply.callNotFound();
-    return sendStored(reply, absolute, relative);
+    const key = request.params['*'];
+    const stored = isSafeKey(key) ? await files.get(key) : null;
+    if (stored === null) return reply.callNotFound();
+    return sendStored(reply, stored, key);
   });
 
   app.get<{ Querystring: { path?: unknown } }>(UPLOAD_PATHS.pdfPreview, { config: access, schema: { querystring: query({ path: Type.Optional(Line(1000)) }) } }, async (request, reply) => {
-    const relative = typeof request.query.path === 'string' ? request.query.path : '';
-    const absolute = existingFile(resolveInside(root, relative));
-    const pdf = allowedTypeOf(relative);
-    if (absolute === null || pdf?.ext !== 'pdf' || !pdf.type.sniff(await readHead(absolute))) return reply.callNotFound();
+    const key = typeof request.query.path === 'string' ? request.query.path : '';
+    const pdf = allowedTypeOf(key);
+    if (!isSafeKey(key) || pdf?.ext !== 'pdf') return reply.callNotFound();
+    const head = await files.readStart(key, 16);
+    if (head === null || !pdf.type.sniff(head)) return reply.callNotFound();
+    const stored = await files.get(key);
+    if (stored === null) return reply.callNotFound();
     // The PDF itself, inline: the client fetches it with the token and shows it from a blob in an iframe.
-    return sendStored(reply, absolute, relative);
+    return sendStored(reply, stored, key);
   });
 }

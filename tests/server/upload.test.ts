@@ -129,6 +129,24 @@ describe('POST /oss/file/upload', () => {
   });
 });
 
+describe('stored file records (sys_file)', () => {
+  it('writes one row per successful upload (original name, type, size, uploader, tenant) and none for a refusal', async () => {
+    const before = await server.app.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const { body } = await upload('/api/oss/file/upload', [
+      { name: 'file', value: PDF, filename: '合同 2026.pdf' },
+      { name: 'biz', value: 'contracts' },
+    ]);
+    expect(body.success).toBe(true);
+    const refused = await upload('/api/sys/common/upload', [{ name: 'file', value: Buffer.from('not a png'), filename: 'fake.png' }]);
+    expect(refused.body.success).toBe(false);
+    const after = await server.app.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+    const row = await server.app.db.selectFrom('sys_file').selectAll().where('file_key', '=', body.message).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ file_name: '合同 2026.pdf', file_type: 'pdf', storage: 'local', biz: 'contracts', create_by: 'admin', tenant_id: 0 });
+    expect(Number(row.file_size)).toBe(PDF.length);
+  });
+});
+
 describe('GET /sys/common/static/* and the PDF preview', () => {
   it('serves nothing outside the upload root', async () => {
     fs.writeFileSync(path.join(server.dataDir, 'secret.txt'), 'secret');

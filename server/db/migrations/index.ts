@@ -8,6 +8,9 @@ import * as m0007 from './0007_list_indexes';
 import * as m0008 from './0008_scheduled_jobs';
 import * as m0009 from './0009_sys_log';
 import * as m0010 from './0010_report_facts';
+import * as m0011 from './0011_stored_files';
+import * as m0012 from './0012_data_log';
+import * as m0013 from './0013_tenant_validity';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -23,4 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008_scheduled_jobs': m0008,
   '0009_sys_log': m0009,
   '0010_report_facts': m0010,
+  '0011_stored_files': m0011,
+  '0012_data_log': m0012,
+  '0013_tenant_validity': m0013,
 };
