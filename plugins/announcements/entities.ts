@@ -50,3 +50,102 @@ export const ANNOUNCEMENT_PERMISSIONS = {
 
 /** Where openPage may point when openType is 'url': an app path, never a scheme (no javascript:). */
 export const OPEN_PAGE_PATTERN = /^\/[A-Za-z0-9/_\-.?=&%]*$/;
+
+/** 消息模板: templates with `${name}` placeholders, sent as a 系统消息 to chosen users or roles. */
+export const MESSAGE_TEMPLATE_TYPE_DICT = 'msg_template_type';
+export const TEMPLATE_TYPE = { text: '1', rich: '2' } as const;
+
+export const messageTemplateEntity = defineEntity({
+  table: 'sys_message_template',
+  api: '/sys/message/sysMessageTemplate',
+  permission: 'system:msgTemplate',
+  title: 'message:template.title',
+  tenantScoped: true,
+  fields: {
+    templateCode: { type: 'string', label: 'message:template.fields.templateCode', required: true, max: 64, search: 'like', unique: true, sortable: true },
+    templateName: { type: 'string', label: 'message:template.fields.templateName', required: true, max: 100, search: 'like' },
+    templateType: { type: 'string', label: 'message:template.fields.templateType', required: true, max: 1, dict: MESSAGE_TEMPLATE_TYPE_DICT, search: 'eq' },
+    templateContent: { type: 'text', label: 'message:template.fields.templateContent', required: true, max: 20_000, list: false },
+    templateTestJson: { type: 'text', label: 'message:template.fields.templateTestJson', max: 5_000, list: false },
+  },
+});
+
+export type MessageTemplateRecord = EntityRecord<typeof messageTemplateEntity>;
+
+/** 消息记录: one row per send; the recipients and their read state are the announcement's send rows. */
+export const messageEntity = defineEntity({
+  table: 'sys_message',
+  api: '/sys/message/sysMessage',
+  permission: 'system:message',
+  title: 'message:record.title',
+  tenantScoped: true,
+  fields: {
+    titile: { type: 'string', label: 'message:record.fields.titile', max: 100, search: 'like', readonly: true },
+    templateCode: { type: 'string', label: 'message:record.fields.templateCode', max: 64, search: 'eq', readonly: true },
+    sender: { type: 'string', label: 'message:record.fields.sender', max: 100, search: 'like', readonly: true },
+    sendTime: { type: 'datetime', label: 'message:record.fields.sendTime', sortable: true, readonly: true },
+    anntId: { type: 'string', label: 'message:record.fields.anntId', max: 32, list: false, readonly: true },
+  },
+});
+
+/** A 消息记录 row as its list answers it: the counts are read from the send rows at list time. */
+export type MessageRecord = EntityRecord<typeof messageEntity> & { receiverCount: number; readCount: number };
+
+/** One recipient of a message and whether they have read it. */
+export interface MessageRecipient {
+  userId: string;
+  username: string;
+  realname: string;
+  readFlag: '0' | '1';
+  readTime: string | null;
+}
+
+export const MESSAGE_API = {
+  sendMsg: `${messageTemplateEntity.api}/sendMsg`,
+  recipients: `${messageEntity.api}/recipients`,
+} as const;
+
+export const MESSAGE_PERMISSIONS = {
+  templateList: 'system:msgTemplate:list',
+  send: 'system:msgTemplate:send',
+  recordList: 'system:message:list',
+} as const;
+
+/** The `${name}` placeholders of a template, each once, in order of first use. */
+export function placeholdersOf(...texts: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const text of texts) {
+    for (const match of text.matchAll(/\$\{([A-Za-z0-9_]{1,64})\}/g)) {
+      const name = match[1];
+      if (name !== undefined && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Fills `${name}` with the values as they are (text); unknown placeholders stay. Escaping is the caller's. */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>, escape: (value: string) => string = (value) => value): string {
+  return text.replace(/\$\{([A-Za-z0-9_]{1,64})\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(values, name) ? escape(values[name] ?? '') : whole));
+}
+
+/** Text as HTML text: a value put into a rich template never becomes markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Test data as the template keeps it: a JSON object of strings, or null when it is not one. */
+export function parseTestData(input: unknown): Record<string, string> | null {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    if (input.trim() === '') return {};
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.some(([, item]) => typeof item !== 'string')) return null;
+  return Object.fromEntries(entries) as Record<string, string>;
+}

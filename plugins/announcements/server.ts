@@ -1,11 +1,13 @@
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerAnnouncementAdminRoutes } from './server/admin-routes';
 import { announcementDicts, announcementMenus } from './server/menus';
+import { registerMessageRoutes } from './server/message-routes';
+import { seedMessageTemplates } from './server/message-seed';
 import { announcementMigrations } from './server/migrations';
 import { seedAnnouncements } from './server/seed';
 import { registerUserAnnouncementRoutes } from './server/user-routes';
 
-/** Announcements and system messages: administration, release to the recipients' sockets, my messages. */
+/** Announcements and system messages: administration, release to the recipients' sockets, my messages, message templates and records. */
 export default defineServerPlugin({
   name: 'announcements',
   menus: announcementMenus,
@@ -14,6 +16,8 @@ export default defineServerPlugin({
   register: async (api, ctx) => {
     registerUserAnnouncementRoutes(api, ctx);
     await registerAnnouncementAdminRoutes(api, ctx);
+    await registerMessageRoutes(api, ctx);
   },
   seed: seedAnnouncements,
+  seedThroughServices: seedMessageTemplates,
 });

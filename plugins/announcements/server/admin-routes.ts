@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { NoticeMessage } from '../../../src/contracts/live';
 import { ANNOUNCEMENT_API } from '../../../src/contracts/announcements';
 import type { AppContext } from '../../../server/context';
 import { registerEntityRoutes, type WriteContext } from '../../../server/crud/register-entity-routes';
@@ -14,7 +13,7 @@ import { ANNOUNCEMENT_PERMISSIONS, OPEN_PAGE_PATTERN, announcementEntity } from 
 import { insertSendRows, recipientsOf, splitUserIds } from './recipients';
 import { sanitizeRichText } from '../../../server/http/rich-text';
 import { announcementDb, type AnnouncementDb } from './tables';
-import { toAnnouncement } from './wire';
+import { announcementPublisher } from './publish';
 
 export const MSG_RELEASED = '该系统通知发布成功';
 export const MSG_REVOKED = '该系统通知撤销成功';
@@ -58,16 +57,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
   const db = announcementDb(ctx.db);
   const socketKey = ANNOUNCEMENT_API.base;
 
-  async function pushToRecipients(id: string, titile: string, msgType: string, recipients: string[]): Promise<void> {
-    const message: NoticeMessage = { cmd: msgType === 'ALL' ? 'topic' : 'user', msgId: id, msgTxt: titile };
-    if (msgType === 'ALL') api.sockets.broadcast(message);
-    else api.sockets.sendToUsers(recipients, message);
-  }
-
-  async function publishRow(id: string, tenantId: number | null): Promise<void> {
-    const row = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row !== undefined) api.sockets.publishRowUpdate(socketKey, { ...toAnnouncement(row) }, { tenantId });
-  }
+  const { pushToRecipients, publishRow } = announcementPublisher(api, db);
 
   await api.register(async (scoped) => {
     publishEntityChanges(scoped, { socketKey, permission: ANNOUNCEMENT_PERMISSIONS.list, entity: announcementEntity });
@@ -93,7 +83,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
         .execute();
       await insertSendRows(trx, id, recipients);
     });
-    await pushToRecipients(id, current.titile, current.msg_type, recipients);
+    pushToRecipients(id, current.titile, current.msg_type, recipients);
     await publishRow(id, request.tenantId);
     return ok(null, MSG_RELEASED);
   });
@@ -109,7 +99,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
       .where('id', '=', id)
       .execute();
     // The recipients' bells reload and the revoked notice leaves them.
-    await pushToRecipients(id, current.titile, current.msg_type, await recipientsOf(db, current));
+    pushToRecipients(id, current.titile, current.msg_type, await recipientsOf(db, current));
     await publishRow(id, request.tenantId);
     return ok(null, MSG_REVOKED);
   });

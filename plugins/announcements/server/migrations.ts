@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { createEntityIndexes, createEntityTable } from '../../../server/crud/table-ddl';
-import { announcementEntity } from '../entities';
+import { announcementEntity, messageEntity, messageTemplateEntity } from '../entities';
 
 export const announcementMigrations: Record<string, Migration> = {
   '0001_announcements': {
@@ -23,6 +23,13 @@ export const announcementMigrations: Record<string, Migration> = {
   '0090_list_indexes': {
     up: async (db: Kysely<unknown>) => {
       await createEntityIndexes(db, announcementEntity);
+    },
+  },
+  // 消息模板 and 消息记录 (tenant-scoped; a record's receivers are its announcement's send rows).
+  '0100_messages': {
+    up: async (db: Kysely<unknown>) => {
+      await createEntityTable(db, messageTemplateEntity);
+      await createEntityTable(db, messageEntity);
     },
   },
 };

@@ -50,3 +50,43 @@ export type AnnouncementDb = Kysely<Database & AnnouncementTables>;
 export function announcementDb(db: Kysely<Database>): AnnouncementDb {
   return db.withTables<AnnouncementTables>();
 }
+
+export type MessageTemplateTable = {
+  id: string;
+  template_code: string;
+  template_name: string;
+  /** '1' text, '2' rich text */
+  template_type: string;
+  template_content: string;
+  template_test_json: string | null;
+  create_by: string | null;
+  create_time: Timestamp;
+  update_by: string | null;
+  update_time: NullableTimestamp;
+  tenant_id: ColumnType<number, number | undefined, number>;
+};
+
+export type MessageTable = {
+  id: string;
+  titile: string | null;
+  template_code: string | null;
+  sender: string | null;
+  send_time: NullableTimestamp;
+  annt_id: string | null;
+  create_by: string | null;
+  create_time: Timestamp;
+  update_by: string | null;
+  update_time: NullableTimestamp;
+  tenant_id: ColumnType<number, number | undefined, number>;
+};
+
+export type MessageTables = AnnouncementTables & {
+  sys_message_template: MessageTemplateTable;
+  sys_message: MessageTable;
+};
+
+export type MessageDb = Kysely<Database & MessageTables>;
+
+export function messageDb(db: Kysely<Database>): MessageDb {
+  return db.withTables<MessageTables>();
+}
