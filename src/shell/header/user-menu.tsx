@@ -1,13 +1,19 @@
-import { ApartmentOutlined, ClearOutlined, DownOutlined, LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ClearOutlined, DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, ProfileOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../app/use-session';
 import { session } from '../../providers/session';
+import { useStoredFileUrl } from '../../toolkit/upload/stored-image';
 import { refreshDictionaryCache } from '../dialogs/clear-cache';
 import { NARROW_QUERY } from '../layouts/main-layout-queries';
 import { useMediaQuery } from '../use-media-query';
+
+/** The account plugin's pages (个人中心, 个人设置 基本设置), opened from this menu. */
+export const ACCOUNT_CENTER_PATH = '/account/center';
+export const ACCOUNT_SETTINGS_PATH = '/account/settings/base';
 
 // The dialogs load on first use: the shell's first paint does not carry the colour picker and forms.
 const SettingsDrawer = lazy(() => import('../settings/settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
@@ -17,9 +23,10 @@ import { useLogoutConfirm } from './use-logout-confirm';
 
 type Dialog = 'settings' | 'password' | 'depart';
 
-/** The user dropdown (spec §2 Layouts): settings, password, cache, department, logout. */
+/** The user dropdown (spec §2 Layouts): account center and settings, system settings, password, cache, department, logout. */
 export function UserMenu() {
   const { t } = useTranslation('common');
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const user = useUserInfo();
   const confirmLogout = useLogoutConfirm();
@@ -32,6 +39,8 @@ export function UserMenu() {
   };
   const close = useCallback(() => setOpenDialog(null), []);
   const username = user?.username ?? '';
+  // A stored avatar is served only to the session: shown from a blob, as soon as 基本设置 changes it.
+  const avatar = useStoredFileUrl(user?.avatar);
   const shownName = user?.realname ?? user?.username;
   // WCAG 2.5.3: the accessible name contains the visible name.
   const menuLabel = shownName ? t('header.userMenuOf', { name: shownName }) : t('header.userMenu');
@@ -40,6 +49,8 @@ export function UserMenu() {
   const isNarrow = useMediaQuery(NARROW_QUERY);
 
   const items: MenuProps['items'] = [
+    { key: 'accountCenter', icon: <IdcardOutlined />, label: t('header.accountCenter') },
+    { key: 'accountSettings', icon: <ProfileOutlined />, label: t('header.accountSettings') },
     { key: 'settings', icon: <SettingOutlined />, label: t('header.systemSettings') },
     { key: 'password', icon: <LockOutlined />, label: t('header.changePassword') },
     { key: 'depart', icon: <ApartmentOutlined />, label: t('header.switchDepart') },
@@ -50,6 +61,8 @@ export function UserMenu() {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
+    else if (key === 'accountCenter') navigate(ACCOUNT_CENTER_PATH);
+    else if (key === 'accountSettings') navigate(ACCOUNT_SETTINGS_PATH);
     else if (key === 'settings') setDialog('settings');
     else if (key === 'depart') setDialog('depart');
     else if (key === 'password') {
@@ -74,7 +87,7 @@ export function UserMenu() {
       )}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <Button type="text" aria-label={menuLabel} style={{ height: 48 }} className="user-menu">
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={avatar.url ?? undefined} icon={<UserOutlined />} />
           <span>{shownName}</span>
           <DownOutlined />
         </Button>

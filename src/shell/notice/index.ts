@@ -3,3 +3,5 @@ export { AnnouncementModal, ANNOUNCEMENT_MODAL_WIDTH } from './announcement-moda
 export type { AnnouncementView } from './announcement-modal';
 export { BusinessIdContext, useBusinessId } from './business-id';
 export { sanitizeHtml } from './sanitize-html';
+export { NOTICE_PREFERENCES_PATH, setNoticePreferences, useNoticePreferences } from './notice-prefs';
+export type { NoticePreferences } from './notice-prefs';

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../contracts/announcements';
+import { useUserInfo } from '../../app/use-session';
 import { AnnouncementModal } from './announcement-modal';
+import { useNoticePreferences } from './notice-prefs';
 import { useNoticeList } from './use-notice-list';
 
 /** Spec §2: the 'view more' button opens the my-announcements page. */
@@ -35,7 +37,9 @@ export function NoticeBell() {
   const { data, markRead } = useNoticeList();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<Announcement | null>(null);
-  const total = data.anntMsgTotal + data.sysMsgTotal;
+  // 新消息通知 (个人设置): a category the user turned off does not raise the badge; its messages stay listed.
+  const preferences = useNoticePreferences(useUserInfo()?.id);
+  const total = (preferences.notice ? data.anntMsgTotal : 0) + (preferences.system ? data.sysMsgTotal : 0);
 
   const openItem = (item: Announcement) => {
     setOpen(false);
@@ -68,7 +72,7 @@ export function NoticeBell() {
   return (
     <>
       <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={content} arrow={false}>
-        <span data-testid="notice-bell" data-count={total}>
+        <span data-testid="notice-bell" data-count={total} data-muted={[preferences.notice ? '' : 'notice', preferences.system ? '' : 'system'].filter(Boolean).join(' ') || undefined}>
           <Badge count={total} size="small" offset={[-4, 4]}>
             <Button type="text" aria-label={t('bell.label')} icon={<BellOutlined style={{ fontSize: 16 }} />} />
           </Badge>

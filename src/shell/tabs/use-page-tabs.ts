@@ -70,11 +70,14 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
     const next = currentTitle === undefined ? null : currentKey;
     shown.current = { location: locationId, activeKey: next };
     if (currentTitle !== undefined) {
-      const sameTabReplaced = navigationType === 'REPLACE' && previous !== null && pathnameOf(previous) === location.pathname;
+      // A page that replaces its own URL keeps its tab: the same path (its query changed), or a section of the same
+      // page under another path (个人设置's /account/settings/base → /security: same title).
+      const sameTabReplaced =
+        navigationType === 'REPLACE' && previous !== null && (pathnameOf(previous) === location.pathname || titleOf(pathnameOf(previous)) === currentTitle);
       setTabs((open) => (sameTabReplaced ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId)));
     }
     setActiveKey(next);
-  }, [location.key, location.pathname, currentKey, currentTitle, navigationType, newId]);
+  }, [location.key, location.pathname, currentKey, currentTitle, navigationType, newId, titleOf]);
 
   useEffect(() => {
     saveTabKeys(user, tabs.map((tab) => tab.key));
