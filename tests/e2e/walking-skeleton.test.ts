@@ -95,8 +95,8 @@ describe('shell', () => {
   it('opens a menu item whose screen is not built yet on the MODULE_NOT_FOUND page', async () => {
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
-    // 报表配置 is seeded in the menu; the online builders issue (#18) has not built its screen yet.
-    await page.goto('/online/cgreport');
+    // 表单开发 is seeded in the menu; the form builder (#18) has not built its screen yet.
+    await page.goto('/online/cgform');
     await page.getByText('MODULE_NOT_FOUND').first().waitFor();
     await context.close();
   });

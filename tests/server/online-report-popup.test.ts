@@ -161,8 +161,9 @@ describe('online report popup endpoints', () => {
     const db = server.app.db;
     await sql`create sequence popup_side_effect`.execute(db);
     await sql`insert into onl_cgreport_head (id, code, name, cgr_sql) values ('f0000000000000000000000000000001', 'writer', 'writer', 'select id, nextval(''popup_side_effect'') as n from demo_member')`.execute(db);
+    // The report guard refuses the function before anything runs (the read-only transaction is the second wall).
     const { body } = await call(server.app, 'GET', api('/getData/f0000000000000000000000000000001'), { token });
-    expect(body).toMatchObject({ success: false, message: '报表查询失败' });
+    expect(body).toMatchObject({ success: false, message: '报表不允许使用函数：nextval' });
     const after = await sql<{ called: boolean }>`select is_called as called from popup_side_effect`.execute(db);
     expect(after.rows[0]?.called).toBe(false);
   });
