@@ -1,8 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../contracts/api-paths';
-import { http } from '../../providers/http';
-import { useFormSubmit } from '../../toolkit/crud/use-form-submit';
+import { useFormAction } from '../../toolkit/crud/use-entity-action';
 import { passwordFormRules } from './password-rules';
 import type { PasswordFormValues } from './password-rules';
 
@@ -23,13 +22,15 @@ export function PasswordModal({ open, username, onClose }: PasswordModalProps) {
   const [form] = Form.useForm<PasswordFormValues>();
   const rules = passwordFormRules(t);
 
-  const { submit, saving } = useFormSubmit(form, {
-    save: (values: PasswordFormValues) => http.post(API.updatePassword, { username, ...values }),
-    onSaved: () => {
+  // A custom mutation through the data provider; a refusal warns (spec) and keeps what was typed.
+  const { submit, saving } = useFormAction(form, {
+    request: (values: PasswordFormValues) => ({ url: API.updatePassword, method: 'post', values: { username, ...values } }),
+    invalidates: [],
+    refusal: 'warning',
+    onDone: () => {
       form.resetFields();
       onClose();
     },
-    refusal: 'warning',
   });
 
   return (

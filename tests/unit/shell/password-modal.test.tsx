@@ -1,28 +1,29 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
 import { PASSWORD_MODAL_WIDTH, PasswordModal } from '../../../src/shell/dialogs/password-modal';
+import { renderInRefine } from '../customers/list-harness';
+import { mockServer, ok, type MockServer, type Reply } from '../providers/mock-adapter';
 import { useLocales } from '../use-locales';
 
-const api = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('../../../src/providers/http', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/providers/http')>();
-  return { ...original, http: { ...original.http, post: api.post } };
-});
-
 useLocales();
+let server: MockServer;
+/** The body of each password change the server received. */
+const posted = () => server.calls.filter((call) => call.url === '/sys/user/updatePassword').map((call) => JSON.parse(String(call.data)) as unknown);
+let answer: Reply;
+
 beforeEach(() => {
-  api.post.mockReset();
+  answer = { status: 200, data: ok(null, '密码修改成功！') };
+  server = mockServer(() => answer);
 });
 
 function renderModal(onClose = vi.fn()) {
-  render(
+  renderInRefine(
     <ConfigProvider button={BUTTON_CONFIG}>
-      <AntdApp>
-        <PasswordModal open username="clerk" onClose={onClose} />
-      </AntdApp>
+      <PasswordModal open username="clerk" onClose={onClose} />
     </ConfigProvider>,
+    [],
   );
   return onClose;
 }
@@ -37,7 +38,7 @@ describe('change-password dialog (spec §5)', () => {
     expect(await screen.findByText('请输入旧密码!')).toBeTruthy();
     expect(screen.getByText('请输入新密码!')).toBeTruthy();
     expect(screen.getByText('请确认新密码!')).toBeTruthy();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(posted()).toEqual([]);
     expect((document.querySelector('.ant-modal') as HTMLElement | null)?.style.width).toBe('800px');
   });
 
@@ -48,23 +49,22 @@ describe('change-password dialog (spec §5)', () => {
     fireEvent.change(field('确认新密码'), { target: { value: 'abcdeg' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('两次输入的密码不一样！')).toBeTruthy();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(posted()).toEqual([]);
   });
 
   it('sends username, oldpassword, password, confirmpassword and closes on success', async () => {
-    api.post.mockResolvedValue({ success: true, message: '密码修改成功！', code: 200, result: null, timestamp: 0 });
     const onClose = renderModal();
     fireEvent.change(field('旧密码'), { target: { value: '123456' } });
     fireEvent.change(field('新密码'), { target: { value: 'abcdef' } });
     fireEvent.change(field('确认新密码'), { target: { value: 'abcdef' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(api.post).toHaveBeenCalledWith('/sys/user/updatePassword', { username: 'clerk', oldpassword: '123456', password: 'abcdef', confirmpassword: 'abcdef' });
+    expect(posted()).toEqual([{ username: 'clerk', oldpassword: '123456', password: 'abcdef', confirmpassword: 'abcdef' }]);
     expect(await screen.findByText('密码修改成功！')).toBeTruthy();
   });
 
   it('keeps the dialog open with a warning carrying the server message on failure', async () => {
-    api.post.mockResolvedValue({ success: false, message: '旧密码输入错误!', code: 500, result: null, timestamp: 0 });
+    answer = { status: 200, data: { success: false, message: '旧密码输入错误!', code: 500, result: null, timestamp: 0 } };
     const onClose = renderModal();
     fireEvent.change(field('旧密码'), { target: { value: 'wrong1' } });
     fireEvent.change(field('新密码'), { target: { value: 'abcdef' } });
