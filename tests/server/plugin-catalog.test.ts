@@ -16,9 +16,9 @@ import { call, login, tempDir, useDemoServer } from './helpers';
 
 const demo = useDemoServer();
 
-const ANNOUNCEMENT_MENUS = ['通告管理', '我的消息'];
+const ANNOUNCEMENT_MENUS = ['通告管理', '我的消息', '消息模板', '消息记录'];
 const ANNOUNCEMENT_DICTS = ['msg_category', 'priority', 'send_status'];
-const SYSTEM_CHILDREN = ['用户管理', '角色管理', '部门管理', '菜单管理', '数据字典', '定时任务', '日志管理', '通告管理', '我的消息', '租户管理'];
+const SYSTEM_CHILDREN = ['用户管理', '角色管理', '部门管理', '菜单管理', '数据字典', '定时任务', '日志管理', '数据日志', '通告管理', '我的消息', '消息模板', '消息记录', '租户管理', '文件管理'];
 
 async function counts(db: Kysely<Database>) {
   const result = await sql<{ permissions: number; grants: number; dicts: number; items: number }>`
@@ -52,7 +52,7 @@ describe('plugin menus, buttons and dictionaries', () => {
     await runPluginSeeds(db, serverPlugins);
     expect(await counts(db)).toEqual(before);
     const markers = await sql<{ key: string }>`select key from app_meta where key like 'catalog:%' order by key`.execute(db);
-    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:announcements', 'catalog:customers', 'catalog:dashboard', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:operations', 'catalog:orders', 'catalog:reports', 'catalog:system']);
+    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:account', 'catalog:announcements', 'catalog:customers', 'catalog:dashboard', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:online', 'catalog:operations', 'catalog:orders', 'catalog:oss', 'catalog:reports', 'catalog:system']);
   });
 });
 
@@ -72,7 +72,7 @@ describe('a build without the announcements plugin', () => {
       const menu = await menuOf(app, admin.token);
       const system = menu.find((item) => item.path === '/system');
       expect(system?.children?.map((child) => child.meta.title)).toEqual(SYSTEM_CHILDREN.filter((title) => !ANNOUNCEMENT_MENUS.includes(title)));
-      const names = await sql<{ name: string }>`select name from permissions where perms like 'system:announcement:%' or name in ('通告管理', '我的消息')`.execute(app.db);
+      const names = await sql<{ name: string }>`select name from permissions where perms like 'system:announcement:%' or perms like 'system:msgTemplate:%' or name in ('通告管理', '我的消息', '消息模板', '消息记录')`.execute(app.db);
       expect(names.rows).toEqual([]);
       expect(Object.keys(admin.sysAllDictItems).filter((code) => ANNOUNCEMENT_DICTS.includes(code))).toEqual([]);
       expect(Object.keys(admin.sysAllDictItems)).toEqual(expect.arrayContaining(['sex', 'user_status', 'menu_type']));
