@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
 import { session } from '../../../src/providers/session';
 import { UserMenu } from '../../../src/shell/header/user-menu';
+import { renderInRefine } from '../customers/list-harness';
 import { useLocales } from '../use-locales';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -19,15 +19,14 @@ beforeEach(() => {
   api.post.mockReset();
 });
 
+/** Under Refine, as in the product: the dialogs save through its data provider. */
 function renderMenu() {
-  render(
+  renderInRefine(
     <ConfigProvider button={BUTTON_CONFIG}>
-      <AntdApp>
-        <MemoryRouter>
-          <UserMenu />
-        </MemoryRouter>
-      </AntdApp>
+      <UserMenu />
     </ConfigProvider>,
+    [],
+    '/',
   );
 }
 
