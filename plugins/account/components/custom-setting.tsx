@@ -1,9 +1,8 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { App, List, Radio, Tooltip } from 'antd';
+import { App, List, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../../../src/providers/i18n';
-import { PRESET_COLORS } from '../../../src/shell/settings/app-settings';
 import { settingsStore, useAppSettings } from '../../../src/shell/settings/settings-store';
+import { PrimaryColorSwatches } from '../../../src/shell/settings/primary-color-swatches';
 import { themeCompiles } from '../../../src/shell/settings/theme-update';
 
 /**
@@ -15,11 +14,6 @@ export function CustomSetting() {
   const { message } = App.useApp();
   const settings = useAppSettings();
   const language = i18n.resolvedLanguage ?? i18n.language;
-
-  const changeColor = (primaryColor: string) => {
-    if (themeCompiles(primaryColor, settings.darkMode)) settingsStore.update({ primaryColor });
-    else void message.error(t('custom.themeFailed'));
-  };
 
   return (
     <List itemLayout="horizontal">
@@ -45,7 +39,7 @@ export function CustomSetting() {
             onChange={(event) => {
               const darkMode = event.target.value === 'dark';
               if (themeCompiles(settings.primaryColor, darkMode)) settingsStore.update({ darkMode });
-              else void message.error(t('custom.themeFailed'));
+              else void message.error(t('common:settings.themeFailed'));
             }}
             options={[
               { value: 'light', label: t('custom.light') },
@@ -58,23 +52,7 @@ export function CustomSetting() {
       </List.Item>
       <List.Item
         extra={
-          <div role="radiogroup" aria-label={t('custom.primaryColor')} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            {PRESET_COLORS.map((color) => (
-              <Tooltip key={color} title={color}>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={settings.primaryColor === color}
-                  aria-label={color}
-                  data-color={color}
-                  onClick={() => changeColor(color)}
-                  style={{ width: 24, height: 24, borderRadius: 4, border: 'none', background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
-                >
-                  {settings.primaryColor === color ? <CheckOutlined aria-hidden /> : null}
-                </button>
-              </Tooltip>
-            ))}
-          </div>
+          <PrimaryColorSwatches label={t('custom.primaryColor')} size={24} />
         }
       >
         <List.Item.Meta title={t('custom.primaryColor')} description={t('custom.primaryColorHint')} />

@@ -1,8 +1,8 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../src/contracts/api-paths';
 import { MOBILE_PATTERN, SMS_MODE } from '../../../src/contracts/account';
+import { useCountdown } from '../../../src/shell/user/use-countdown';
 import { useEntityAction, useFormAction } from '../../../src/toolkit/crud';
 import { ACCOUNT_API, ACCOUNT_RESOURCE, type PhoneChange } from '../contracts';
 
@@ -19,13 +19,8 @@ interface PhoneModalProps {
 export function PhoneModal({ open, currentPhone, onClose, onChanged }: PhoneModalProps) {
   const { t } = useTranslation('account');
   const [form] = Form.useForm<PhoneChange>();
-  const [wait, setWait] = useState(0);
-
-  useEffect(() => {
-    if (wait <= 0) return undefined;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  // The resend countdown of the login page's SMS button.
+  const { left: wait, start: startWait } = useCountdown(RESEND_SECONDS);
 
   const sms = useEntityAction({ invalidates: [] });
 
@@ -38,7 +33,7 @@ export function PhoneModal({ open, currentPhone, onClose, onChanged }: PhoneModa
       return;
     }
     const sent = await sms.run({ url: API.sms, method: 'post', values: { mobile: phone.trim(), smsmode: SMS_MODE.register } });
-    if (sent !== undefined) setWait(RESEND_SECONDS);
+    if (sent !== undefined) startWait();
   };
 
   const close = () => {

@@ -7,29 +7,9 @@ import { businessError, ok } from '../../../server/http/envelope';
 import { Id, Int, Line, params, query, SafeText, body as bodySchema } from '../../../server/http/schemas';
 import { findHead, itemsOf, REPORT_LIMITS, runReport } from '../../../server/routes/online-report-popup';
 import { isForbiddenReportTable, type PopupReportTables } from '../../../server/routes/online-report-tables';
+import { CGREPORT_API, CGREPORT_PERMS } from '../cgreport-api';
 import { addReport, allowTable, CGREPORT_MESSAGES, describeReportSql, editReport, FIELD_TYPES, reportById, type CgreportDb, type CgreportTables, type ReportInput } from './cgreport-service';
 
-export const CGREPORT_PATHS = {
-  list: '/online/cgreport/head/list',
-  add: '/online/cgreport/head/add',
-  edit: '/online/cgreport/head/edit',
-  remove: '/online/cgreport/head/delete',
-  queryById: '/online/cgreport/head/queryById',
-  parseSql: '/online/cgreport/head/parseSql',
-  exportXls: '/online/cgreport/api/exportXls',
-  tableList: '/online/cgreport/table/list',
-  tableAdd: '/online/cgreport/table/add',
-  tableDelete: '/online/cgreport/table/delete',
-} as const;
-
-export const CGREPORT_PERMS = {
-  list: 'online:cgreport:list',
-  add: 'online:cgreport:add',
-  edit: 'online:cgreport:edit',
-  remove: 'online:cgreport:delete',
-  run: 'online:cgreport:run',
-  tables: 'online:cgreport:tables',
-} as const;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Identifier = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' });
@@ -83,7 +63,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
   const reportDb = ctx.db.withTables<PopupReportTables>();
 
   api.get<{ Querystring: { pageNo?: string; pageSize?: string; code?: string; name?: string } }>(
-    CGREPORT_PATHS.list,
+    CGREPORT_API.list,
     { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({ code: Type.Optional(Line(100)), name: Type.Optional(Line(100)) }) } },
     async (request) => {
       const pageNo = positive(request.query.pageNo, 1, 1_000_000);
@@ -109,35 +89,35 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  api.get<{ Querystring: { id?: string } }>(CGREPORT_PATHS.queryById, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get<{ Querystring: { id?: string } }>(CGREPORT_API.queryById, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const report = await reportById(db, idOf(request));
     if (report === null) throw businessError(CGREPORT_MESSAGES.notFound);
     return ok(report);
   });
 
-  api.post<{ Body: ReportInput }>(CGREPORT_PATHS.add, { ...perm(CGREPORT_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
+  api.post<{ Body: ReportInput }>(CGREPORT_API.add, { ...perm(CGREPORT_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const id = await addReport(db, request.body, tenantOf(request), request.log);
     return ok({ id }, '添加成功！');
   });
 
-  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_PATHS.edit, { ...perm(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION }) } }, async (request) => {
+  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_API.edit, { ...perm(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION }) } }, async (request) => {
     await editReport(db, request.body.id, request.body, tenantOf(request), request.log);
     return ok(null, '编辑成功!');
   });
 
-  api.delete<{ Querystring: { id?: string } }>(CGREPORT_PATHS.remove, { ...perm(CGREPORT_PERMS.remove), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.remove, { ...perm(CGREPORT_PERMS.remove), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const removed = await db.deleteFrom('onl_cgreport_head').where('id', '=', idOf(request)).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw businessError(CGREPORT_MESSAGES.notFound);
     return ok(null, '删除成功!');
   });
 
-  api.post<{ Body: { cgrSql: string } }>(CGREPORT_PATHS.parseSql, { ...perm(CGREPORT_PERMS.run), schema: { querystring: query({}), body: bodySchema({ cgrSql: SafeText(20_000, 1) }) } }, async (request) => {
+  api.post<{ Body: { cgrSql: string } }>(CGREPORT_API.parseSql, { ...perm(CGREPORT_PERMS.run), schema: { querystring: query({}), body: bodySchema({ cgrSql: SafeText(20_000, 1) }) } }, async (request) => {
     return ok(await describeReportSql(db, request.body.cgrSql, tenantOf(request), request.log));
   });
 
   // The same figures as getData (same guard, parameters, search items, sort, tenant), up to the export cap.
   api.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
-    `${CGREPORT_PATHS.exportXls}/:id`,
+    `${CGREPORT_API.exportXls}/:id`,
     { ...perm(CGREPORT_PERMS.run), schema: { params: params({ id: Line(64) }), querystring: query({}) } },
     async (request, reply) => {
       const head = await findHead(reportDb, 'id', request.params.id);
@@ -180,7 +160,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  api.get(CGREPORT_PATHS.tableList, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({}) } }, async () => {
+  api.get(CGREPORT_API.tableList, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({}) } }, async () => {
     const rows = await db.selectFrom('onl_cgreport_table').selectAll().orderBy('table_name').execute();
     const candidates = await sql<{ table_name: string }>`select table_name::text as table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(db);
     const listed = new Set(rows.map((row) => row.table_name));
@@ -191,7 +171,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
   });
 
   api.post<{ Body: { tableName: string; remark?: string | null } }>(
-    CGREPORT_PATHS.tableAdd,
+    CGREPORT_API.tableAdd,
     { ...perm(CGREPORT_PERMS.tables), schema: { querystring: query({}), body: bodySchema({ tableName: Identifier, remark: Nullable(Line(200)) }) } },
     async (request) => {
       const id = await allowTable(db, request.body.tableName, request.body.remark ?? null, isForbiddenReportTable);
@@ -199,7 +179,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  api.delete<{ Querystring: { id?: string } }>(CGREPORT_PATHS.tableDelete, { ...perm(CGREPORT_PERMS.tables), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.tableDelete, { ...perm(CGREPORT_PERMS.tables), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const removed = await db.deleteFrom('onl_cgreport_table').where('id', '=', idOf(request)).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw businessError('数据表不在允许列表中');
     return ok(null, '删除成功!');

@@ -1,3 +1,4 @@
+import { FIELD_TYPES, type FieldType } from '../cgreport-api';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
@@ -20,8 +21,7 @@ export type CgreportTables = Omit<PopupReportTables, 'onl_cgreport_head'> &
 export type CgreportDb = Kysely<Database & CgreportTables>;
 export type HeadRow = Selectable<CgreportTables['onl_cgreport_head']>;
 
-export const FIELD_TYPES = ['String', 'Integer', 'Decimal', 'Date', 'Datetime'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, type FieldType };
 
 export interface ReportItemInput {
   fieldName: string;

@@ -1,5 +1,5 @@
 import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
-import { CGREPORT_PERMS } from './cgreport-routes';
+import { CGREPORT_PERMS } from '../cgreport-api';
 import { SEEDED_REPORTS } from './cgreport-seed';
 
 /** The generated report screen every report menu item opens (the code is the last segment of its path). */

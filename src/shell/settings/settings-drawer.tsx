@@ -1,11 +1,9 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { App, ColorPicker, Divider, Drawer, Radio, Switch, Tooltip } from 'antd';
+import { ColorPicker, Divider, Drawer, Radio, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESET_COLORS } from './app-settings';
 import type { AppSettings, ContentWidth, LayoutMode, MenuTheme } from './app-settings';
 import { settingsStore, useAppSettings } from './settings-store';
-import { themeCompiles } from './theme-update';
+import { PrimaryColorSwatches, useChangePrimaryColor } from './primary-color-swatches';
 
 interface SettingsDrawerProps {
   open: boolean;
@@ -27,12 +25,8 @@ function Row({ label, control }: { label: string; control: ReactNode }) {
 export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation('common');
   const settings = useAppSettings();
-  const { message } = App.useApp();
   const update = (change: Partial<AppSettings>) => settingsStore.update(change);
-  const changeColor = (primaryColor: string) => {
-    if (themeCompiles(primaryColor, settings.darkMode)) update({ primaryColor });
-    else void message.error(t('settings.themeFailed'));
-  };
+  const changeColor = useChangePrimaryColor();
   const topMenu = settings.layout === 'topmenu';
 
   const toggle = (name: SwitchName, disabled = false) => (
@@ -65,22 +59,7 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
       <Divider orientation="left" plain>
         {t('settings.primaryColor')}
       </Divider>
-      <div role="radiogroup" aria-label={t('settings.primaryColor')} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-        {PRESET_COLORS.map((color) => (
-          <Tooltip key={color} title={color}>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={settings.primaryColor === color}
-              aria-label={color}
-              data-color={color}
-              onClick={() => changeColor(color)}
-              style={{ width: 22, height: 22, borderRadius: 3, border: 'none', background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
-            >
-              {settings.primaryColor === color ? <CheckOutlined aria-hidden /> : null}
-            </button>
-          </Tooltip>
-        ))}
+      <PrimaryColorSwatches label={t('settings.primaryColor')}>
         <ColorPicker
           size="small"
           value={settings.primaryColor}
@@ -91,7 +70,7 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
             +
           </button>
         </ColorPicker>
-      </div>
+      </PrimaryColorSwatches>
 
       <Divider orientation="left" plain>
         {t('settings.navigation')}
