@@ -108,7 +108,7 @@ export const dataLogEntity = defineEntity({
     dataId: { type: 'string', label: 'operations:dataLog.fields.dataId', max: 64, search: 'eq', readonly: true },
     dataVersion: { type: 'int', label: 'operations:dataLog.fields.dataVersion', sortable: true, readonly: true },
     action: { type: 'dict', label: 'operations:dataLog.fields.action', dict: DATA_LOG_ACTION_DICT, max: 16, search: 'eq', readonly: true },
-    dataChanges: { type: 'text', label: 'operations:dataLog.fields.dataChanges', readonly: true },
+    dataChanges: { type: 'text', label: 'operations:dataLog.fields.dataChanges', readonly: true, list: true },
     dataContent: { type: 'text', label: 'operations:dataLog.fields.dataContent', readonly: true },
   },
 });
