@@ -93,3 +93,29 @@ describe('数据日志 list', () => {
     expect(clerk.status).toBe(403);
   });
 });
+
+describe('tenants', () => {
+  it('keeps a tenant-scoped record’s history to its tenant', async () => {
+    const adminRow = await demo.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    if ((await demo.app.db.selectFrom('tenants').select('id').where('id', '=', 2).executeTakeFirst()) === undefined) {
+      await demo.app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
+    }
+    await demo.app.db.insertInto('user_tenant').values({ id: `dl-admin-t2-${Date.now()}`, user_id: adminRow.id, tenant_id: 2 }).execute();
+    const T1 = { 'tenant-id': '1' };
+    const T2 = { 'tenant-id': '2' };
+    const code = `dl_tpl_${Date.now()}`;
+    const added = await call<{ id: string }>(demo.app, 'POST', '/api/sys/message/sysMessageTemplate/add', {
+      token: demo.admin,
+      headers: T1,
+      body: { templateCode: code, templateName: '日志模板', templateType: '1', templateContent: '你好 ${name}' },
+    });
+    expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+    const id = added.body.result.id;
+    const own = await call<DataLogVersion[]>(demo.app, 'GET', `/api/sys/dataLog/history?dataTable=sys_message_template&dataId=${id}`, { token: demo.admin, headers: T1 });
+    expect(own.body.result.map((version) => version.action)).toEqual(['add']);
+    const other = await call<DataLogVersion[]>(demo.app, 'GET', `/api/sys/dataLog/history?dataTable=sys_message_template&dataId=${id}`, { token: demo.admin, headers: T2 });
+    expect(other.body.result).toEqual([]);
+    const listed = await call<PageResult<Record<string, unknown>>>(demo.app, 'GET', `/api/sys/dataLog/list?dataId=${id}`, { token: demo.admin, headers: T2 });
+    expect(listed.body.result.total).toBe(0);
+  });
+});
