@@ -98,12 +98,20 @@ export async function registerSockets(app: FastifyInstance, ctx: AppContext): Pr
         else client.socket.close(CLOSE_SESSION_ENDED, 'session ended');
         return;
       case 'subscribe': {
-        const permission = hub.channelPermission(frame.socketKey);
-        if (permission !== undefined && !(await hasPermission(ctx.db, client.userId, permission))) {
-          request.log.info({ socketKey: frame.socketKey }, 'table socket: subscription refused (permission)');
+        const key = frame.socketKey;
+        if (client.keys.has(key) || client.keys.size >= MAX_KEYS_PER_SOCKET) return;
+        const permission = hub.channelPermission(key);
+        // Rows published while the permission is checked are held, then delivered or dropped.
+        client.pending.set(key, []);
+        const allowed = permission === undefined || (await hasPermission(ctx.db, client.userId, permission));
+        const held = client.pending.get(key) ?? [];
+        client.pending.delete(key);
+        if (!allowed) {
+          request.log.info({ socketKey: key }, 'table socket: subscription refused (permission)');
           return;
         }
-        if (client.keys.size < MAX_KEYS_PER_SOCKET) client.keys.add(frame.socketKey);
+        client.keys.add(key);
+        for (const payload of held) if (client.socket.readyState === client.socket.OPEN) client.socket.send(payload);
         return;
       }
       case 'unsubscribe':
@@ -131,6 +139,7 @@ export async function registerSockets(app: FastifyInstance, ctx: AppContext): Pr
       tenantId: request.tenantId,
       pageId: request.params.pageId ?? '',
       keys: new Set(),
+      pending: new Map(),
     };
     const remove = hub.addTableClient(client);
     socket.on('close', remove);

@@ -20,7 +20,16 @@ export interface TableClient {
   tenantId: number | null;
   pageId: string;
   keys: Set<string>;
+  /**
+   * Keys whose subscription is still being authorised, with the frames published on them meanwhile: delivered
+   * once the permission is confirmed, dropped if refused — so a row changed right after a list subscribed is
+   * neither lost nor shown to a page that may not see it.
+   */
+  pending: Map<string, string[]>;
 }
+
+/** Frames held per key while its subscription is authorised (a burst beyond this is dropped, as a reload would). */
+export const MAX_HELD_FRAMES = 100;
 
 export interface PublishOptions {
   /** Only subscribers of this tenant; omit for data that is not tenant-scoped. */
@@ -120,8 +129,14 @@ export class SocketHub {
   private publish(socketKey: string, payload: string, sender: TableClient | null, tenantId: number | null | undefined): number {
     let reached = 0;
     for (const client of this.tableClients) {
-      if (client === sender || !client.keys.has(socketKey)) continue;
+      if (client === sender) continue;
       if (tenantId !== undefined && client.tenantId !== tenantId) continue;
+      const held = client.pending.get(socketKey);
+      if (held !== undefined) {
+        if (held.length < MAX_HELD_FRAMES) held.push(payload);
+        continue;
+      }
+      if (!client.keys.has(socketKey)) continue;
       if (send(client.socket, payload)) reached += 1;
     }
     return reached;
