@@ -10,9 +10,11 @@ export interface DictSelectProps extends Omit<SelectProps<string | number>, 'opt
   numeric?: boolean;
 }
 
-/** A dictionary's items: the login's cache first, else loaded once (see loadDictItems); [] until they arrive. */
+const NO_ITEMS: DictItem[] = [];
+
+/** A dictionary's items: the login's cache first, else loaded once (see loadDictItems); [] until they arrive ('' asks nothing). */
 export function useDictItems(dictCode: string): DictItem[] {
-  const cached = session.getDictCache()?.[dictCode];
+  const cached = dictCode === '' ? NO_ITEMS : session.getDictCache()?.[dictCode];
   const [fetched, setFetched] = useState<{ code: string; items: DictItem[] } | null>(null);
 
   useEffect(() => {
