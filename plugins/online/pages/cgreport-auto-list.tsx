@@ -2,7 +2,7 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useCustomMutation, type BaseRecord } from '@refinedev/core';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin, Table, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EnvelopeError } from '../../../src/providers/data-provider';
@@ -62,24 +62,20 @@ export default function CgreportAutoList() {
     return options.find((option) => option.value === String(value))?.text ?? value;
   };
 
-  const columns = useMemo<TableColumnType<Record<string, unknown>>[]>(
-    () =>
-      (config.value?.columns ?? []).map((column) => ({
-        key: column.dataIndex,
-        dataIndex: column.dataIndex,
-        title: column.title,
-        width: column.width ?? undefined,
-        sorter: column.sorter,
-        sortOrder: sort.column === column.dataIndex ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-        align: column.fieldType === 'Integer' || column.fieldType === 'Decimal' ? ('right' as const) : undefined,
-        render: (value: unknown) => {
-          const shown = dictText(column.dataIndex, value);
-          return shown === null || shown === undefined ? '' : String(shown);
-        },
-      })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- dictText reads config.value, listed
-    [config.value, sort],
-  );
+  // A handful of columns: built each render, nothing to memoise.
+  const columns: TableColumnType<Record<string, unknown>>[] = (config.value?.columns ?? []).map((column) => ({
+    key: column.dataIndex,
+    dataIndex: column.dataIndex,
+    title: column.title,
+    width: column.width ?? undefined,
+    sorter: column.sorter,
+    sortOrder: sort.column === column.dataIndex ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+    align: column.fieldType === 'Integer' || column.fieldType === 'Decimal' ? ('right' as const) : undefined,
+    render: (value: unknown) => {
+      const shown = dictText(column.dataIndex, value);
+      return shown === null || shown === undefined ? '' : String(shown);
+    },
+  }));
 
   const summed = (config.value?.columns ?? []).filter((column) => column.isTotal);
   const chart = config.value?.chart ?? null;
