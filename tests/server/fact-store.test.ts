@@ -140,6 +140,22 @@ describe('fact store', () => {
     expect(await facts.rolledThrough(1)).toBeNull();
   });
 
+  it('keeps a range\'s stored distinct count until a roll-up rewrites its days, and counts a thing of today seen before once', async () => {
+    // now: 2026-03-14 12:00 in Shanghai, stored through the 13th (previous test); buyers m1, m2, m3 so far.
+    const facts = store();
+    const range = { tenantId: TENANT, from: '2026-03-07', to: '2026-03-14' };
+    const buyers = async () => (await facts.distinct(range, METRIC_BUYER, 'total'))[0]?.count;
+    expect(await buyers()).toBe(3);
+    await sale('2026-03-08 12:00:00', 'm9', '1.00'); // reaches a stored day late: not a stored fact yet
+    expect(await buyers()).toBe(3);
+    await facts.rebuild(TENANT, '2026-03-08', '2026-03-08'); // the roll-up rewrites the day: the count is read anew
+    expect(await buyers()).toBe(4);
+    await sale('2026-03-14 09:00:00', 'm9', '2.00'); // today, already a buyer of a stored day
+    expect(await buyers()).toBe(4);
+    await sale('2026-03-14 10:00:00', 'm10', '2.00'); // today only
+    expect(await buyers()).toBe(5);
+  });
+
   it('refuses a source that fills another source\'s metric', () => {
     expect(() => new FactStore(db, [source, { ...source, name: 'copy' }], ZONE, 2)).toThrow(/filled by both/);
   });

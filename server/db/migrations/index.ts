@@ -11,6 +11,7 @@ import * as m0010 from './0010_report_facts';
 import * as m0011 from './0011_stored_files';
 import * as m0012 from './0012_data_log';
 import * as m0013 from './0013_tenant_validity';
+import * as m0014 from './0014_report_fact_things';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_stored_files': m0011,
   '0012_data_log': m0012,
   '0013_tenant_validity': m0013,
+  '0014_report_fact_things': m0014,
 };
