@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   columnOf,
@@ -73,6 +73,8 @@ export interface EntityStore {
    * before the write (null for an add); an add or edit reads the record as it is now.
    */
   recordChange(request: FastifyRequest, action: DataLogAction, id: string, before: WireRecord | null): Promise<void>;
+  /** Deletes records by id as the delete routes do (children, data log, afterChange); the number removed. */
+  remove(request: FastifyRequest, ids: readonly string[]): Promise<number>;
 }
 
 function text(value: unknown): string {
@@ -88,12 +90,51 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** The answer of an engine route: an envelope, or (export) the reply it sent. */
+export type EntityHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * The engine's work for one entity, apart from where it is mounted: each handler reads the request as its route
+ * receives it (query and body already checked against `schemas`) and answers the envelope. `registerEntityRoutes`
+ * mounts them under the entity's API base; `registerRuntimeEntityRoutes` serves entities defined at run time.
+ */
+export interface EntityHandlers {
+  readonly entity: EntityDefinition;
+  readonly schemas: ReturnType<typeof entityRouteSchemas>;
+  readonly store: EntityStore;
+  readonly handle: Record<CrudRoute, EntityHandler>;
+  /** The Excel title of the entity (its display name). */
+  readonly title: string;
+}
+
 /**
  * Serves the list/CRUD contract (conventions §2.1) of one entity under its API base, each route
  * guarded by `<permission>:<action>` on the server and, for tenant-scoped entities, by the caller's
  * tenant on every statement. Call it from a plugin's `register(api, ctx)`.
  */
 export async function registerEntityRoutes(api: FastifyInstance, definition: EntityDefinition, options: EntityRouteOptions = {}): Promise<EntityStore> {
+  const { entity, schemas, store, handle } = createEntityHandlers(api, definition, options);
+  const actions = new Set<string>(options.actions ?? CRUD_ROUTES);
+  const access = (action: EntityAction) => ({ access: { permission: permissionCode(entity, action) } });
+  if (actions.has('list')) api.get(`${entity.api}/list`, { config: access('list'), schema: schemas.list }, handle.list);
+  // queryById is guarded by the list permission.
+  if (actions.has('queryById')) api.get(`${entity.api}/queryById`, { config: access('list'), schema: schemas.queryById }, handle.queryById);
+  if (actions.has('add')) api.post(`${entity.api}/add`, { config: access('add'), schema: schemas.add }, handle.add);
+  if (actions.has('edit')) api.route({ method: ['PUT', 'POST'], url: `${entity.api}/edit`, config: access('edit'), schema: schemas.edit, handler: handle.edit });
+  if (actions.has('delete')) api.delete(`${entity.api}/delete`, { config: access('delete'), schema: schemas.delete }, handle.delete);
+  if (actions.has('deleteBatch')) api.delete(`${entity.api}/deleteBatch`, { config: access('deleteBatch'), schema: schemas.deleteBatch }, handle.deleteBatch);
+  if (actions.has('exportXls')) api.get(`${entity.api}/exportXls`, { config: access('exportXls'), schema: schemas.list }, handle.exportXls);
+  if (actions.has('importExcel')) {
+    await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel'), schema: schemas.importExcel }, handle.importExcel));
+  }
+  return store;
+}
+
+/** Every route the engine can serve for an entity. */
+export const CRUD_ROUTES: readonly CrudRoute[] = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'];
+
+/** The engine's handlers for one entity (see EntityHandlers); registers its unique fields and data-log table. */
+export function createEntityHandlers(api: FastifyInstance, definition: EntityDefinition, options: EntityRouteOptions = {}): EntityHandlers {
   // Re-checks identifiers even for definitions built without defineEntity.
   const entity = defineEntity(definition);
   const db: Kysely<Database> = api.db;
@@ -101,9 +142,7 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
   const title = (entity.title !== undefined ? options.labels?.(entity.title) : undefined) ?? entity.table;
   // Table dictionaries over tenant-scoped tables name only the caller's tenant's rows.
   const dictItemsOf = (request: FastifyRequest) => (code: string) => api.dictionaries.items(code, request.tenantId ?? 0);
-  const actions = new Set<string>(options.actions ?? ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']);
   const table = sql.id(entity.table);
-  const access = (action: EntityAction) => ({ access: { permission: permissionCode(entity, action) } });
   const username = (request: FastifyRequest) => request.auth?.username ?? null;
   const readConditions = (request: FastifyRequest) => [...scopeConditions(entity, request.tenantId), ...(options.readScope?.(request) ?? [])];
   allowEntityUniqueFields(api, entity);
@@ -221,72 +260,58 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     }
   }
 
-  if (actions.has('list')) {
-    api.get(`${entity.api}/list`, { config: access('list'), schema: schemas.list }, async (request) => ok(await list(request, request.query as QueryParams)));
-  }
+  const handleList: EntityHandler = async (request) => ok(await list(request, request.query as QueryParams));
 
-  if (actions.has('queryById')) {
-    api.get(`${entity.api}/queryById`, { config: access('list'), schema: schemas.queryById }, async (request) => {
-      const record = await findById(request, text((request.query as QueryParams).id));
-      if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
-      return ok(record);
-    });
-  }
+  const handleQueryById: EntityHandler = async (request) => {
+    const record = await findById(request, text((request.query as QueryParams).id));
+    if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
+    return ok(record);
+  };
 
-  if (actions.has('add')) {
-    api.post(`${entity.api}/add`, { config: access('add'), schema: schemas.add }, async (request) => {
-      const { values, issues } = await validated(request, request.body, 'add');
-      if (issues.length > 0) throw firstIssue(issues);
-      const children = await validatedChildren(request, request.body);
-      const id = await guardUnique(() => withChildren(request, children, (executor) => insert(request, values, executor), (created) => created));
-      await changed(request, 'add');
-      const record = await findById(request, id);
-      if (record !== null) logChange(request, 'add', id, record);
-      return ok(record, MSG_ADDED);
-    });
-  }
+  const handleAdd: EntityHandler = async (request) => {
+    const { values, issues } = await validated(request, request.body, 'add');
+    if (issues.length > 0) throw firstIssue(issues);
+    const children = await validatedChildren(request, request.body);
+    const id = await guardUnique(() => withChildren(request, children, (executor) => insert(request, values, executor), (created) => created));
+    await changed(request, 'add');
+    const record = await findById(request, id);
+    if (record !== null) logChange(request, 'add', id, record);
+    return ok(record, MSG_ADDED);
+  };
 
-  if (actions.has('edit')) {
-    api.route({
-      method: ['PUT', 'POST'],
-      url: `${entity.api}/edit`,
-      config: access('edit'),
-      schema: schemas.edit,
-      handler: async (request) => {
-        const body: unknown = request.body;
-        const id = text(typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined);
-        const row = await findRow(request, id);
-        if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
-        const { values, issues } = await validated(request, body, 'edit', { id, values: fieldValuesOf(row) });
-        if (issues.length > 0) throw firstIssue(issues);
-        const children = await validatedChildren(request, body);
-        const assignments = [
-          ...Object.entries(values).map(([name, value]) => sql`${sql.id(columnOf(entity, name))} = ${value}`),
-          sql`${sql.id('update_by')} = ${username(request)}`,
-          sql`${sql.id('update_time')} = now()`,
-        ];
-        const conditions = [...scopeConditions(entity, request.tenantId), sql`${sql.id('id')} = ${id}`];
-        const updated = await guardUnique(() =>
-          withChildren(
-            request,
-            children,
-            async (executor) => {
-              const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(executor);
-              // Nothing updated (deleted meanwhile): no child row may be written for it.
-              if (result.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
-              return result;
-            },
-            () => id,
-          ),
-        );
-        if (updated.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
-        await changed(request, 'edit');
-        const record = await findById(request, id);
-        if (record !== null) logChange(request, 'edit', id, record, recordOf(row));
-        return ok(record, MSG_EDITED);
-      },
-    });
-  }
+  const handleEdit: EntityHandler = async (request) => {
+    const body: unknown = request.body;
+    const id = text(typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined);
+    const row = await findRow(request, id);
+    if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
+    const { values, issues } = await validated(request, body, 'edit', { id, values: fieldValuesOf(row) });
+    if (issues.length > 0) throw firstIssue(issues);
+    const children = await validatedChildren(request, body);
+    const assignments = [
+      ...Object.entries(values).map(([name, value]) => sql`${sql.id(columnOf(entity, name))} = ${value}`),
+      sql`${sql.id('update_by')} = ${username(request)}`,
+      sql`${sql.id('update_time')} = now()`,
+    ];
+    const conditions = [...scopeConditions(entity, request.tenantId), sql`${sql.id('id')} = ${id}`];
+    const updated = await guardUnique(() =>
+      withChildren(
+        request,
+        children,
+        async (executor) => {
+          const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(executor);
+          // Nothing updated (deleted meanwhile): no child row may be written for it.
+          if (result.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+          return result;
+        },
+        () => id,
+      ),
+    );
+    if (updated.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+    await changed(request, 'edit');
+    const record = await findById(request, id);
+    if (record !== null) logChange(request, 'edit', id, record, recordOf(row));
+    return ok(record, MSG_EDITED);
+  };
 
   async function remove(request: FastifyRequest, ids: string[]): Promise<number> {
     const conditions = [...readConditions(request), sql`${sql.id('id')} in (${sql.join(ids)})`];
@@ -305,75 +330,67 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     return result.rows.length;
   }
 
-  if (actions.has('delete')) {
-    api.delete(`${entity.api}/delete`, { config: access('delete'), schema: schemas.delete }, async (request) => {
-      const id = text((request.query as QueryParams).id);
-      if (id === '' || id.length > 64 || (await remove(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
-      await changed(request, 'delete');
-      return ok(null, MSG_DELETED);
-    });
-  }
+  const handleDelete: EntityHandler = async (request) => {
+    const id = text((request.query as QueryParams).id);
+    if (id === '' || id.length > 64 || (await remove(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+    await changed(request, 'delete');
+    return ok(null, MSG_DELETED);
+  };
 
-  if (actions.has('deleteBatch')) {
-    api.delete(`${entity.api}/deleteBatch`, { config: access('deleteBatch'), schema: schemas.deleteBatch }, async (request) => {
-      // The client leaves a trailing comma (conventions §2.1).
-      const ids = [...new Set(text((request.query as QueryParams).ids).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))];
-      if (ids.length === 0 || ids.length > MAX_BATCH_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
-      if ((await remove(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
-      await changed(request, 'deleteBatch');
-      return ok(null, MSG_BATCH_DELETED);
-    });
-  }
+  const handleDeleteBatch: EntityHandler = async (request) => {
+    // The client leaves a trailing comma (conventions §2.1).
+    const ids = [...new Set(text((request.query as QueryParams).ids).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))];
+    if (ids.length === 0 || ids.length > MAX_BATCH_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
+    if ((await remove(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+    await changed(request, 'deleteBatch');
+    return ok(null, MSG_BATCH_DELETED);
+  };
 
-  if (actions.has('exportXls')) {
-    api.get(`${entity.api}/exportXls`, { config: access('exportXls'), schema: schemas.list }, async (request, reply) => {
-      const query = request.query as QueryParams;
-      const selections = text(query.selections).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64).slice(0, MAX_EXPORT_ROWS);
-      const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
-      const where = whereSql(entity, query, request.tenantId, extra);
-      const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
-      const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
-      const buffer = await buildWorkbook({
-        title,
-        exportedBy: request.auth?.username ?? '',
-        columns: excelColumns(entity, label),
-        records: rows.rows.map((row) => toRecord(entity, row, dictionaries)),
-        dictionaries,
-      });
-      return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(buffer);
+  const handleExport: EntityHandler = async (request, reply) => {
+    const query = request.query as QueryParams;
+    const selections = text(query.selections).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64).slice(0, MAX_EXPORT_ROWS);
+    const extra = [...(options.readScope?.(request) ?? []), ...(selections.length > 0 ? [sql`${sql.id('id')} in (${sql.join(selections)})`] : [])];
+    const where = whereSql(entity, query, request.tenantId, extra);
+    const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
+    const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
+    const buffer = await buildWorkbook({
+      title,
+      exportedBy: request.auth?.username ?? '',
+      columns: excelColumns(entity, label),
+      records: rows.rows.map((row) => toRecord(entity, row, dictionaries)),
+      dictionaries,
     });
-  }
+    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(buffer);
+  };
 
-  if (actions.has('importExcel')) {
-    await withMultipart(api, (scope) => scope.post(`${entity.api}/importExcel`, { config: access('importExcel'), schema: schemas.importExcel }, async (request) => {
-      const file = await request.file();
-      if (file === undefined) throw businessError(MSG_NO_FILE);
-      const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
-      let rows;
-      try {
-        rows = await readSheetRows(file.file, excelColumns(entity, label), dictionaries);
-      } catch (error) {
-        if (error instanceof TooManyRowsError) throw businessError(error.message);
-        throw businessError(file.file.truncated ? MSG_FILE_TOO_LARGE : MSG_BAD_FILE);
-      }
-      if (file.file.truncated) throw businessError(MSG_FILE_TOO_LARGE);
-      if (rows.length === 0) throw businessError(MSG_EMPTY_FILE);
-      const outcome = await importRows(rows, {
-        db,
-        entity,
-        stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
-        validate: (values) => validated(request, values, 'add'),
-        // An import is one operation-log row, not thousands of data-log rows.
-        insertOne: (values) => guardUnique(() => insert(request, values)),
-      });
-      if (outcome.imported > 0) await changed(request, 'importExcel');
-      // `failed` repeats `skipped` for clients written against the earlier answer.
-      const result = { ...outcome, failed: outcome.skipped };
-      if (outcome.skipped === 0) return ok(result, `文件导入成功！数据行数：${outcome.imported}`);
-      // Some rows skipped: success with code 201 and the reasons (conventions §2.1).
-      return { ...ok(result, importSummaryMessage(outcome.imported, outcome.skipped)), code: 201 };
-    }));
-  }
+  const handleImport: EntityHandler = async (request) => {
+    const file = await request.file();
+    if (file === undefined) throw businessError(MSG_NO_FILE);
+    const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
+    let rows;
+    try {
+      rows = await readSheetRows(file.file, excelColumns(entity, label), dictionaries);
+    } catch (error) {
+      if (error instanceof TooManyRowsError) throw businessError(error.message);
+      throw businessError(file.file.truncated ? MSG_FILE_TOO_LARGE : MSG_BAD_FILE);
+    }
+    if (file.file.truncated) throw businessError(MSG_FILE_TOO_LARGE);
+    if (rows.length === 0) throw businessError(MSG_EMPTY_FILE);
+    const outcome = await importRows(rows, {
+      db,
+      entity,
+      stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
+      validate: (values) => validated(request, values, 'add'),
+      // An import is one operation-log row, not thousands of data-log rows.
+      insertOne: (values) => guardUnique(() => insert(request, values)),
+    });
+    if (outcome.imported > 0) await changed(request, 'importExcel');
+    // `failed` repeats `skipped` for clients written against the earlier answer.
+    const result = { ...outcome, failed: outcome.skipped };
+    if (outcome.skipped === 0) return ok(result, `文件导入成功！数据行数：${outcome.imported}`);
+    // Some rows skipped: success with code 201 and the reasons (conventions §2.1).
+    return { ...ok(result, importSummaryMessage(outcome.imported, outcome.skipped)), code: 201 };
+  };
 
   async function recordChange(request: FastifyRequest, action: DataLogAction, id: string, before: WireRecord | null): Promise<void> {
     if (action === 'delete') {
@@ -384,5 +401,30 @@ export async function registerEntityRoutes(api: FastifyInstance, definition: Ent
     if (after !== null) logChange(request, action, id, after, before ?? undefined);
   }
 
-  return { list, findById, recordChange };
+  return {
+    entity,
+    schemas,
+    title,
+    store: {
+      list,
+      findById,
+      recordChange,
+      remove: async (request, ids) => {
+        const valid = [...new Set(ids)].filter((id) => id !== '' && id.length <= 64).slice(0, MAX_BATCH_IDS);
+        const removed = valid.length === 0 ? 0 : await remove(request, valid);
+        if (removed > 0) await changed(request, valid.length === 1 ? 'delete' : 'deleteBatch');
+        return removed;
+      },
+    },
+    handle: {
+      list: handleList,
+      queryById: handleQueryById,
+      add: handleAdd,
+      edit: handleEdit,
+      delete: handleDelete,
+      deleteBatch: handleDeleteBatch,
+      exportXls: handleExport,
+      importExcel: handleImport,
+    },
+  };
 }

@@ -12,7 +12,18 @@ import { forbidden, unauthorized, MSG_TENANT_CHANGED } from './envelope';
  * - 'member': a mini-program member's session (`Authorization: Bearer`), only under `/app/`; staff
  *   tokens never open these routes and member tokens never open any other
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string } | 'static' | 'member';
+export type RouteAccess = 'public' | 'authenticated' | { permission: string } | DynamicPermission | 'static' | 'member';
+
+/**
+ * A permission named by the request itself, for routes that serve entities defined at run time (the online form
+ * builder's `/online/cgform/data/:code/add` needs `online:<code>:add`). `permission` names the family for logs and
+ * route listings; `permissionOf` resolves the code to check for this request, or null when the route has nothing
+ * to check it against (an unknown form: the handler refuses it).
+ */
+export interface DynamicPermission {
+  permission: string;
+  permissionOf: (request: FastifyRequest) => Promise<string | null>;
+}
 
 /** A signed-in mini-program member (set on requests to 'member' routes). */
 export interface MemberAuthContext {
@@ -73,8 +84,9 @@ function describe(access: unknown): string {
 function isRouteAccess(value: unknown): value is RouteAccess {
   if (value === 'public' || value === 'authenticated' || value === 'static' || value === 'member') return true;
   if (typeof value !== 'object' || value === null) return false;
-  const permission: unknown = (value as { permission?: unknown }).permission;
-  return typeof permission === 'string' && /^[A-Za-z0-9_:.-]+$/.test(permission);
+  const { permission, permissionOf } = value as { permission?: unknown; permissionOf?: unknown };
+  if (permissionOf !== undefined && typeof permissionOf !== 'function') return false;
+  return typeof permission === 'string' && /^[A-Za-z0-9_:.*<>-]+$/.test(permission);
 }
 
 function isUnderApi(url: string, apiBase: string): boolean {
@@ -191,8 +203,9 @@ export function installAccessControl(app: FastifyInstance, deps: AccessDependenc
     }
     request.tenantId = tenantId;
 
-    if (typeof access === 'object' && !(await deps.hasPermission(claims.userId, access.permission))) {
-      throw forbidden();
+    if (typeof access === 'object') {
+      const permission = 'permissionOf' in access ? await access.permissionOf(request) : access.permission;
+      if (permission !== null && !(await deps.hasPermission(claims.userId, permission))) throw forbidden();
     }
   });
 

@@ -51,7 +51,16 @@ export interface FieldDefinition {
   column?: string;
   /** Never written by add/edit (shown read-only). */
   readonly?: boolean;
+  /**
+   * How the form shows the field when its type's default control is not the one wanted (the online form
+   * builder's control types): a textarea, radio buttons or checkboxes over its dictionary, a switch, a rich-text
+   * editor. Pure presentation: the engine validates by `type` alone.
+   */
+  control?: FieldControl;
 }
+
+export const FIELD_CONTROLS = ['textarea', 'radio', 'checkbox', 'switch', 'richtext'] as const;
+export type FieldControl = (typeof FIELD_CONTROLS)[number];
 
 export type FieldMap = Record<string, FieldDefinition>;
 
@@ -239,6 +248,7 @@ export function parseEntityDefinition(json: unknown): EntityDefinition {
   for (const [name, raw] of Object.entries(json.fields)) {
     if (!isPlainObject(raw) || typeof raw.type !== 'string' || !FIELD_TYPES.has(raw.type) || typeof raw.label !== 'string') throw new Error(`Field "${name}" needs a known type and a label`);
     if (raw.search !== undefined && (typeof raw.search !== 'string' || !SEARCH_MODES.has(raw.search))) throw new Error(`Field "${name}" has an unknown search mode`);
+    if (raw.control !== undefined && !(FIELD_CONTROLS as readonly unknown[]).includes(raw.control)) throw new Error(`Field "${name}" has an unknown control`);
     fields[name] = raw as unknown as FieldDefinition;
   }
   const children: Record<string, ChildDefinition> = {};
