@@ -239,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       { prefix: config.apiBase },
     );
+    for (const plugin of plugins) await plugin.registerStatic?.(app, ctx);
     // The demo trade walks every order through its services (seconds on a first start); DEMO_TRADE=off leaves it out.
     const madeThroughServices = config.demoTrade ? await runServiceSeeds(db, ctx, plugins) : [];
     if (madeThroughServices.length > 0) app.log.info(`Demo data made through services: ${madeThroughServices.join(', ')}`);

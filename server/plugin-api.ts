@@ -22,6 +22,11 @@ export interface ServerPlugin {
   /** Versioned migrations, in order. Never edit a released one: add the next. */
   migrations?: Record<string, Migration>;
   register?: (api: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /**
+   * Routes outside the API base, on the root app (a page the product serves itself, e.g. the form builder's script
+   * sandbox); each declares `config: { access: 'static' }` and takes no session.
+   */
+  registerStatic?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Kinds of scheduled job the plugin brings (order timeouts, coupon expiry …); jobs name them. */
   jobs?: readonly JobKind[];
   /** Daily facts it fills for the reports (server/contracts/report-facts.ts), rolled up by the core. */

@@ -42,6 +42,8 @@ export interface ReportItem {
   searchMode: 'single' | 'range';
   dictCode: string | null;
   isTotal: 0 | 1;
+  /** The cell's link: a product path or an http(s) address with `${column}` placeholders (see reportHref). */
+  fieldHref?: string | null;
 }
 
 export interface ReportParam {
@@ -84,7 +86,7 @@ export interface ParsedSql {
 export interface ReportConfig {
   cgRpConfigId: string;
   cgRpConfigName: string;
-  columns: { title: string; dataIndex: string; width: number | null; sorter: boolean; fieldType: string; isTotal: boolean }[];
+  columns: { title: string; dataIndex: string; width: number | null; sorter: boolean; fieldType: string; isTotal: boolean; href: string | null }[];
   dictOptions: Record<string, { value: string; text: string }[]>;
   params: ReportParam[];
   chart: ReportChart | null;
@@ -102,4 +104,26 @@ export interface ReportPageData {
   records: Record<string, unknown>[];
   total: number;
   totals?: Record<string, string | null>;
+}
+
+const HREF_PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]{0,63})\}/g;
+
+/**
+ * Why a column link cannot be saved, or null when it can: a path in the product (`/…`, not `//…`) or an http(s)
+ * address, without spaces or control characters, at most 500 characters, whose `${name}` placeholders are columns
+ * of the report. Anything else (`javascript:`, `data:`, another scheme) is refused.
+ */
+export function hrefProblem(href: string, columns: readonly string[]): 'shape' | { unknownColumn: string } | null {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (href.length > 500 || /[\s\u0000-\u001f\u007f<>"'`]/.test(href) || !(/^\/(?!\/)/.test(href) || /^https?:\/\/[^/]/i.test(href))) return 'shape';
+  for (const [, name] of href.matchAll(HREF_PLACEHOLDER)) if (name !== undefined && !columns.includes(name)) return { unknownColumn: name };
+  return null;
+}
+
+/** A row's link: each `${column}` replaced by the row's value, URL-encoded (a missing value by nothing). */
+export function reportHref(href: string, row: Record<string, unknown>): string {
+  return href.replace(HREF_PLACEHOLDER, (_match, name: string) => {
+    const value = row[name];
+    return value === null || value === undefined ? '' : encodeURIComponent(String(value));
+  });
 }

@@ -120,7 +120,8 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
   }
 
   const access = (action: EntityAction, codeOf: (request: FastifyRequest) => Promise<string | null>): DynamicPermission => ({
-    permission: `${base}/<code>:${action}`,
+    // The family for logs and route listings (`online:cgform:data:<code>:add`); the code checked is the entity's own.
+    permission: `${base.replace(/^\//, '').replaceAll('/', ':')}:<code>:${action}`,
     permissionOf: async (request) => {
       const code = await codeOf(request);
       const handlers = code === null ? null : await handlersOf(code);

@@ -152,6 +152,7 @@ export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppCo
         sorter: item.is_order === 1,
         fieldType: item.field_type,
         isTotal: item.is_total === 1,
+        href: item.field_href,
       })),
       dictOptions,
       params: (await paramsOf(db, head.id)).map((param) => ({ paramName: param.param_name, paramTxt: param.param_txt, paramValue: param.param_value })),

@@ -27,6 +27,8 @@ export type PopupReportTables = {
     order_num: number;
     /** 1: the column has a sum row; column added by the online plugin's migration (absent without it). */
     is_total: Generated<number>;
+    /** The cell's link with `${column}` placeholders (migration 0015), or null. */
+    field_href: string | null;
   };
   /** A report's `${name}` parameters with their defaults; table of the online plugin's migration. */
   onl_cgreport_param: {

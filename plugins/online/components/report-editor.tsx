@@ -210,6 +210,20 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
             },
             { key: 'dictCode', title: t('editor.dictCode'), width: 130, render: (_, item, index) => <Input aria-label={t('editor.dictCode')} value={item.dictCode ?? ''} onChange={(event) => patchItem(index, { dictCode: event.target.value.trim() === '' ? null : event.target.value.trim() })} /> },
             { key: 'isTotal', title: t('editor.isTotal'), width: 60, render: (_, item, index) => flag(item.isTotal, (isTotal) => patchItem(index, { isTotal }), t('editor.isTotal')) },
+            {
+              key: 'fieldHref',
+              title: t('editor.fieldHref'),
+              width: 200,
+              render: (_, item, index) => (
+                <Input
+                  aria-label={t('editor.fieldHref')}
+                  placeholder={t('editor.fieldHrefPlaceholder')}
+                  maxLength={500}
+                  value={item.fieldHref ?? ''}
+                  onChange={(event) => patchItem(index, { fieldHref: event.target.value.trim() === '' ? null : event.target.value.trim() })}
+                />
+              ),
+            },
             { key: 'remove', title: '', width: 70, render: (_, _item, index) => <Button type="link" danger onClick={() => setItems((list) => list.filter((_, i) => i !== index))}>{t('editor.remove')}</Button> },
           ]}
         />

@@ -4,11 +4,11 @@ import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { EnvelopeError } from '../../../src/providers/data-provider';
 import { LoadErrorAlert, refusalOfBlob, saveBlob, useCustomRead, useServerFeedback } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
-import { CGREPORT_API, CGREPORT_PERMS, type ReportConfig, type ReportPageData, type ReportQueryItem } from '../cgreport-api';
+import { CGREPORT_API, CGREPORT_PERMS, reportHref, type ReportConfig, type ReportPageData, type ReportQueryItem } from '../cgreport-api';
 import { ReportChart } from '../components/report-chart';
 
 type FormValue = string | number | Dayjs | null | undefined;
@@ -71,9 +71,19 @@ export default function CgreportAutoList() {
     sorter: column.sorter,
     sortOrder: sort.column === column.dataIndex ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
     align: column.fieldType === 'Integer' || column.fieldType === 'Decimal' ? ('right' as const) : undefined,
-    render: (value: unknown) => {
+    render: (value: unknown, record: Record<string, unknown>) => {
       const shown = dictText(column.dataIndex, value);
-      return shown === null || shown === undefined ? '' : String(shown);
+      const text = shown === null || shown === undefined ? '' : String(shown);
+      if (!column.href || text === '') return text;
+      // The column's link (报表配置 链接): a product path opens in a tab of the app, an address in a new window.
+      const href = reportHref(column.href, record);
+      return href.startsWith('/') ? (
+        <Link to={href}>{text}</Link>
+      ) : (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {text}
+        </a>
+      );
     },
   }));
 

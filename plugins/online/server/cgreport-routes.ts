@@ -27,6 +27,7 @@ const ITEM = Type.Object({
   dictCode: Nullable(Type.String({ pattern: '^([A-Za-z][A-Za-z0-9_]{0,63})?$' })),
   orderNum: Type.Optional(Int(0, 10_000)),
   isTotal: Flag,
+  fieldHref: Nullable(Line(500)),
 });
 const PARAM = Type.Object({ paramName: Identifier, paramTxt: Line(200, 1), paramValue: Nullable(Line(500)) });
 const CHART = Type.Object({ type: Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')]), x: Identifier, y: Identifier });

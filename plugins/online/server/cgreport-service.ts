@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type FieldType } from '../cgreport-api';
+import { FIELD_TYPES, hrefProblem, type FieldType } from '../cgreport-api';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
@@ -35,6 +35,7 @@ export interface ReportItemInput {
   dictCode?: string | null;
   orderNum?: number;
   isTotal: number;
+  fieldHref?: string | null;
 }
 
 export interface ReportParamInput {
@@ -61,6 +62,8 @@ export const CGREPORT_MESSAGES = {
   duplicateParam: (name: string) => `参数名重复：${name}`,
   paramNotInSql: (name: string) => `参数未在SQL中使用：${name}`,
   totalNotNumeric: (name: string) => `只有数值列可以合计：${name}`,
+  badHref: (name: string) => `链接格式不正确（以 / 开头的本系统路径或 http(s) 地址）：${name}`,
+  hrefColumn: (name: string, column: string) => `链接引用的列不存在：${name} 中的 \${${column}}`,
   chartField: (name: string) => `图表字段不是报表的列：${name}`,
   tableForbidden: (name: string) => `该数据表不能用于报表：${name}`,
   tableMissing: (name: string) => `数据表不存在：${name}`,
@@ -132,6 +135,11 @@ async function validate(db: CgreportDb, input: ReportInput, tenantId: number, lo
     if (!resultNames.has(item.fieldName)) throw businessError(CGREPORT_MESSAGES.fieldNotInSql(item.fieldName));
     if (item.isTotal === 1 && item.fieldType !== 'Integer' && item.fieldType !== 'Decimal') throw businessError(CGREPORT_MESSAGES.totalNotNumeric(item.fieldName));
   }
+  for (const item of input.items) {
+    const problem = item.fieldHref ? hrefProblem(item.fieldHref, [...resultNames]) : null;
+    if (problem === 'shape') throw businessError(CGREPORT_MESSAGES.badHref(item.fieldName));
+    if (problem !== null) throw businessError(CGREPORT_MESSAGES.hrefColumn(item.fieldName, problem.unknownColumn));
+  }
   const given = input.params ?? [];
   const paramNames = new Set<string>();
   for (const param of given) {
@@ -168,6 +176,7 @@ async function writeChildren(trx: CgreportDb, headId: string, input: ReportInput
         dict_code: item.dictCode ? item.dictCode : null,
         order_num: item.orderNum ?? index + 1,
         is_total: item.isTotal,
+        field_href: item.fieldHref ? item.fieldHref : null,
       })),
     )
     .execute();
@@ -241,6 +250,7 @@ export async function reportById(db: CgreportDb, id: string): Promise<(ReportInp
       dictCode: item.dict_code,
       orderNum: item.order_num,
       isTotal: item.is_total,
+      fieldHref: item.field_href,
     })),
     params: params.map((param) => ({ paramName: param.param_name, paramTxt: param.param_txt, paramValue: param.param_value })),
   };

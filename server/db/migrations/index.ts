@@ -12,6 +12,7 @@ import * as m0011 from './0011_stored_files';
 import * as m0012 from './0012_data_log';
 import * as m0013 from './0013_tenant_validity';
 import * as m0014 from './0014_report_fact_things';
+import * as m0015 from './0015_report_column_link';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012_data_log': m0012,
   '0013_tenant_validity': m0013,
   '0014_report_fact_things': m0014,
+  '0015_report_column_link': m0015,
 };

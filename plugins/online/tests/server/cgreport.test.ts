@@ -124,6 +124,21 @@ describe('report definitions and 解析SQL', () => {
     expect(taken.body).toMatchObject({ success: false, message: '报表编码已存在：member_level_dist' });
   });
 
+  it('keeps a column link that is a product path or an http(s) address over the result\'s columns, and serves it with the columns', async () => {
+    const script = await add('select id, member_no from cust_member', [item('member_no', 'String', { fieldHref: 'javascript:alert(1)' })]);
+    expect(script.body).toMatchObject({ success: false, message: '链接格式不正确（以 / 开头的本系统路径或 http(s) 地址）：member_no' });
+    const unknown = await add('select id, member_no from cust_member', [item('member_no', 'String', { fieldHref: '/cust/CustMember/detail?id=${password}' })]);
+    expect(unknown.body).toMatchObject({ success: false, message: '链接引用的列不存在：member_no 中的 ${password}' });
+    // A link may name a column the report does not show (the member's id).
+    const saved = await add('select id, member_no from cust_member', [item('member_no', 'String', { fieldHref: '/cust/CustMember/detail?id=${id}' })]);
+    expect(saved.body.success, saved.body.message).toBe(true);
+    const head = await sql<{ code: string }>`select code from onl_cgreport_head where id = ${saved.body.result.id}`.execute(demo.app.db);
+    const columns = await call<{ columns: Array<{ dataIndex: string; href: string | null }> }>(demo.app, 'GET', `/api/online/cgreport/api/getRpColumns/${head.rows[0]?.code ?? ''}`, { token: demo.admin, headers: T1 });
+    expect(columns.body.result.columns).toEqual([expect.objectContaining({ dataIndex: 'member_no', href: '/cust/CustMember/detail?id=${id}' })]);
+    const rows = await getData(saved.body.result.id);
+    expect(rows.body.result.records[0]).toHaveProperty('id');
+  });
+
   it('lists, edits and deletes definitions', async () => {
     const saved = await add('select member_no from cust_member', [item('member_no')]);
     const id = saved.body.result.id;
