@@ -1,16 +1,22 @@
 import { API } from '../../contracts/api-paths';
 import type { DictMap } from '../../contracts/session';
-import { http } from '../../providers/http';
+import { dataProvider } from '../../providers/data-provider';
 import { session } from '../../providers/session';
+
+/** One GET through the data provider's custom call; rejects with the server's refusal. */
+async function get<T>(url: string): Promise<T> {
+  const custom = dataProvider.custom;
+  if (custom === undefined) throw new Error('The data provider has no custom()');
+  const answer = await custom({ url, method: 'get' });
+  return answer.data as unknown as T;
+}
 
 /** Spec §7 Dictionaries: refleshCache, then queryAllDictItems rewrites the local dictionary cache. */
 export async function refreshDictionaryCache(): Promise<boolean> {
   try {
-    const refreshed = await http.get(API.refreshDictCache);
-    if (!refreshed.success) return false;
-    const all = await http.get<DictMap>(API.allDictItems);
-    if (!all.success) return false;
-    session.setDictCache(all.result ?? {});
+    await get<unknown>(API.refreshDictCache);
+    const all = await get<DictMap | null>(API.allDictItems);
+    session.setDictCache(all ?? {});
     return true;
   } catch {
     return false;

@@ -1,10 +1,12 @@
+import type { BaseRecord } from '@refinedev/core';
 import { App, Form, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../contracts/api-paths';
-import type { CurrentDepartsResult, Department, SelectDepartResult } from '../../contracts/session';
-import { http } from '../../providers/http';
+import type { CurrentDepartsResult, SelectDepartResult } from '../../contracts/session';
 import { session } from '../../providers/session';
+import { useCustomRead } from '../../toolkit/crud/use-custom-read';
+import { useEntityAction } from '../../toolkit/crud/use-entity-action';
 
 /** Spec §9: the department modal is 450 px wide. */
 export const DEPART_MODAL_WIDTH = 450;
@@ -16,82 +18,59 @@ interface DepartSelectModalProps {
   onClose(): void;
 }
 
-interface Loaded {
-  list: Department[];
-  current: string | null;
-}
-
 /** The department switch (spec §2 Other dialogs, §7 Users). */
 export function DepartSelectModal({ requested, username, onClose }: DepartSelectModalProps) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [selected, setSelected] = useState<string | undefined>(undefined);
+  // The current departments, read through Refine each time the dialog is asked for ('' marks a failed call).
+  const departs = useCustomRead<CurrentDepartsResult>(requested ? { url: API.currentDeparts } : null, { failure: '' });
+  const save = useEntityAction<SelectDepartResult & BaseRecord>({ invalidates: [], refusal: 'warning' });
+  // undefined: nothing chosen in this opening yet (the current department shows).
+  const [choice, setChoice] = useState<{ value: string | undefined } | undefined>(undefined);
   const [missing, setMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
 
+  const list = departs.value?.list ?? [];
+  const current = departs.value?.orgCode ?? null;
+  // The current department is preselected: the placeholder would read as "none chosen yet".
+  const selected = choice === undefined ? (list.some((depart) => depart.orgCode === current) ? (current ?? undefined) : undefined) : choice.value;
+  const outcome = departs.value !== undefined ? (list.length === 0 ? 'none' : 'loaded') : departs.error === null ? 'loading' : departs.error === '' ? 'failed' : 'none';
+
+  const close = () => {
+    setChoice(undefined);
+    setMissing(false);
+    onClose();
+  };
+
+  // Not a load: what the read's outcome means for the dialog. No department (or a refusal) warns and
+  // nothing opens; a failed call (already shown by the client) closes quietly.
   useEffect(() => {
     if (!requested) return;
-    let live = true;
-    http.get<CurrentDepartsResult>(API.currentDeparts).then(
-      (answer) => {
-        if (!live) return;
-        const list = answer.success ? (answer.result?.list ?? []) : [];
-        if (list.length === 0) {
-          void message.warning(t('depart.none'));
-          onClose();
-          return;
-        }
-        const current = answer.result.orgCode;
-        // The current department is preselected: the placeholder would read as "none chosen yet".
-        setSelected(list.some((depart) => depart.orgCode === current) ? (current ?? undefined) : undefined);
-        setMissing(false);
-        setLoaded({ list, current });
-      },
-      () => {
-        if (live) onClose();
-      },
-    );
-    return () => {
-      live = false;
-      setLoaded(null);
-    };
-  }, [requested, message, t, onClose]);
+    if (outcome === 'none') void message.warning(t('depart.none'));
+    if (outcome === 'none' || outcome === 'failed') onClose();
+  }, [requested, outcome, message, t, onClose]);
 
   const confirm = async () => {
     if (!selected) {
       setMissing(true);
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await http.post<SelectDepartResult>(API.selectDepart, { orgCode: selected, username });
-      if (answer.success) {
-        session.setUserInfo(answer.result.userInfo);
-        void message.success(answer.message);
-        onClose();
-      } else {
-        void message.warning(answer.message);
-      }
-    } catch {
-      // The http client already showed the failure.
-    } finally {
-      setSaving(false);
-    }
+    const answer = await save.run({ url: API.selectDepart, method: 'post', values: { orgCode: selected, username } });
+    if (answer === undefined) return;
+    session.setUserInfo(answer.userInfo);
+    close();
   };
 
-  const list = loaded?.list ?? [];
-  const currentName = list.find((depart) => depart.orgCode === loaded?.current)?.departName;
+  const currentName = list.find((depart) => depart.orgCode === current)?.departName;
   const lead = list.length > 1 ? t('depart.several') : currentName ? t('depart.current', { name: currentName }) : t('depart.none');
 
   return (
     <Modal
       title={t('depart.title')}
-      open={requested && loaded !== null}
+      open={requested && outcome === 'loaded'}
       width={DEPART_MODAL_WIDTH}
       onOk={() => void confirm()}
-      onCancel={onClose}
-      confirmLoading={saving}
+      onCancel={close}
+      confirmLoading={save.running}
       okText={t('ok')}
       cancelText={t('cancel')}
       className="depart-select-modal"
@@ -112,7 +91,7 @@ export function DepartSelectModal({ requested, username, onClose }: DepartSelect
             status={missing ? 'error' : undefined}
             allowClear
             onChange={(value: string | undefined) => {
-              setSelected(value);
+              setChoice({ value });
               setMissing(false);
             }}
             options={list.map((depart) => ({ value: depart.orgCode, label: depart.departName }))}

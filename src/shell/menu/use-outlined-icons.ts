@@ -1,53 +1,64 @@
 import type { ComponentType } from 'react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export type IconSet = ReadonlyMap<string, ComponentType>;
 
+/** The icon set's load state: the set once loaded; `failed` after a failed attempt (until a retry). */
+interface IconsState {
+  icons: IconSet | null;
+  failed: boolean;
+}
+
 let loading: Promise<IconSet> | null = null;
-let loaded: IconSet | null = null;
+let state: IconsState = { icons: null, failed: false };
+const listeners = new Set<() => void>();
+
+function setState(next: IconsState): void {
+  state = next;
+  for (const listener of [...listeners]) listener();
+}
 
 /** Loads the outlined icon set once (a chunk of its own, never in the entry bundle). */
 export function loadOutlinedIcons(): Promise<IconSet> {
   loading ??= import('./outlined-icons').then(
     (module) => {
-      loaded = module.OUTLINED_ICONS;
-      return loaded;
+      setState({ icons: module.OUTLINED_ICONS, failed: false });
+      return module.OUTLINED_ICONS;
     },
     (error: unknown) => {
       // A failed chunk load may be retried by the next caller.
       loading = null;
+      setState({ icons: null, failed: true });
       throw error;
     },
   );
   return loading;
 }
 
-/** The icon set, or null while it loads; `failed` once a load attempt failed. */
-export function useOutlinedIcons(): { icons: IconSet | null; failed: boolean; retry: () => void } {
-  const [icons, setIcons] = useState<IconSet | null>(loaded);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (icons !== null) return;
-    let alive = true;
-    loadOutlinedIcons().then(
-      (set) => {
-        if (alive) setIcons(set);
-      },
-      () => {
-        if (alive) setFailed(true);
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [icons, attempt]);
-  return {
-    icons,
-    failed,
-    retry: () => {
-      setFailed(false);
-      setAttempt((value) => value + 1);
-    },
+/** Starts a load unless the set is there, loading, or failed (a failure waits for retry). */
+function startLoad(): void {
+  if (state.icons === null && !state.failed) loadOutlinedIcons().catch(() => undefined);
+}
+
+/** The load state as an external store: the first subscriber starts the load. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  startLoad();
+  return () => {
+    listeners.delete(listener);
   };
+}
+
+const snapshot = (): IconsState => state;
+
+function retry(): void {
+  if (!state.failed) return;
+  setState({ icons: null, failed: false });
+  startLoad();
+}
+
+/** The icon set, or null while it loads; `failed` once a load attempt failed; `retry` asks again. */
+export function useOutlinedIcons(): { icons: IconSet | null; failed: boolean; retry: () => void } {
+  const { icons, failed } = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return { icons, failed, retry };
 }

@@ -1,43 +1,42 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useCallback, useEffect } from 'react';
 import { ANNOUNCEMENT_API, type AnnouncementsByUser } from '../../contracts/announcements';
 import { NOTICE_RELOAD_INTERVAL_MS } from '../../contracts/live';
-import { http } from '../../providers/http';
 import { getLiveHub } from '../../providers/live';
+import { QUIET } from '../../toolkit/crud/use-server-feedback';
 
 const EMPTY: AnnouncementsByUser = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 const BELL_PAGE_SIZE = 5;
 
-/** The caller's unread notices: reloaded every 6 s (spec §9) and at once when the notice socket says so. */
+/**
+ * The caller's unread notices, read through Refine (useCustom and the data provider): reloaded every
+ * 6 s (spec §9, in the background too) and at once when the notice socket says so. A failed read
+ * keeps the last list (the http client already showed a transport failure).
+ */
 export function useNoticeList(): { data: AnnouncementsByUser; reload(): void; markRead(anntId: string): Promise<void> } {
-  const [data, setData] = useState<AnnouncementsByUser>(EMPTY);
+  const { query } = useCustom<BaseRecord>({
+    url: ANNOUNCEMENT_API.listByUser,
+    method: 'get',
+    config: { query: { pageSize: BELL_PAGE_SIZE } },
+    ...QUIET,
+    queryOptions: { retry: false, refetchInterval: NOTICE_RELOAD_INTERVAL_MS, refetchIntervalInBackground: true },
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  const reload = useCallback(() => {
-    http
-      .get<AnnouncementsByUser>(ANNOUNCEMENT_API.listByUser, { pageSize: BELL_PAGE_SIZE })
-      .then((response) => {
-        if (response.success && response.result !== null) setData(response.result);
-      })
-      .catch(() => undefined);
-  }, []);
+  // Not a load: the notice socket (started here, right after login, with the header) asks for a reload.
+  useEffect(() => getLiveHub()?.onNotice(reload), [reload]);
 
-  useEffect(() => {
-    reload();
-    const timer = setInterval(reload, NOTICE_RELOAD_INTERVAL_MS);
-    // The notice socket starts here, right after login, with the header.
-    const off = getLiveHub()?.onNotice(reload);
-    return () => {
-      clearInterval(timer);
-      off?.();
-    };
-  }, [reload]);
-
+  const { mutateAsync } = useCustomMutation();
   const markRead = useCallback(
     async (anntId: string) => {
-      await http.put(ANNOUNCEMENT_API.markRead, { anntId }).catch(() => undefined);
+      // Marking read is a side effect of opening a notice: a refusal shows nothing, the list reloads anyway.
+      await mutateAsync({ url: ANNOUNCEMENT_API.markRead, method: 'put', values: { anntId }, ...QUIET }).catch(() => undefined);
       reload();
     },
-    [reload],
+    [mutateAsync, reload],
   );
 
-  return { data, reload, markRead };
+  const answer = query.data?.data as unknown as AnnouncementsByUser | null | undefined;
+  return { data: answer ?? EMPTY, reload, markRead };
 }

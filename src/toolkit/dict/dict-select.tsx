@@ -1,8 +1,7 @@
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { DictItem } from '../../contracts/session';
-import { session } from '../../providers/session';
-import { itemText, loadDictItems } from './dict-cache';
+import { dictItemsSnapshot, itemText, subscribeDictItems } from './dict-cache';
 
 export interface DictSelectProps extends Omit<SelectProps<string | number>, 'options'> {
   dictCode: string;
@@ -10,25 +9,14 @@ export interface DictSelectProps extends Omit<SelectProps<string | number>, 'opt
   numeric?: boolean;
 }
 
-const NO_ITEMS: DictItem[] = [];
-
-/** A dictionary's items: the login's cache first, else loaded once (see loadDictItems); [] until they arrive ('' asks nothing). */
+/**
+ * A dictionary's items from the dictionary cache (an external store): the login's cache first, else
+ * loaded once (see loadDictItems) and shown as soon as they join the cache; [] until then ('' asks nothing).
+ */
 export function useDictItems(dictCode: string): DictItem[] {
-  const cached = dictCode === '' ? NO_ITEMS : session.getDictCache()?.[dictCode];
-  const [fetched, setFetched] = useState<{ code: string; items: DictItem[] } | null>(null);
-
-  useEffect(() => {
-    if (cached !== undefined) return;
-    let alive = true;
-    void loadDictItems(dictCode).then((items) => {
-      if (alive) setFetched({ code: dictCode, items });
-    });
-    return () => {
-      alive = false;
-    };
-  }, [dictCode, cached]);
-
-  return cached ?? (fetched?.code === dictCode ? fetched.items : []);
+  const subscribe = useCallback((listener: () => void) => subscribeDictItems(dictCode, listener), [dictCode]);
+  const snapshot = () => dictItemsSnapshot(dictCode);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** A select over a dictionary's items. */

@@ -1,5 +1,7 @@
-import { http } from '../../providers/http';
-import { POPUP_CACHE_MS, TimedCache } from './popup-params';
+import { useCustom, type BaseRecord } from '@refinedev/core';
+import { EnvelopeError } from '../../providers/data-provider';
+import { QUIET } from '../crud/use-server-feedback';
+import { POPUP_CACHE_MS } from './popup-params';
 
 export const POPUP_API = {
   columns: '/online/cgreport/api/getRpColumns',
@@ -36,26 +38,54 @@ export interface ReportPage {
   total: number;
 }
 
-/** A failed call carries the server message for the warning. */
-export class PopupQueryError extends Error {}
-
-const configCache = new TimedCache<ReportConfig>(POPUP_CACHE_MS);
-const queryInfoCache = new TimedCache<QueryItem[]>(POPUP_CACHE_MS);
-
-async function unwrap<T>(call: Promise<{ success: boolean; message: string; result: T }>): Promise<T> {
-  const answer = await call;
-  if (!answer.success) throw new PopupQueryError(answer.message);
-  return answer.result;
+export interface PopupRead<T> {
+  /** The answer (for a page: the previous page's while the next one loads); undefined before one arrived. */
+  value: T | undefined;
+  /** True while a call (or a retry) is under way. */
+  fetching: boolean;
+  /** null, or why the read failed: the server's message ('' when the call itself failed and the client showed it). */
+  error: string | null;
+  retry: () => void;
 }
 
-export function loadReportConfig(code: string): Promise<ReportConfig> {
-  return configCache.get(code, () => unwrap(http.get<ReportConfig>(`${POPUP_API.columns}/${encodeURIComponent(code)}`)));
+/**
+ * One GET of the popup through Refine's useCustom and the data provider; null asks nothing.
+ * `definition` reads (report config, query info) stay cached for POPUP_CACHE_MS (spec §9);
+ * a page read keeps the previous rows on screen while the next page loads.
+ */
+function usePopupRead<T>(url: string | null, params: Record<string, string | number> | undefined, kind: 'definition' | 'page'): PopupRead<T> {
+  const enabled = url !== null;
+  const { query } = useCustom<BaseRecord>({
+    url: url ?? '',
+    method: 'get',
+    config: params === undefined ? {} : { query: params },
+    ...QUIET,
+    queryOptions: {
+      enabled,
+      retry: false,
+      ...(kind === 'definition' ? { staleTime: POPUP_CACHE_MS, gcTime: POPUP_CACHE_MS } : { placeholderData: (previous) => previous }),
+    },
+  });
+  const { error } = query;
+  return {
+    value: enabled && query.data !== undefined ? (query.data.data as unknown as T) : undefined,
+    fetching: enabled && query.isFetching,
+    error: enabled && query.isError && !query.isFetching ? (error instanceof EnvelopeError ? error.message : '') : null,
+    retry: () => void query.refetch(),
+  };
 }
 
-export function loadQueryInfo(configId: string): Promise<QueryItem[]> {
-  return queryInfoCache.get(configId, () => unwrap(http.get<QueryItem[]>(`${POPUP_API.queryInfo}/${encodeURIComponent(configId)}`)));
+/** The report's title, columns and dictionaries, by its code (null: nothing asked, the popup is closed). */
+export function useReportConfig(code: string | null): PopupRead<ReportConfig> {
+  return usePopupRead<ReportConfig>(code === null ? null : `${POPUP_API.columns}/${encodeURIComponent(code)}`, undefined, 'definition');
 }
 
-export function loadReportPage(configId: string, params: Record<string, string | number>): Promise<ReportPage> {
-  return unwrap(http.get<ReportPage>(`${POPUP_API.data}/${encodeURIComponent(configId)}`, params));
+/** The report's query form items, once its config is known. */
+export function useQueryInfo(configId: string | null): PopupRead<QueryItem[]> {
+  return usePopupRead<QueryItem[]>(configId === null ? null : `${POPUP_API.queryInfo}/${encodeURIComponent(configId)}`, undefined, 'definition');
+}
+
+/** One page of the report's rows, keyed by its parameters (page, size, sort, filters). */
+export function useReportPage(configId: string | null, params: Record<string, string | number>): PopupRead<ReportPage> {
+  return usePopupRead<ReportPage>(configId === null ? null : `${POPUP_API.data}/${encodeURIComponent(configId)}`, params, 'page');
 }

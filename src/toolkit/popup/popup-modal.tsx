@@ -1,10 +1,11 @@
 import { App, Button, Col, Form, Modal, Row, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
-import { loadQueryInfo, loadReportConfig, loadReportPage, PopupQueryError, type QueryItem, type ReportConfig } from './popup-api';
+import { LoadErrorAlert } from '../crud/load-error-alert';
+import { useQueryInfo, useReportConfig, useReportPage } from './popup-api';
 import { POPUP_MODAL_WIDTH } from './popup-params';
 import { PopupQueryItem } from './popup-query-item';
 import { dictText, queryFilters } from './popup-query';
@@ -27,6 +28,13 @@ interface QueryState {
   filters: Record<string, string>;
 }
 
+/** The page call's parameters: page, size, the sort when there is one, the query form's filters. */
+function pageParams(query: QueryState): Record<string, string | number> {
+  const params: Record<string, string | number> = { pageNo: query.pageNo, pageSize: query.pageSize, ...query.filters };
+  if (query.column && query.order) Object.assign(params, { column: query.column, order: query.order });
+  return params;
+}
+
 // Rows are keyed by id; a report row without one by its content (antd deprecates keys by index).
 const rowKeyOf = (row: Record_): string => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row));
 
@@ -35,62 +43,28 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
   const { t } = useTranslation('toolkit');
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [config, setConfig] = useState<ReportConfig | null>(null);
-  const [queryItems, setQueryItems] = useState<QueryItem[]>([]);
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState<QueryState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {} });
-  const [records, setRecords] = useState<Record_[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loadedQuery, setLoadedQuery] = useState<QueryState | null>(null);
   const [selected, setSelected] = useState<Record_[]>([]);
 
-  const warn = useCallback(
-    (error: unknown) => {
-      void message.warning(error instanceof PopupQueryError || error instanceof Error ? error.message : String(error));
-    },
-    [message],
-  );
-
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    loadReportConfig(code)
-      .then(async (loaded) => {
-        const items = await loadQueryInfo(loaded.cgRpConfigId);
-        if (!alive) return;
-        setConfig(loaded);
-        setQueryItems(items);
-      })
-      .catch(warn);
-    return () => {
-      alive = false;
-    };
-  }, [open, code, warn]);
-
-  useEffect(() => {
-    if (!open || config === null) return;
-    let alive = true;
-    const params: Record<string, string | number> = { pageNo: query.pageNo, pageSize: query.pageSize, ...query.filters };
-    if (query.column && query.order) Object.assign(params, { column: query.column, order: query.order });
-    loadReportPage(config.cgRpConfigId, params)
-      .then((page) => {
-        if (!alive) return;
-        setRecords(page.records);
-        setTotal(page.total);
-      })
-      .catch(warn)
-      .finally(() => {
-        if (alive) setLoadedQuery(query);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [open, config, query, warn]);
+  // Reads through Refine (the data provider): config and query info cached for 30 s, the page keyed by its parameters.
+  const config = useReportConfig(open ? code : null);
+  const configId = open ? (config.value?.cgRpConfigId ?? null) : null;
+  const queryInfo = useQueryInfo(configId);
+  const page = useReportPage(configId, pageParams(query));
+  const report = config.value ?? null;
+  const queryItems = queryInfo.value ?? [];
+  const records = page.value?.records ?? [];
+  const total = page.value?.total ?? 0;
+  const failed = [config, queryInfo, page].find((read) => read.error !== null);
 
   const search = () => {
     // Every registered field, hidden (collapsed) ones included: a value chosen before collapsing still applies.
     const filters = queryFilters(form.getFieldsValue(true) as Record<string, unknown>);
-    setQuery((current) => ({ ...current, pageNo: 1, filters }));
+    const next = { ...query, pageNo: 1, filters };
+    // 查询 always asks again, even with unchanged conditions (colleagues may have changed the rows).
+    if (JSON.stringify(pageParams(next)) === JSON.stringify(pageParams(query))) page.retry();
+    else setQuery(next);
   };
 
   const confirm = () => {
@@ -105,12 +79,15 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
   const hasHidden = queryItems.some((item) => item.hidden === '1');
 
   return (
-    <Modal open={open} width={POPUP_MODAL_WIDTH} title={config?.cgRpConfigName ?? ''} onCancel={onCancel} onOk={confirm} destroyOnHidden okText={t('popup.ok')} cancelText={t('popup.cancel')}>
+    <Modal open={open} width={POPUP_MODAL_WIDTH} title={report?.cgRpConfigName ?? ''} onCancel={onCancel} onOk={confirm} destroyOnHidden okText={t('popup.ok')} cancelText={t('popup.cancel')}>
+      {failed !== undefined && (
+        <LoadErrorAlert error={t('loadError', { ns: 'crud' })} description={failed.error || undefined} onRetry={failed.retry} style={{ marginBottom: 12 }} />
+      )}
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12 }}>
         <Row gutter={[12, 12]} style={{ width: '100%' }}>
           {visibleItems.map((item) => (
             <Col key={item.field} span={item.mode === 'range' ? 8 : 6}>
-              <PopupQueryItem item={item} options={config?.dictOptions[item.field]} />
+              <PopupQueryItem item={item} options={report?.dictOptions[item.field]} />
             </Col>
           ))}
           <Col span={6}>
@@ -138,15 +115,15 @@ export function PopupModal({ open, code, multiple = false, onCancel, onOk }: Pop
       <Table<Record_>
         size="middle"
         rowKey={rowKeyOf}
-        loading={config !== null && loadedQuery !== query}
+        loading={report !== null && page.fetching}
         dataSource={records}
-        columns={(config?.columns ?? []).map((column) => ({
+        columns={(report?.columns ?? []).map((column) => ({
           title: column.title,
           dataIndex: column.dataIndex,
           width: column.width ?? undefined,
           sorter: column.sorter === true,
           // Dictionary-backed columns show the item text, not the stored value.
-          ...(config?.dictOptions[column.dataIndex] !== undefined ? { render: (value: unknown) => dictText(config.dictOptions[column.dataIndex], value) } : {}),
+          ...(report?.dictOptions[column.dataIndex] !== undefined ? { render: (value: unknown) => dictText(report.dictOptions[column.dataIndex], value) } : {}),
           sortOrder: query.column === column.dataIndex ? (query.order === 'asc' ? 'ascend' : 'descend') : null,
         }))}
         rowSelection={{

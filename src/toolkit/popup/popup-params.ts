@@ -1,4 +1,5 @@
 export const POPUP_MODAL_WIDTH = 1200;
+/** Spec §9: a report's config and query info stay cached this long (the popup's staleTime and gcTime). */
 export const POPUP_CACHE_MS = 30_000;
 
 /** Popup picker settings as a form field or table column gives them (fields comma-separated). */
@@ -36,25 +37,4 @@ export function destinationValues(rows: readonly Record<string, unknown>[], org:
       .join(',');
   });
   return values;
-}
-
-/** A small time-limited cache for report definitions (30000 ms by default, spec §9). */
-export class TimedCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
-
-  constructor(private readonly ttlMs: number = POPUP_CACHE_MS) {}
-
-  get(key: string, load: () => Promise<T>, now: number = Date.now()): Promise<T> {
-    const entry = this.entries.get(key);
-    if (entry !== undefined && entry.expires > now) return entry.value;
-    const value = load();
-    this.entries.set(key, { value, expires: now + this.ttlMs });
-    // A failed load is not kept: the next open asks again.
-    value.catch(() => this.entries.delete(key));
-    return value;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -1,7 +1,8 @@
 import { Avatar, Image, Skeleton } from 'antd';
+import { useCustom, type BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
-import { http } from '../../providers/http';
+import { useEffect } from 'react';
+import { QUIET } from '../crud/use-server-feedback';
 import { STATIC_FILES_PATH } from './upload-request';
 
 /** The first path of a stored value (`a.png,b.png`), or null for none. */
@@ -10,41 +11,63 @@ function firstPath(value: string | null | undefined): string | null {
   return path === '' ? null : path;
 }
 
+/** One object URL per blob read, shared by every image showing it; `holders` counts those mounted. */
+const objectUrls = new Map<Blob, { url: string; holders: number; release?: ReturnType<typeof setTimeout> }>();
+
+function objectUrlOf(blob: Blob): string {
+  let entry = objectUrls.get(blob);
+  if (entry === undefined) {
+    entry = { url: URL.createObjectURL(blob), holders: 0 };
+    objectUrls.set(blob, entry);
+  }
+  return entry.url;
+}
+
+/** Holds the blob's URL; the returned release revokes it a moment after the last holder lets go (a remount keeps it). */
+function holdObjectUrl(blob: Blob): () => void {
+  objectUrlOf(blob);
+  const entry = objectUrls.get(blob);
+  if (entry === undefined) return () => undefined;
+  clearTimeout(entry.release);
+  entry.holders += 1;
+  return () => {
+    entry.holders -= 1;
+    if (entry.holders > 0) return;
+    entry.release = setTimeout(() => {
+      if (entry.holders > 0) return;
+      URL.revokeObjectURL(entry.url);
+      objectUrls.delete(blob);
+    }, 0);
+  };
+}
+
 /**
  * An object URL for a stored upload. Stored files are served only to a session (`/sys/common/static`
- * needs the token header), so a plain <img src> cannot show them: they are fetched through the http
- * client and shown from a blob, revoked when the path changes or the component goes away.
- * Absolute URLs (http…, blob:, data:) are used as they are.
+ * needs the token header), so a plain <img src> cannot show them: they are read through Refine's
+ * useCustom (the data provider's download) and shown from a blob, whose URL is revoked when the path
+ * changes or the component goes away. Absolute URLs (http…, blob:, data:) are used as they are.
  */
 export function useStoredFileUrl(value: string | null | undefined): { url: string | null; loading: boolean } {
   const path = firstPath(value);
   const direct = path !== null && /^(https?:|blob:|data:)/i.test(path);
-  const [loaded, setLoaded] = useState<{ path: string; url: string | null } | null>(null);
-
-  useEffect(() => {
-    if (path === null || direct) return undefined;
-    let objectUrl: string | null = null;
-    let live = true;
-    http
-      .download(`${STATIC_FILES_PATH}/${path}`)
-      .then((blob) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(blob);
-        setLoaded({ path, url: objectUrl });
-      })
-      .catch(() => {
-        if (live) setLoaded({ path, url: null });
-      });
-    return () => {
-      live = false;
-      if (objectUrl !== null) URL.revokeObjectURL(objectUrl);
-    };
-  }, [path, direct]);
+  const stored = path !== null && !direct;
+  const { query } = useCustom<BaseRecord>({
+    url: stored ? `${STATIC_FILES_PATH}/${path}` : '',
+    method: 'get',
+    meta: { download: true },
+    ...QUIET,
+    // A stored path names one file for good (uploads get fresh names): read once, not again on focus or remount.
+    queryOptions: { enabled: stored, retry: false, staleTime: Number.POSITIVE_INFINITY },
+  });
+  const blob: unknown = stored && !query.isPlaceholderData ? query.data?.data : undefined;
+  const objectUrl = blob instanceof Blob ? objectUrlOf(blob) : null;
+  // Not a load: the object URL is held while shown and given back once nothing shows it.
+  useEffect(() => (blob instanceof Blob ? holdObjectUrl(blob) : undefined), [blob]);
 
   if (path === null) return { url: null, loading: false };
   if (direct) return { url: path, loading: false };
-  if (loaded?.path !== path) return { url: null, loading: true };
-  return { url: loaded.url, loading: false };
+  if (objectUrl !== null) return { url: objectUrl, loading: false };
+  return { url: null, loading: !query.isError };
 }
 
 export interface StoredImageProps {

@@ -1,8 +1,11 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
+import { dataProvider } from '../../../src/providers/data-provider';
 import { performLogout } from '../../../src/shell/header/logout-flow';
 import { UserMenu } from '../../../src/shell/header/user-menu';
 import { useLocales } from '../use-locales';
@@ -48,14 +51,17 @@ describe('performLogout', () => {
 
 describe('user menu logout', () => {
   function renderMenu() {
+    // Under Refine, as in the product: the menu's avatar and dialogs read through its data provider.
     return render(
       <ConfigProvider button={BUTTON_CONFIG}>
         <AntdApp>
           <MemoryRouter initialEntries={['/dashboard/analysis']}>
-            <Routes>
-              <Route path="/dashboard/analysis" element={<UserMenu />} />
-              <Route path="*" element={<Where />} />
-            </Routes>
+            <Refine dataProvider={dataProvider} routerProvider={routerProvider} options={{ disableTelemetry: true, syncWithLocation: false }}>
+              <Routes>
+                <Route path="/dashboard/analysis" element={<UserMenu />} />
+                <Route path="*" element={<Where />} />
+              </Routes>
+            </Refine>
           </MemoryRouter>
         </AntdApp>
       </ConfigProvider>,

@@ -1,40 +1,68 @@
-/** Spec §9: the notice list of the header bell reloads every 6 s. */
-import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+/** Spec §9: the notice list of the header bell reloads every 6 s, through Refine's data provider. */
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_API } from '../../../src/contracts/announcements';
 import { NOTICE_RELOAD_INTERVAL_MS } from '../../../src/contracts/live';
 import { useNoticeList } from '../../../src/shell/notice/use-notice-list';
-
-const api = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('../../../src/providers/http', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/providers/http')>();
-  return { ...original, http: { ...original.http, get: api.get } };
-});
+import { renderInRefine } from '../customers/list-harness';
+import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
 
 const EMPTY = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
+const UNREAD = { ...EMPTY, anntMsgList: [{ id: 'a1', titile: '盘点通知', priority: 'H', sendTime: '2026-01-01 08:00:00' }], anntMsgTotal: 1 };
+let server: MockServer;
 
 beforeEach(() => {
-  api.get.mockReset();
-  api.get.mockResolvedValue({ success: true, message: '', code: 200, result: EMPTY, timestamp: 0 });
+  server = mockServer(() => ({ status: 200, data: ok(EMPTY) }));
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const listCalls = () => server.calls.filter((call) => call.url === ANNOUNCEMENT_API.listByUser);
+
+/** The hook inside Refine, as under the product's header; `total` shows what it answers. */
+function Bell() {
+  const { data } = useNoticeList();
+  return <p data-testid="total">{data.anntMsgTotal}</p>;
+}
 
 describe('notice list reload', () => {
   it('asks for the list at once, again after 6,000 ms (not before), and stops when unmounted', async () => {
     expect(NOTICE_RELOAD_INTERVAL_MS).toBe(6_000);
-    vi.useFakeTimers();
-    const { unmount } = renderHook(() => useNoticeList());
-    expect(api.get).toHaveBeenCalledTimes(1);
-    expect(api.get).toHaveBeenLastCalledWith(ANNOUNCEMENT_API.listByUser, { pageSize: 5 });
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    const { unmount, getByTestId } = renderInRefine(<Bell />, [], '/');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(listCalls()).toHaveLength(1);
+    expect(listCalls()[0]?.params).toMatchObject({ pageSize: 5 });
 
-    await act(() => vi.advanceTimersByTimeAsync(5_999));
-    expect(api.get).toHaveBeenCalledTimes(1);
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(api.get).toHaveBeenCalledTimes(2);
-    await act(() => vi.advanceTimersByTimeAsync(6_000));
-    expect(api.get).toHaveBeenCalledTimes(3);
+    await act(() => vi.advanceTimersByTimeAsync(5_990));
+    expect(listCalls()).toHaveLength(1);
+    server.reply(() => ({ status: 200, data: ok(UNREAD) }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(listCalls()).toHaveLength(2);
+    // The answer shows (well before the next reload).
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(getByTestId('total').textContent).toBe('1');
+    await act(() => vi.advanceTimersByTimeAsync(5_500));
+    expect(listCalls()).toHaveLength(3);
 
     unmount();
     await vi.advanceTimersByTimeAsync(12_000);
-    expect(api.get).toHaveBeenCalledTimes(3);
+    expect(listCalls()).toHaveLength(3);
+  });
+
+  it('marks a notice read through the data provider, then reloads the list', async () => {
+    let read: ((anntId: string) => Promise<void>) | undefined;
+    function Reader() {
+      read = useNoticeList().markRead;
+      return null;
+    }
+    renderInRefine(<Reader />, [], '/');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await act(() => read?.('a1') ?? Promise.resolve());
+    const put = server.calls.find((call) => call.method === 'put');
+    expect(put?.url).toBe(ANNOUNCEMENT_API.markRead);
+    expect(JSON.parse(String(put?.data))).toEqual({ anntId: 'a1' });
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 });

@@ -1,23 +1,30 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUTTON_CONFIG } from '../../../src/app/theme';
 import { session } from '../../../src/providers/session';
 import { UserMenu } from '../../../src/shell/header/user-menu';
 import { renderInRefine } from '../customers/list-harness';
+import { mockServer, type MockServer } from '../providers/mock-adapter';
 import { useLocales } from '../use-locales';
 
-const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../src/providers/http', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/providers/http')>();
-  return { ...original, http: { ...original.http, get: api.get, post: api.post } };
-});
-
 useLocales();
+
+/** The server's answers by path, in order; every request is recorded (the menu reads and saves through the data provider). */
+let answers: Record<string, unknown[]> = {};
+let server: MockServer;
 beforeEach(() => {
-  api.get.mockReset();
-  api.post.mockReset();
+  answers = {};
+  server = mockServer((config) => {
+    const queue = answers[config.url ?? ''] ?? [];
+    const next = queue.shift();
+    return next === undefined ? { fail: 'network' } : { status: 200, data: next };
+  });
 });
+const answer = (url: string, ...envelopes: unknown[]) => {
+  answers[url] = [...(answers[url] ?? []), ...envelopes];
+};
+const callsTo = (method: string) => server.calls.filter((call) => call.method === method);
 
 /** Under Refine, as in the product: the dialogs save through its data provider. */
 function renderMenu() {
@@ -54,23 +61,24 @@ describe('user dropdown', () => {
   });
 
   it('refreshes the dictionary cache: refleshCache, then queryAllDictItems', async () => {
-    api.get.mockResolvedValueOnce(envelope(true, null)).mockResolvedValueOnce(envelope(true, { sex: [{ value: '1', text: '男' }] }));
+    answer('/sys/dict/refleshCache', envelope(true, null));
+    answer('/sys/dict/queryAllDictItems', envelope(true, { sex: [{ value: '1', text: '男' }] }));
     renderMenu();
     await choose('清理缓存');
     expect(await screen.findByText('刷新缓存完成！')).toBeTruthy();
-    expect(api.get.mock.calls.map(([url]) => url)).toEqual(['/sys/dict/refleshCache', '/sys/dict/queryAllDictItems']);
+    expect(callsTo('get').map((call) => call.url)).toEqual(['/sys/dict/refleshCache', '/sys/dict/queryAllDictItems']);
     expect(session.getDictCache()).toEqual({ sex: [{ value: '1', text: '男' }] });
   });
 
   it('says 刷新缓存失败！ when the refresh fails', async () => {
-    api.get.mockResolvedValueOnce(envelope(false, null, 'no'));
+    answer('/sys/dict/refleshCache', envelope(false, null, 'no'));
     renderMenu();
     await choose('清理缓存');
     expect(await screen.findByText('刷新缓存失败！')).toBeTruthy();
   });
 
   it('department switch: an empty list warns and no dialog shows', async () => {
-    api.get.mockResolvedValueOnce(envelope(true, { list: [], orgCode: null }));
+    answer('/sys/user/getCurrentUserDeparts', envelope(true, { list: [], orgCode: null }));
     renderMenu();
     await choose('切换部门');
     expect(await screen.findByText('您尚未设置部门信息!')).toBeTruthy();
@@ -79,7 +87,8 @@ describe('user dropdown', () => {
 
   it('department switch: the current department is preselected and shown in the header; no choice marks the field, a choice is stored', async () => {
     session.setUserInfo({ id: '1', username: 'admin', realname: '管理员', orgCode: 'A01' });
-    api.get.mockResolvedValueOnce(
+    answer(
+      '/sys/user/getCurrentUserDeparts',
       envelope(true, {
         list: [
           { id: 'd1', orgCode: 'A01', departName: '总部' },
@@ -88,7 +97,7 @@ describe('user dropdown', () => {
         orgCode: 'A01',
       }),
     );
-    api.post.mockResolvedValueOnce(envelope(true, { userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01A01' } }, '切换部门成功'));
+    answer('/sys/selectDepart', envelope(true, { userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01A01' } }, '切换部门成功'));
     session.saveLogin({
       token: 't',
       userInfo: { id: '1', username: 'admin', realname: '管理员', orgCode: 'A01' },
@@ -110,11 +119,11 @@ describe('user dropdown', () => {
     fireEvent.mouseDown(dialog.querySelector('.ant-select-clear') as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(document.querySelector('.ant-select-status-error')).not.toBeNull());
-    expect(api.post).not.toHaveBeenCalled();
+    expect(callsTo('post')).toEqual([]);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('华东分公司'));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/sys/selectDepart', { orgCode: 'A01A01', username: 'admin' }));
+    await waitFor(() => expect(callsTo('post').map((call) => [call.url, JSON.parse(String(call.data)) as unknown])).toEqual([['/sys/selectDepart', { orgCode: 'A01A01', username: 'admin' }]]));
     await waitFor(() => expect(session.getUserInfo()?.orgCode).toBe('A01A01'));
     expect(await screen.findByText('切换部门成功')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('current-depart').textContent).toBe('华东分公司'));

@@ -2,7 +2,7 @@
  * Spec §9 table defaults on the CRUD list page and the popup picker: page size 10 with options 10/20/30,
  * a quick jumper, rows keyed by id, size medium (antd `middle`).
  */
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memberEntity } from '../../../plugins/customers/entities';
@@ -81,11 +81,8 @@ describe('list page table', () => {
 
 describe('popup modal table', () => {
   it('keys rows by id, is medium sized, pages by 10 with 10/20/30 and a quick jumper', async () => {
-    render(
-      <AntdApp>
-        <PopupModal open code="member_pick" onCancel={() => undefined} onOk={() => undefined} />
-      </AntdApp>,
-    );
+    // Under Refine, as in the product: the popup reads through its data provider.
+    renderInRefine(<PopupModal open code="member_pick" onCancel={() => undefined} onOk={() => undefined} />, [], '/');
     await waitFor(() => expect(rowKeys(document)).toHaveLength(3));
     const modal = document.querySelector('.ant-modal') as HTMLElement;
     expect(modal.style.width).toBe('1200px');

@@ -2,36 +2,34 @@ import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../../../src/contracts/envelope';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { type ListControls } from '../../../../src/toolkit/crud';
+import { useEntityAction, type EntityActionCall, type ListControls } from '../../../../src/toolkit/crud';
 import { accessOf } from '../../../../src/providers/access-control';
-import { USER_PERMISSIONS, USER_STATUS } from '../api';
+import { USER_API, USER_PERMISSIONS, USER_STATUS } from '../api';
 import { userEntity, type UserRecord } from '../entities';
-import { userCalls } from './user-calls';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** run and confirm, shown through the app's themed message and modal. */
+/** The users screen's writes beyond add/edit: 冻结/解冻 and 删除 (one or several). */
+const userCalls = {
+  setStatus: (ids: readonly string[], status: 1 | 2): EntityActionCall => ({ url: USER_API.frozenBatch, method: 'put', values: { ids: ids.join(','), status: String(status) } }),
+  remove: (id: string): EntityActionCall => ({ url: USER_API.delete, method: 'delete', query: { id } }),
+  removeBatch: (ids: readonly string[]): EntityActionCall => ({ url: USER_API.deleteBatch, method: 'delete', query: { ids: `${ids.join(',')},` } }),
+};
+
+/**
+ * run and confirm: a call is a Refine custom mutation that shows the server's message and refreshes
+ * every users list (the entity's table is its resource); the themed modal confirms.
+ */
 function useUserCommands(t: TFunction) {
-  const { message, modal } = App.useApp();
-  /** Runs a call, shows the server's message and refreshes the list on success. */
-  const run = async (call: () => Promise<ApiResult<unknown>>, list: ListControls, clearSelection: boolean): Promise<void> => {
-    try {
-      const answer = await call();
-      if (!answer.success) {
-        void message.error(answer.message);
-        return;
-      }
-      void message.success(answer.message);
-      if (clearSelection) list.clearSelection();
-      list.refresh();
-    } catch {
-      // Presented by the http client.
-    }
+  const { modal } = App.useApp();
+  const action = useEntityAction({ invalidates: [userEntity.table] });
+  const run = async (call: EntityActionCall, list: ListControls, clearSelection: boolean): Promise<void> => {
+    const answer = await action.run(call);
+    if (answer !== undefined && clearSelection) list.clearSelection();
   };
-  const confirm = (title: string, action: () => Promise<void>): void => {
-    modal.confirm({ title, okText: t('ok'), cancelText: t('cancel'), onOk: action });
+  const confirm = (title: string, act: () => Promise<void>): void => {
+    modal.confirm({ title, okText: t('ok'), cancelText: t('cancel'), onOk: act });
   };
   return { run, confirm };
 }
@@ -62,9 +60,9 @@ export function UserRowMenu({ record, list, onPassword }: { record: UserRecord; 
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'password') onPassword(username);
-    if (key === 'unfreeze') void run(() => userCalls.setStatus([id], USER_STATUS.normal), list, false);
-    if (key === 'freeze') confirm(t('confirmFreeze', { username }), () => run(() => userCalls.setStatus([id], USER_STATUS.frozen), list, false));
-    if (key === 'delete') confirm(t('confirmDelete', { username }), () => run(() => userCalls.remove(id), list, true));
+    if (key === 'unfreeze') void run(userCalls.setStatus([id], USER_STATUS.normal), list, false);
+    if (key === 'freeze') confirm(t('confirmFreeze', { username }), () => run(userCalls.setStatus([id], USER_STATUS.frozen), list, false));
+    if (key === 'delete') confirm(t('confirmDelete', { username }), () => run(userCalls.remove(id), list, true));
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
@@ -90,9 +88,9 @@ export function UserBatchMenu({ list }: { list: ListControls }) {
 
   const count = ids.length;
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'freeze') confirm(t('confirmBatchFreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.frozen), list, true));
-    if (key === 'unfreeze') confirm(t('confirmBatchUnfreeze', { count }), () => run(() => userCalls.setStatus(ids, USER_STATUS.normal), list, true));
-    if (key === 'delete') confirm(t('confirmBatchDelete', { count }), () => run(() => userCalls.removeBatch(ids), list, true));
+    if (key === 'freeze') confirm(t('confirmBatchFreeze', { count }), () => run(userCalls.setStatus(ids, USER_STATUS.frozen), list, true));
+    if (key === 'unfreeze') confirm(t('confirmBatchUnfreeze', { count }), () => run(userCalls.setStatus(ids, USER_STATUS.normal), list, true));
+    if (key === 'delete') confirm(t('confirmBatchDelete', { count }), () => run(userCalls.removeBatch(ids), list, true));
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>

@@ -9,7 +9,7 @@ import { EnvelopeError } from '../../../../src/providers/data-provider';
 import { LoadErrorAlert, sameAsRule, useCustomCall, useCustomRead, useFormAction, type CustomRead, type EntityFormModalProps } from '../../../../src/toolkit/crud';
 import { PASSWORD_LIMITS, USER_API, type UserDepartEntry } from '../api';
 import { AvatarInput } from './avatar-input';
-import { departTreeOptions, roleOptions } from './user-calls';
+import { departTreeOptions, roleOptions } from './user-options';
 
 type Values = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /** The user form's option mapping over the roles and departments areas' answers. */
 import { describe, expect, it } from 'vitest';
-import { departTreeOptions, roleOptions } from '../../../users/components/user-calls';
+import { departTreeOptions, roleOptions } from '../../../users/components/user-options';
 
 describe('roleOptions', () => {
   it('maps queryall records to options and leaves malformed entries out', () => {
