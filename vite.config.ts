@@ -13,6 +13,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // The form builder's script sandbox is a page the server serves (with its own CSP), not the app's.
+      '/enhance-sandbox.html': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -4,9 +4,14 @@ import { definePlugin } from '../../src/app/plugin-registry';
 export default definePlugin({
   name: 'online',
   pages: {
+    'modules/online/cgform/OnlCgformHeadList': () => import('./pages/cgform-head-list'),
+    'modules/online/cgform/auto/OnlCgformAutoList': () => import('./pages/cgform-auto-list'),
     'modules/online/cgreport/OnlCgreportHeadList': () => import('./pages/cgreport-head-list'),
     'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./pages/cgreport-auto-list'),
   },
-  // A report opened from 报表配置 (预览) or a link: the menu's report items use their own paths.
-  staticRoutes: [{ path: '/online/cgreportList/:code', name: 'onlCgreportList', component: 'modules/online/cgreport/auto/OnlCgreportAutoList', titleKey: 'online:route.cgreportList' }],
+  // A form or report opened from its builder (功能测试 / 预览) or a link: the menu's items use their own paths.
+  staticRoutes: [
+    { path: '/online/cgformList/:code', name: 'onlCgformList', component: 'modules/online/cgform/auto/OnlCgformAutoList', titleKey: 'online:route.cgformList' },
+    { path: '/online/cgreportList/:code', name: 'onlCgreportList', component: 'modules/online/cgreport/auto/OnlCgreportAutoList', titleKey: 'online:route.cgreportList' },
+  ],
 });

@@ -1,16 +1,29 @@
 import { defineServerPlugin } from '../../server/plugin-api';
+import { cgformMigrations } from './server/cgform-migrations';
+import { registerCgformRoutes } from './server/cgform-routes';
+import { CGFORM_DICTS, seedCgforms } from './server/cgform-seed';
 import { cgreportMigrations } from './server/cgreport-migrations';
 import { registerCgreportRoutes } from './server/cgreport-routes';
 import { seedCgreports } from './server/cgreport-seed';
 import { onlineMenus } from './server/menus';
+import { registerCgformDataRoutes } from './server/cgform-data-routes';
+import { registerEnhanceSandbox } from './server/enhance-sandbox-route';
 
 /** 在线开发: tables and reports defined at run time, served by the same engine as the plugins. */
 export default defineServerPlugin({
   name: 'online',
   menus: onlineMenus,
-  migrations: cgreportMigrations,
-  register: (api, ctx) => {
+  dicts: CGFORM_DICTS,
+  migrations: { ...cgreportMigrations, ...cgformMigrations },
+  register: async (api, ctx) => {
     registerCgreportRoutes(api, ctx);
+    registerCgformRoutes(api, ctx);
+    // The generated forms' data: the CRUD engine under /online/cgform/data/:code and JeecgBoot's calls by head id.
+    await registerCgformDataRoutes(api);
   },
-  seed: seedCgreports,
+  registerStatic: (app) => registerEnhanceSandbox(app),
+  seed: async (db) => {
+    await seedCgreports(db);
+    await seedCgforms(db);
+  },
 });

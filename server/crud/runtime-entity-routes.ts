@@ -50,7 +50,9 @@ function validationError(validate: ValidateFunction, part: InputPart): Error {
   return Object.assign(new Error('validation failed'), { validation: validate.errors ?? [], validationContext: part, statusCode: 400 });
 }
 
-const CODE_PARAMS = Type.Object({ code: Type.String({ pattern: '^[a-z][a-z0-9_]{0,62}$' }) });
+const CODE_PATTERN = '^[a-z][a-z0-9_]{0,62}$';
+const CODE_PARAMS = Type.Object({ code: Type.String({ pattern: CODE_PATTERN }) });
+const isCode = (code: string) => new RegExp(CODE_PATTERN).test(code);
 
 /** The route schema of a runtime route: the code in the path; query and body are checked per entity in the handler. */
 const runtimeSchema = (route: CrudRoute): FastifySchema => ({
@@ -107,6 +109,8 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
   }
 
   async function handlersOf(code: string): Promise<RuntimeHandlers | null> {
+    // The access check runs before the route's schema: a malformed code never reaches the source.
+    if (!isCode(code)) return null;
     const runtime = await source.resolve(code);
     if (runtime === null) {
       cache.delete(code);
@@ -119,16 +123,19 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
     return handlers;
   }
 
-  const access = (action: EntityAction, codeOf: (request: FastifyRequest) => Promise<string | null>): DynamicPermission => ({
-    // The family for logs and route listings (`online:cgform:data:<code>:add`); the code checked is the entity's own.
-    permission: `${base.replace(/^\//, '').replaceAll('/', ':')}:<code>:${action}`,
-    permissionOf: async (request) => {
-      const code = await codeOf(request);
-      const handlers = code === null ? null : await handlersOf(code);
-      // Nothing to check against: the handler refuses the unknown code with the source's message.
-      return handlers === null ? null : permissionCode(handlers.entity, action);
-    },
-  });
+  const access = (action: EntityAction, codeOf: (request: FastifyRequest) => Promise<string | null>): DynamicPermission => {
+    // The family for logs and route listings (`online:cgform:data:<code>:add`). An unknown code is checked against the
+    // family itself, which only administrators pass: whether a form exists is not told to whoever may not use forms.
+    const family = `${base.replace(/^\//, '').replaceAll('/', ':')}:<code>:${action}`;
+    return {
+      permission: family,
+      permissionOf: async (request) => {
+        const code = await codeOf(request);
+        const handlers = code === null ? null : await handlersOf(code);
+        return handlers === null ? family : permissionCode(handlers.entity, action);
+      },
+    };
+  };
 
   const codeParam = async (request: FastifyRequest) => (request.params as { code?: string }).code ?? null;
 

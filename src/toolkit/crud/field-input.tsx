@@ -1,7 +1,91 @@
-import { DatePicker, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, Switch } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf, type FieldDefinition } from '../../contracts/entity';
-import { DictSelect } from '../dict/dict-select';
+import { itemText } from '../dict/dict-cache';
+import { DictSelect, useDictItems } from '../dict/dict-select';
+
+// The product's rich-text editor (Quill), fetched only when a form shows a rich-text field.
+const RichTextEditor = lazy(async () => {
+  const [quill] = await Promise.all([import('react-quill-new'), import('react-quill-new/dist/quill.snow.css')]);
+  return quill;
+});
+
+type ControlProps = { value?: unknown; onChange?: (value: unknown) => void; onBlur?: () => void; disabled?: boolean; id?: string };
+
+const numericField = (field: FieldDefinition) => field.type === 'int' || field.type === 'decimal';
+
+/** The checked value of a switch by the field's type: true/false, 1/0, or JeecgBoot's 'Y'/'N' for text. */
+function switchValues(field: FieldDefinition): [unknown, unknown] {
+  if (field.type === 'boolean') return [true, false];
+  if (numericField(field)) return [1, 0];
+  return ['Y', 'N'];
+}
+
+/** Checkbox values travel as one comma-separated text (JeecgBoot's multi-value columns). */
+function splitValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' && value !== '') return value.split(',');
+  if (typeof value === 'number') return [String(value)];
+  return [];
+}
+
+/** Radio buttons over the field's dictionary. */
+function DictRadio({ field, control }: { field: FieldDefinition; control: ControlProps }) {
+  const items = useDictItems(field.dict ?? '');
+  const numeric = numericField(field);
+  return (
+    <Radio.Group
+      id={control.id}
+      disabled={control.disabled}
+      value={control.value === null || control.value === undefined ? undefined : numeric ? Number(control.value) : String(control.value)}
+      onChange={(event) => control.onChange?.(event.target.value)}
+      options={items.map((item) => ({ value: numeric ? Number(item.value) : item.value, label: itemText(item) }))}
+    />
+  );
+}
+
+/** Checkboxes over the field's dictionary; the value is the checked items' values joined by commas. */
+function DictCheckboxes({ field, control }: { field: FieldDefinition; control: ControlProps }) {
+  const items = useDictItems(field.dict ?? '');
+  // antd's group takes no id: the wrapper carries the form item's id.
+  return (
+    <div id={control.id} role="group">
+      <Checkbox.Group
+        disabled={control.disabled}
+        value={splitValues(control.value)}
+        onChange={(checked) => control.onChange?.(checked.length === 0 ? null : checked.map(String).join(','))}
+        options={items.map((item) => ({ value: item.value, label: itemText(item) }))}
+      />
+    </div>
+  );
+}
+
+/** A field's own control (FieldDefinition.control), or null when it has none the form can show. */
+function controlInput(field: FieldDefinition, label: string, control: ControlProps, placeholder: string, count: { show: boolean; max: number } | undefined) {
+  switch (field.control) {
+    case 'textarea':
+      return <Input.TextArea id={control.id} disabled={control.disabled} onBlur={control.onBlur} value={(control.value as string | null | undefined) ?? undefined} onChange={(event) => control.onChange?.(event.target.value)} rows={4} count={count} placeholder={placeholder} />;
+    case 'radio':
+      return field.dict === undefined ? null : <DictRadio field={field} control={control} />;
+    case 'checkbox':
+      return field.dict === undefined ? null : <DictCheckboxes field={field} control={control} />;
+    case 'switch': {
+      const [on, off] = switchValues(field);
+      return <Switch id={control.id} disabled={control.disabled} aria-label={label} checked={control.value === on || (on !== true && String(control.value) === String(on))} onChange={(checked) => control.onChange?.(checked ? on : off)} />;
+    }
+    case 'richtext':
+      return (
+        <Suspense fallback={<Spin size="small" />}>
+          <div id={control.id} aria-label={label} className="field-richtext" data-testid="field-richtext">
+            <RichTextEditor theme="snow" readOnly={control.disabled} value={typeof control.value === 'string' ? control.value : ''} onChange={(html) => control.onChange?.(html)} />
+          </div>
+        </Suspense>
+      );
+    default:
+      return null;
+  }
+}
 
 /** The form control of one field, by type (antd Form.Item injects value/onChange). */
 export function FieldInput({ field, label, search = false, ...control }: { field: FieldDefinition; label: string; search?: boolean; value?: unknown; onChange?: (value: unknown) => void; onBlur?: () => void; disabled?: boolean; id?: string }) {
@@ -12,6 +96,9 @@ export function FieldInput({ field, label, search = false, ...control }: { field
   // Text past the maximum is not cut: the counter turns red and the max-length rule says why.
   const max = maxLengthOf(field);
   const count = max !== undefined && !search && field.type !== 'password' ? { show: true, max } : undefined;
+  // A search keeps the type's control: a switch or a rich-text editor is no filter.
+  const own = field.control === undefined || search ? null : controlInput(field, label, { ...props, value: control.value }, inputPlaceholder, count);
+  if (own !== null) return own;
   if (field.dict !== undefined) {
     return (
       <DictSelect

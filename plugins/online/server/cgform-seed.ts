@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/db/schema';
+import type { DictSeed } from '../../../server/plugin-api';
+import type { CgformDefinition, CgformField } from '../cgform-api';
+import { cgformDb, saveDefinition } from './cgform-store';
+import { synchroniseForm } from './cgform-sync';
+
+/** The seeded forms' dictionaries. */
+export const CGFORM_DICTS: DictSeed[] = [{ code: 'supplier_level', name: '供应商等级', items: [['A', 'A级（战略）'], ['B', 'B级（优选）'], ['C', 'C级（普通）']] }];
+
+const field = (dbFieldName: string, dbFieldTxt: string, orderNum: number, extra: Partial<CgformField> = {}): CgformField => ({
+  dbFieldName,
+  dbFieldTxt,
+  dbType: 'string',
+  dbLength: 100,
+  dbIsNull: 1,
+  isShowForm: 1,
+  isShowList: 1,
+  isQuery: 0,
+  fieldShowType: 'text',
+  orderNum,
+  ...extra,
+});
+
+/**
+ * Two forms over the shop's data, defined and synchronised through the builder's own service (the same rules as
+ * 表单开发): suppliers (a single table) and purchase requests with their lines (a main table and its sub table).
+ * Each gets a menu item under 在线开发 (menus.ts).
+ */
+export const SEEDED_FORMS: ReadonlyArray<{ main: CgformDefinition; subs: CgformDefinition[] }> = [
+  {
+    main: {
+      head: { tableName: 'shop_supplier', tableTxt: '供应商', tableType: 1, isTenant: 1 },
+      fields: [
+        field('supplier_name', '供应商名称', 1, { dbIsNull: 0, isQuery: 1 }),
+        field('contact', '联系人', 2, { dbLength: 50 }),
+        field('phone', '联系电话', 3, { dbLength: 30, isQuery: 1 }),
+        field('level', '等级', 4, { dbLength: 10, dictField: 'supplier_level', fieldShowType: 'list', isQuery: 1 }),
+        field('enabled', '启用', 5, { dbLength: 1, fieldShowType: 'switch' }),
+        field('remark', '备注', 6, { dbType: 'Text', dbLength: 0, fieldShowType: 'textarea', isShowList: 0 }),
+      ],
+      indexs: [{ indexName: 'uq_supplier_name', indexField: 'supplier_name', indexType: 'unique' }],
+    },
+    subs: [],
+  },
+  {
+    main: {
+      head: { tableName: 'shop_purchase_request', tableTxt: '采购申请', tableType: 2, isTenant: 1 },
+      fields: [
+        field('request_no', '申请单号', 1, { dbLength: 32, dbIsNull: 0, isQuery: 1 }),
+        field('title', '申请标题', 2, { dbIsNull: 0, isQuery: 1 }),
+        field('apply_date', '申请日期', 3, { dbType: 'Date', dbLength: 0, fieldShowType: 'date', isQuery: 1, queryMode: 'group' }),
+        field('status', '状态', 4, { dbLength: 2, dictField: 'purchase_status', fieldShowType: 'list', isQuery: 1 }),
+        field('remark', '备注', 5, { dbType: 'Text', dbLength: 0, fieldShowType: 'textarea', isShowList: 0 }),
+      ],
+      indexs: [{ indexName: 'uq_request_no', indexField: 'request_no', indexType: 'unique' }],
+    },
+    subs: [
+      {
+        head: { tableName: 'shop_purchase_request_item', tableTxt: '采购申请明细', tableType: 3, relationType: 0, tabOrderNum: 1 },
+        fields: [
+          field('request_id', '采购申请', 0, { dbLength: 32, mainTable: 'shop_purchase_request', mainField: 'id', isShowForm: 0, isShowList: 0 }),
+          field('sku_name', '商品名称', 1, { dbIsNull: 0 }),
+          field('quantity', '数量', 2, { dbType: 'int', dbLength: 10, dbIsNull: 0, fieldShowType: 'number' }),
+          field('price', '单价', 3, { dbType: 'BigDecimal', dbLength: 14, dbPointLength: 2, dbIsNull: 0, fieldShowType: 'money' }),
+        ],
+        indexs: [],
+      },
+    ],
+  },
+];
+
+export async function seedCgforms(db: Kysely<Database>): Promise<void> {
+  const forms = cgformDb(db);
+  for (const { main, subs } of SEEDED_FORMS) {
+    const headId = await saveDefinition(forms, main, 'admin');
+    for (const sub of subs) await saveDefinition(forms, sub, 'admin');
+    const result = await synchroniseForm(db, headId, 'normal', 'admin');
+    if (result.refused.length > 0) throw new Error(`Seeding form ${main.head.tableName}: ${result.refused.join('; ')}`);
+  }
+}
