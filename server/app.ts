@@ -1,4 +1,5 @@
 import type { ServerOptions } from 'node:http';
+import { openBus, shareTableVersions, type MessageBus } from './bus';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LoginLimiter } from './auth/login-limiter';
@@ -28,7 +29,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerDepartmentRoutes } from './routes/departments';
 import { registerDictionaryRoutes } from './routes/dictionaries';
-import { registerHealthRoute } from './routes/health';
+import { databaseAnswers, registerHealthRoute } from './routes/health';
 import { registerDataLogRoutes } from './routes/data-log';
 import { registerOnlineReportPopupRoutes } from './routes/online-report-popup';
 import { registerUploadRoutes } from './routes/upload';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let lock: PidLock | null = null;
   let handle: DatabaseHandle | null = null;
+  let bus: MessageBus | null = null;
   try {
     // First, so that every answer (a refused request included) carries the headers and compression.
     await registerSecurityHeaders(app);
@@ -138,6 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     handle = await openDatabase(config);
     const applied = await migrateToLatest(handle.db, pluginMigrations(plugins));
     if (applied.length > 0) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
+    // What instances tell each other (server/bus): socket pushes, and the tables each one writes, so
+    // every instance's caches drop what another's write changed. A dropped bus connection may have
+    // missed some: then every cache starts over.
+    const instanceId = `${process.pid}-${newId().slice(0, 8)}`;
+    const versions = handle.versions;
+    bus = await openBus({
+      databaseUrl: config.databaseUrl,
+      instanceId,
+      logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+      onReconnect: () => versions.applyRemote('all'),
+    });
+    const stopSharingVersions = shareTableVersions(versions, bus, (error) => app.log.error({ err: error }, 'table versions not shared on the bus'));
     if (await seedDemoData(handle.db)) app.log.info('Demo data seeded (admin / 123456, clerk / 123456)');
     const seeded = await runPluginSeeds(handle.db, plugins);
     if (seeded.length > 0) app.log.info(`Plugin demo data seeded: ${seeded.join(', ')}`);
@@ -157,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       services,
       kinds: new JobKindRegistry([...coreJobKinds, rollUpReportsJob(facts), ...plugins.flatMap((plugin) => plugin.jobs ?? [])]),
-      instanceId: `${process.pid}-${newId().slice(0, 8)}`,
+      instanceId,
       logger: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
       logRetentionDays: config.jobLogRetentionDays,
     });
@@ -182,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       facts,
       counters: plugins.flatMap((plugin) => plugin.counters ?? []),
       files,
+      bus,
     };
 
     app.decorate('db', db);
@@ -220,10 +235,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installErrorHandling(app);
     installInputGuard(app);
     await registerSockets(app, ctx);
+    // Not ready once closing (the balancer stops sending), nor while the database does not answer.
+    // Migrations ran above, before this route exists: an instance that answers has them all.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    const ready = async () => (closing ? 'shutting down' : databaseAnswers(db));
 
     await app.register(
       async (api) => {
-        registerHealthRoute(api);
+        registerHealthRoute(api, ready);
         registerAuthRoutes(api, ctx);
         registerAccountRoutes(api, ctx);
         registerSsoRoutes(api, ctx);
@@ -247,9 +269,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     const openHandle = handle;
     const heldLock = lock;
+    const openBusHandle = bus;
     app.addHook('onClose', async () => {
       await scheduler.stop();
       await logWriter.flush();
+      stopSharingVersions();
+      await openBusHandle.close();
       await openHandle.close();
       heldLock?.release();
     });
@@ -258,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
     await handle?.close().catch(() => undefined);
     lock?.release();
     throw error;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { SendCooldown } from './auth/send-cooldown';
 import type { TokenService } from './auth/tokens';
+import type { MessageBus } from './bus/message-bus';
 import type { Config } from './config';
 import type { OperatingCounter } from './contracts/report-facts';
 import type { Database } from './db/schema';
@@ -37,4 +38,6 @@ export interface AppContext {
   counters: readonly OperatingCounter[];
   /** Where uploads are kept (local disk or S3, FILE_STORAGE): the upload, static and file-management routes use it. */
   files: FileStore;
+  /** What instances tell each other (socket pushes, cache invalidations): LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
+  bus: MessageBus;
 }

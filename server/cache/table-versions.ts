@@ -13,8 +13,27 @@ export class TableVersions {
   /** Bumped by writes whose tables could not be told (DDL, unusual statements): invalidates everything. */
   private everything = 0;
   private readonly byTable = new Map<string, number>();
+  /** Told of every bump made here (not of applyRemote): server/bus/table-sync.ts shares them with other instances. */
+  private readonly listeners = new Set<(tables: readonly string[] | 'all') => void>();
 
   bump(tables: readonly string[] | 'all'): void {
+    this.apply(tables);
+    for (const listener of this.listeners) listener(tables);
+  }
+
+  /** A bump another instance made (heard on the bus): applied here, never passed on again. */
+  applyRemote(tables: readonly string[] | 'all'): void {
+    this.apply(tables);
+  }
+
+  onBump(listener: (tables: readonly string[] | 'all') => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private apply(tables: readonly string[] | 'all'): void {
     this.counter += 1;
     if (tables === 'all') {
       this.everything = this.counter;

@@ -29,7 +29,11 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
   const versions = new TableVersions();
   const open = (pool: PostgresPool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: trackedPool(pool, versions) }) });
   if (options.databaseUrl !== null) {
-    const db = open(new pg.Pool({ connectionString: options.databaseUrl }));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // An idle connection the server drops (restart, failover) is discarded by the pool and the next query
+    // opens a new one; without a listener its 'error' event would end the process.
+    pool.on('error', () => undefined);
+    const db = open(pool);
     // Other instances may write the same database unseen: cached answers live at most this long here.
     registerCacheSource(db, versions, POSTGRES_CACHE_MS);
     return { db, kind: 'postgres', versions, close: () => db.destroy() };

@@ -28,6 +28,8 @@ declare module 'fastify' {
 
 /** Close code when the session behind a socket has ended (logout, expiry, frozen user). */
 export const CLOSE_SESSION_ENDED = 4401;
+/** Close code on shutdown (RFC 6455 "going away"): the client reconnects, through the load balancer to another instance. */
+export const CLOSE_GOING_AWAY = 1001;
 const MAX_KEYS_PER_SOCKET = 50;
 
 interface UserParams {
@@ -54,8 +56,16 @@ async function bindToTokenUser(request: FastifyRequest<{ Params: UserParams }>):
  * authenticated on upgrade by the ordinary access gate, plus `app.sockets` for pushing to them.
  */
 export async function registerSockets(app: FastifyInstance, ctx: AppContext): Promise<SocketHub> {
-  const hub = new SocketHub();
+  // Pushes reach the sockets of every instance through the bus (server/bus); heard pushes stay local.
+  const hub = new SocketHub(ctx.bus, (error) => app.log.error({ err: error }, 'socket push not shared on the bus'));
   app.decorate('sockets', hub);
+  // Before the websocket plugin's own preClose (which closes without a code): tell clients to reconnect.
+  app.addHook('preClose', async () => {
+    hub.closeAll(CLOSE_GOING_AWAY, 'server going away');
+  });
+  app.addHook('onClose', async () => {
+    hub.detach();
+  });
   const apiBase = ctx.config.apiBase;
   const prefixes = [`${apiBase}${SOCKET_PATHS.notice}/`, `${apiBase}${SOCKET_PATHS.table}/`];
   app.server.prependListener('upgrade', (request) => moveUpgradeCredentials(request, prefixes));

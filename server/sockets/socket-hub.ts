@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { TABLE_MESSAGE, type LiveRow, type NoticeMessage, type TableFrame } from '../../src/contracts/live';
+import type { BusPayload, MessageBus } from '../bus/message-bus';
 
 const OPEN = 1;
 /** The caseId of rows the server publishes: no client page has it, so every subscriber applies them. */
@@ -36,6 +37,37 @@ export interface PublishOptions {
   tenantId?: number | null;
 }
 
+/** The bus channel on which instances pass each other their socket pushes. */
+export const SOCKETS_BUS_CHANNEL = 'sockets';
+
+/** What travels on the bus: the push as the publishing instance made it, for the other instances' local sockets. */
+type RemotePush =
+  | { kind: 'users'; userIds: string[]; message: NoticeMessage }
+  | { kind: 'all'; message: NoticeMessage }
+  | { kind: 'table'; socketKey: string; payload: string; tenantId?: number | null };
+
+function isNoticeMessage(value: unknown): value is NoticeMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { cmd, msgId, msgTxt } = value as Record<string, unknown>;
+  return typeof cmd === 'string' && typeof msgId === 'string' && typeof msgTxt === 'string';
+}
+
+function asRemotePush(payload: BusPayload): RemotePush | null {
+  const { kind } = payload;
+  if (kind === 'users') {
+    const { userIds, message } = payload;
+    return Array.isArray(userIds) && userIds.every((id) => typeof id === 'string') && isNoticeMessage(message) ? { kind, userIds: userIds as string[], message } : null;
+  }
+  if (kind === 'all') return isNoticeMessage(payload.message) ? { kind, message: payload.message } : null;
+  if (kind === 'table') {
+    const { socketKey, payload: frame, tenantId } = payload;
+    if (typeof socketKey !== 'string' || typeof frame !== 'string') return null;
+    if (tenantId !== undefined && tenantId !== null && typeof tenantId !== 'number') return null;
+    return tenantId === undefined ? { kind, socketKey, payload: frame } : { kind, socketKey, payload: frame, tenantId };
+  }
+  return null;
+}
+
 function send(socket: WebSocket, payload: string): boolean {
   if (socket.readyState !== OPEN) return false;
   socket.send(payload);
@@ -45,12 +77,51 @@ function send(socket: WebSocket, payload: string): boolean {
 /**
  * Who is connected and what they listen to. Every push goes to named users or to subscribers of one
  * key; nothing a client sends is ever relayed to everyone.
+ *
+ * With a bus (several instances on one PostgreSQL), every push is delivered to this instance's sockets
+ * AND published; a push heard from another instance goes to this instance's sockets only, never on again.
+ * The counts returned are this instance's deliveries.
  */
 export class SocketHub {
   private readonly noticeSockets = new Map<string, Set<WebSocket>>();
   private readonly tableClients = new Set<TableClient>();
   /** Keys whose rows only the server publishes, with what a subscriber needs and may read. */
   private readonly serverChannels = new Map<string, ServerChannel>();
+  private readonly unsubscribe: (() => void) | null;
+
+  constructor(
+    private readonly bus: MessageBus | null = null,
+    private readonly onBusError: (error: unknown) => void = () => undefined,
+  ) {
+    this.unsubscribe =
+      bus === null
+        ? null
+        : bus.subscribe(SOCKETS_BUS_CHANNEL, (payload) => {
+            const push = asRemotePush(payload);
+            if (push !== null) this.deliverRemote(push);
+          });
+  }
+
+  /** Stops hearing other instances (the bus itself is closed by its owner). */
+  detach(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Closes every socket of this instance with `code` (1001 going away on shutdown: clients reconnect elsewhere). */
+  closeAll(code: number, reason: string): number {
+    let closed = 0;
+    for (const sockets of this.noticeSockets.values()) {
+      for (const socket of sockets) {
+        if (socket.readyState === OPEN) closed += 1;
+        socket.close(code, reason);
+      }
+    }
+    for (const client of this.tableClients) {
+      if (client.socket.readyState === OPEN) closed += 1;
+      client.socket.close(code, reason);
+    }
+    return closed;
+  }
 
   addNoticeSocket(userId: string, socket: WebSocket): () => void {
     const sockets = this.noticeSockets.get(userId) ?? new Set<WebSocket>();
@@ -71,6 +142,11 @@ export class SocketHub {
 
   /** Pushes a notice to every open notice socket of these users; returns how many sockets got it. */
   sendToUsers(userIds: readonly string[], message: NoticeMessage): number {
+    this.share({ kind: 'users', userIds: [...new Set(userIds)], message });
+    return this.sendToLocalUsers(userIds, message);
+  }
+
+  private sendToLocalUsers(userIds: readonly string[], message: NoticeMessage): number {
     let reached = 0;
     for (const userId of new Set(userIds)) {
       const payload = JSON.stringify(message.cmd === 'user' ? { ...message, userId } : message);
@@ -81,7 +157,8 @@ export class SocketHub {
 
   /** Pushes a notice to every connected user (an announcement to all users). */
   broadcast(message: NoticeMessage): number {
-    return this.sendToUsers([...this.noticeSockets.keys()], message);
+    this.share({ kind: 'all', message });
+    return this.sendToLocalUsers([...this.noticeSockets.keys()], message);
   }
 
   /**
@@ -103,12 +180,32 @@ export class SocketHub {
   /** Tells the subscribers of a list that a row changed (`update_vxe_table`, spec §7 Sockets). */
   publishRowUpdate(socketKey: string, row: LiveRow, options: PublishOptions = {}): number {
     const frame: TableFrame = { type: TABLE_MESSAGE.updateRow, data: { socketKey, args: [this.readableRow(socketKey, row), SERVER_CASE_ID] } };
-    return this.publish(socketKey, JSON.stringify(frame), null, options.tenantId);
+    const payload = JSON.stringify(frame);
+    this.shareTable(socketKey, payload, options.tenantId);
+    return this.publish(socketKey, payload, null, options.tenantId);
   }
 
-  /** Relays a validated client frame to the other subscribers of its key in the sender's tenant. */
+  /** Relays a validated client frame to the other subscribers of its key in the sender's tenant (on every instance). */
   relay(sender: TableClient, socketKey: string, frame: TableFrame): number {
-    return this.publish(socketKey, JSON.stringify(frame), sender, sender.tenantId);
+    const payload = JSON.stringify(frame);
+    this.shareTable(socketKey, payload, sender.tenantId);
+    return this.publish(socketKey, payload, sender, sender.tenantId);
+  }
+
+  private shareTable(socketKey: string, payload: string, tenantId: number | null | undefined): void {
+    this.share(tenantId === undefined ? { kind: 'table', socketKey, payload } : { kind: 'table', socketKey, payload, tenantId });
+  }
+
+  private share(push: RemotePush): void {
+    if (this.bus === null) return;
+    this.bus.publish(SOCKETS_BUS_CHANNEL, push).catch((error: unknown) => this.onBusError(error));
+  }
+
+  /** A push another instance made: to this instance's sockets only. */
+  private deliverRemote(push: RemotePush): void {
+    if (push.kind === 'users') this.sendToLocalUsers(push.userIds, push.message);
+    else if (push.kind === 'all') this.sendToLocalUsers([...this.noticeSockets.keys()], push.message);
+    else this.publish(push.socketKey, push.payload, null, push.tenantId);
   }
 
   noticeSocketCount(userId: string): number {

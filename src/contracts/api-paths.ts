@@ -30,6 +30,8 @@ export const API = {
   legacyUser: '/api/user',
   /** For load balancers: answers without a token and without touching the database. */
   health: '/health',
+  /** For load balancers: 200 READY when the database answers and migrations are done, else 503. */
+  ready: '/ready',
   /** The mini-program's member login (business-api "The mini-program"). */
   appSms: '/app/auth/sms',
   appSmsLogin: '/app/auth/smsLogin',
@@ -46,6 +48,7 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.forgePassword,
   API.forgePasswordCheck,
   API.health,
+  API.ready,
   API.appSms,
   API.appSmsLogin,
 ];
