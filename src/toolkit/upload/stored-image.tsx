@@ -3,42 +3,13 @@ import { useCustom, type BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { QUIET } from '../crud/use-server-feedback';
+import { holdObjectUrl, objectUrlOf } from './object-urls';
 import { STATIC_FILES_PATH } from './upload-request';
 
 /** The first path of a stored value (`a.png,b.png`), or null for none. */
 function firstPath(value: string | null | undefined): string | null {
   const path = value?.split(',')[0]?.trim() ?? '';
   return path === '' ? null : path;
-}
-
-/** One object URL per blob read, shared by every image showing it; `holders` counts those mounted. */
-const objectUrls = new Map<Blob, { url: string; holders: number; release?: ReturnType<typeof setTimeout> }>();
-
-function objectUrlOf(blob: Blob): string {
-  let entry = objectUrls.get(blob);
-  if (entry === undefined) {
-    entry = { url: URL.createObjectURL(blob), holders: 0 };
-    objectUrls.set(blob, entry);
-  }
-  return entry.url;
-}
-
-/** Holds the blob's URL; the returned release revokes it a moment after the last holder lets go (a remount keeps it). */
-function holdObjectUrl(blob: Blob): () => void {
-  objectUrlOf(blob);
-  const entry = objectUrls.get(blob);
-  if (entry === undefined) return () => undefined;
-  clearTimeout(entry.release);
-  entry.holders += 1;
-  return () => {
-    entry.holders -= 1;
-    if (entry.holders > 0) return;
-    entry.release = setTimeout(() => {
-      if (entry.holders > 0) return;
-      URL.revokeObjectURL(entry.url);
-      objectUrls.delete(blob);
-    }, 0);
-  };
 }
 
 /**

@@ -45,16 +45,6 @@ export async function downloadStoredFile(path: string, name: string): Promise<vo
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/**
- * A stored PDF for the preview frame, fetched with the session (a frame cannot send the token header).
- * Anything that is not served as a PDF is refused: the frame shares the app's origin.
- */
-export async function loadPdfPreview(path: string): Promise<Blob> {
-  const blob = await http.download(PDF_PREVIEW_PATH, { path: path.split(',')[0] ?? '' });
-  if (blob.type !== PDF_MIME) throw new Error('not a pdf');
-  return blob;
-}
-
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : '';
 }
