@@ -1,9 +1,8 @@
-import { Tabs, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDefinition } from '../../../src/contracts/entity';
-import { bodyOf, EntityFormDialog, EntityFormItems, formValuesOf, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
-import { RecordHistory } from '../../../src/toolkit/detail/record-history';
+import { bodyOf, EntityFormBody, EntityFormDialog, formValuesOf, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
 import { createEnhanceSandbox, type EnhanceHook, type EnhanceSandbox, type EnhanceValues } from './enhance-sandbox';
 
 /** One sandbox per generated list, its frame removed with the screen. */
@@ -37,7 +36,6 @@ export interface CgformEnhancedFormProps extends EntityFormModalProps {
  * logs it): the form works as without one.
  */
 export function CgformEnhancedForm({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form', enhanceJs, sandbox }: CgformEnhancedFormProps) {
-  const { t } = useTranslation('toolkit');
   const form = useEntityRecordForm({ entity, state, onClose, onSaved: () => onSaved(), fixedValues });
   const code = enhanceJs ?? '';
   const editing = form.editId !== undefined;
@@ -94,20 +92,9 @@ export function CgformEnhancedForm({ entity, state, onClose, onSaved, fixedValue
     },
   };
 
-  const items = <EntityFormItems entity={entity} editId={form.editId} extraRules={extraRules} />;
   return (
     <EntityFormDialog form={enhanced} formName={formName}>
-      {form.editId === undefined ? (
-        items
-      ) : (
-        <Tabs
-          size="small"
-          items={[
-            { key: 'fields', label: t('history.fieldsTab'), children: items },
-            { key: 'history', label: t('history.tab'), children: <RecordHistory entity={entity} id={form.editId} /> },
-          ]}
-        />
-      )}
+      <EntityFormBody entity={entity} editId={form.editId} extraRules={extraRules} />
     </EntityFormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Space, Table, Tag, type TableColumnType } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadErrorAlert, useCustomRead, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, useCustomRead, useRowActionsColumn, SearchButtons } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { CGFORM_API, CGFORM_PERMS, cgformListPath, type CgformHead } from '../cgform-api';
 import { CgformDeleteDialog } from '../components/cgform-delete-dialog';
@@ -85,19 +85,12 @@ export default function CgformHeadList() {
           <Form.Item name="tableTxt" label={t('head2.tableTxt')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('head.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                search.resetFields();
-                applySearch({});
-              }}
-            >
-              {t('head.reset')}
-            </Button>
-          </Space>
+          <SearchButtons
+            onReset={() => {
+              search.resetFields();
+              applySearch({});
+            }}
+          />
         </Form>
       </Card>
       <Card

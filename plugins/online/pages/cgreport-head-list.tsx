@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Popconfirm, Space, Table, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadErrorAlert, useCustomCall, useCustomRead, useServerFeedback } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, useCustomCall, useCustomRead, useServerFeedback, SearchButtons } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CGREPORT_API, CGREPORT_PERMS, reportPath, type ReportHeadRow } from '../cgreport-api';
 import { ReportEditor } from '../components/report-editor';
@@ -52,19 +52,12 @@ export default function CgreportHeadList() {
           <Form.Item name="name" label={t('head.name')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('head.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                search.resetFields();
-                applySearch({});
-              }}
-            >
-              {t('head.reset')}
-            </Button>
-          </Space>
+          <SearchButtons
+            onReset={() => {
+              search.resetFields();
+              applySearch({});
+            }}
+          />
         </Form>
       </Card>
       <Card

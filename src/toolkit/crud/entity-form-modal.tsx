@@ -26,22 +26,26 @@ export interface EntityFormModalProps {
  * tab shows the record's 修改记录 (the fields stay mounted while it shows).
  */
 export function EntityFormModal({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form' }: EntityFormModalProps) {
-  const { t } = useTranslation('toolkit');
   const form = useEntityRecordForm({ entity, state, onClose, onSaved: () => onSaved(), fixedValues });
-  const items = <EntityFormItems entity={entity} editId={form.editId} extraRules={extraRules} />;
   return (
     <EntityFormDialog form={form} formName={formName}>
-      {form.editId === undefined ? (
-        items
-      ) : (
-        <Tabs
-          size="small"
-          items={[
-            { key: 'fields', label: t('history.fieldsTab'), children: items },
-            { key: 'history', label: t('history.tab'), children: <RecordHistory entity={entity} id={form.editId} /> },
-          ]}
-        />
-      )}
+      <EntityFormBody entity={entity} editId={form.editId} extraRules={extraRules} />
     </EntityFormDialog>
+  );
+}
+
+/** The dialog's fields; editing, beside them a 修改记录 tab (the fields stay mounted while it shows). */
+export function EntityFormBody({ entity, editId, extraRules }: { entity: EntityDefinition; editId: string | undefined; extraRules?: EntityFormModalProps['extraRules'] }) {
+  const { t } = useTranslation('toolkit');
+  const items = <EntityFormItems entity={entity} editId={editId} extraRules={extraRules} />;
+  if (editId === undefined) return items;
+  return (
+    <Tabs
+      size="small"
+      items={[
+        { key: 'fields', label: t('history.fieldsTab'), children: items },
+        { key: 'history', label: t('history.tab'), children: <RecordHistory entity={entity} id={editId} /> },
+      ]}
+    />
   );
 }

@@ -4,7 +4,7 @@ export { useEntityList, type EntityList, type EntityListOptions } from './use-en
 export { useEntityForm, useEntityRecordForm, useGuardedModalState, bodyOf, formValuesOf, type EntityForm, type EntityFormOptions, type EntityRecordForm, type EntityRecordFormOptions } from './use-entity-form';
 export { EntityFormItems, type EntityFormItemsProps } from './entity-form-items';
 export { EntityFormDialog, type EntityFormDialogProps } from './entity-form-dialog';
-export { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
+export { EntityFormBody, EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } from './row-actions';
 export { BatchDeleteButton, CreateButton, DownloadButton, ExportButton, GatedButton, useFileDownload } from './list-toolbar';
 export { ImportButton, readImportOutcome, type ImportOutcome } from './excel-import';
