@@ -49,6 +49,8 @@ async function openMemberRules(page: Page): Promise<Locator> {
 
 describe('菜单管理 数据规则', () => {
   it('adds a rule to 会员列表, renames it, offers it in 角色管理 授权, and deletes it', async () => {
+    // A retry starts clean: nothing an earlier attempt added is left in the drawer.
+    await removeLeftoverRules();
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
 
