@@ -192,6 +192,11 @@ describe('日志管理', () => {
     await passwordModal.getByRole('button', { name: OK }).click();
     await message(user.page, '密码修改成功！').waitFor();
     await user.context.close();
+    // Logs are written off the request path: wait until both rows are stored before the screen is searched.
+    const logged = async (logType: number) =>
+      (await apiResult<{ total: number }>(token, 'GET', `/sys/log/list?pageNo=1&pageSize=10&logType=${logType}&username=${encodeURIComponent(username)}`)).total;
+    await expect.poll(() => logged(1), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => logged(2), { timeout: 20_000 }).toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
