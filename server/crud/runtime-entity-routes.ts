@@ -27,7 +27,7 @@ export interface RuntimeEntitySource {
 /** The engine's handlers for the entities of one source, kept per code while their version holds. */
 export interface RuntimeEntities {
   /** The handlers of a code (validation included), or null when the source has no such entity. */
-  handlersOf(code: string): Promise<RuntimeHandlers | null>;
+  handlersOf(code: string, request?: FastifyRequest): Promise<RuntimeHandlers | null>;
   /** A route access that checks `<the entity's permission>:<action>` for the code `codeOf` reads from the request. */
   access(action: EntityAction, codeOf: (request: FastifyRequest) => Promise<string | null>): DynamicPermission;
 }
@@ -108,7 +108,19 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
     };
   }
 
-  async function handlersOf(code: string): Promise<RuntimeHandlers | null> {
+  // One resolve per request: the access check and the handler ask for the same code.
+  const resolvedFor = new WeakMap<FastifyRequest, Map<string, Promise<RuntimeHandlers | null>>>();
+
+  function handlersOf(code: string, request?: FastifyRequest): Promise<RuntimeHandlers | null> {
+    if (request === undefined) return resolveHandlers(code);
+    const asked = resolvedFor.get(request) ?? new Map<string, Promise<RuntimeHandlers | null>>();
+    resolvedFor.set(request, asked);
+    const found = asked.get(code) ?? resolveHandlers(code);
+    asked.set(code, found);
+    return found;
+  }
+
+  async function resolveHandlers(code: string): Promise<RuntimeHandlers | null> {
     // The access check runs before the route's schema: a malformed code never reaches the source.
     if (!isCode(code)) return null;
     const runtime = await source.resolve(code);
@@ -131,7 +143,7 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
       permission: family,
       permissionOf: async (request) => {
         const code = await codeOf(request);
-        const handlers = code === null ? null : await handlersOf(code);
+        const handlers = code === null ? null : await handlersOf(code, request);
         return handlers === null ? family : permissionCode(handlers.entity, action);
       },
     };
@@ -140,7 +152,7 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
   const codeParam = async (request: FastifyRequest) => (request.params as { code?: string }).code ?? null;
 
   const serve = (route: CrudRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const handlers = await handlersOf((request.params as { code: string }).code);
+    const handlers = await handlersOf((request.params as { code: string }).code, request);
     if (handlers === null) throw businessError(source.notFoundMessage);
     handlers.validate(route, request);
     return handlers.handle[route](request, reply);

@@ -76,18 +76,24 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
     },
   });
 
-  /** A synchronised form by its code, with its engine handlers; refused when there is none. */
-  const formOf = async (code: string | null) => {
+  /** The engine's handlers of a synchronised form (resolved once per request: the access check asked first). */
+  const handlersFor = async (request: FastifyRequest, code: string | null) => {
+    const handlers = code === null ? null : await runtime.handlersOf(code, request);
+    if (handlers === null) throw businessError(MSG_FORM_NOT_FOUND);
+    return handlers;
+  };
+  /** The same, with the form's definition (title, fields, head id) for the metadata calls. */
+  const formOf = async (request: FastifyRequest, code: string | null) => {
+    const handlers = await handlersFor(request, code);
     const form = code === null ? null : await syncedForm(api.db, code);
-    const handlers = code === null || form === null ? null : await runtime.handlersOf(code);
-    if (form === null || handlers === null) throw businessError(MSG_FORM_NOT_FOUND);
+    if (form === null) throw businessError(MSG_FORM_NOT_FOUND);
     return { form, handlers };
   };
   const byHead = (request: FastifyRequest) => codeOfHead(api, headIdParam(request));
   const byCode = async (request: FastifyRequest) => (request.params as { code: string }).code;
 
   api.get(`${CGFORM_API.entity}/:code`, { config: { access: runtime.access('list', byCode) }, schema: { params: CODE_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { form, handlers } = await formOf(await byCode(request));
+    const { form, handlers } = await formOf(request, await byCode(request));
     const answer: CgformEntity = {
       headId: form.headId,
       code: form.main.head.tableName,
@@ -100,7 +106,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
   });
 
   api.get(`${CGFORM_API.getColumns}/:headId`, { config: { access: runtime.access('list', byHead) }, schema: { params: HEAD_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { form, handlers } = await formOf(await byHead(request));
+    const { form, handlers } = await formOf(request, await byHead(request));
     const entity = handlers.entity;
     const columns = fieldEntries(entity)
       .filter(([, field]) => isListField(field) && isReadableField(field))
@@ -120,7 +126,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
   });
 
   api.get(`${CGFORM_API.getFormItem}/:headId`, { config: { access: runtime.access('list', byHead) }, schema: { params: HEAD_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { form } = await formOf(await byHead(request));
+    const { form } = await formOf(request, await byHead(request));
     const { id, tableName, tableTxt, tableType } = form.main.head;
     return ok({
       head: { id, tableName, tableTxt, tableType },
@@ -131,7 +137,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
   });
 
   api.get(`${CGFORM_API.getQueryInfo}/:headId`, { config: { access: runtime.access('list', byHead) }, schema: { params: HEAD_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { form } = await formOf(await byHead(request));
+    const { form } = await formOf(request, await byHead(request));
     return ok(
       showOrder(form.main.fields)
         .filter((field) => field.isQuery === 1)
@@ -140,25 +146,25 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
   });
 
   api.get(`${CGFORM_API.getData}/:headId`, { config: { access: runtime.access('list', byHead) }, schema: { params: HEAD_PARAMS, ...TEXT_QUERY } }, async (request, reply) => {
-    const { handlers } = await formOf(await byHead(request));
+    const handlers = await handlersFor(request, await byHead(request));
     handlers.validate('list', request);
     return handlers.handle.list(request, reply);
   });
 
   api.post(`${CGFORM_API.form}/:headId`, { config: { access: runtime.access('add', byHead) }, schema: { params: HEAD_PARAMS, ...JSON_OBJECT_BODY } }, async (request, reply) => {
-    const { handlers } = await formOf(await byHead(request));
+    const handlers = await handlersFor(request, await byHead(request));
     handlers.validate('add', request);
     return handlers.handle.add(request, reply);
   });
 
   api.put(`${CGFORM_API.form}/:headId`, { config: { access: runtime.access('edit', byHead) }, schema: { params: HEAD_PARAMS, ...JSON_OBJECT_BODY } }, async (request, reply) => {
-    const { handlers } = await formOf(await byHead(request));
+    const handlers = await handlersFor(request, await byHead(request));
     handlers.validate('edit', request);
     return handlers.handle.edit(request, reply);
   });
 
   api.get(`${CGFORM_API.form}/:headId/:id`, { config: { access: runtime.access('list', byHead) }, schema: { params: HEAD_AND_ID_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { handlers } = await formOf(await byHead(request));
+    const handlers = await handlersFor(request, await byHead(request));
     const record = await handlers.store.findById(request, (request.params as { id: string }).id);
     if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(record);
@@ -166,7 +172,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
 
   // JeecgBoot deletes one record or several (ids joined by commas) by path.
   api.delete(`${CGFORM_API.form}/:headId/:id`, { config: { access: runtime.access('delete', byHead) }, schema: { params: HEAD_AND_ID_PARAMS, ...TEXT_QUERY } }, async (request) => {
-    const { handlers } = await formOf(await byHead(request));
+    const handlers = await handlersFor(request, await byHead(request));
     const ids = (request.params as { id: string }).id.split(',').map((id) => id.trim());
     if ((await handlers.store.remove(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
