@@ -4,6 +4,8 @@
  * columns, search and edit forms from it (src/toolkit/crud). Pure data and types only.
  */
 
+import type { PresetName } from './validation-presets';
+
 export type FieldType =
   | 'string'
   | 'text'
@@ -57,6 +59,16 @@ export interface FieldDefinition {
    * editor. Pure presentation: the engine validates by `type` alone.
    */
   control?: FieldControl;
+  /**
+   * A pattern preset the value must match (spec §5's presets: 'm' mobile, 'e' e-mail, 'z' integer …; see
+   * validation-presets.ts), checked by the engine's schema and the toolkit's form rules alike. Strings only.
+   */
+  pattern?: PresetName;
+  /**
+   * The value an add stores when the body leaves the field out (a runtime form's dbDefaultVal, also its column's
+   * DEFAULT, so rows that existed before the column get it too). The toolkit's add form starts with it.
+   */
+  defaultValue?: string | number | boolean;
 }
 
 export const FIELD_CONTROLS = ['textarea', 'radio', 'checkbox', 'switch', 'richtext'] as const;
@@ -81,7 +93,25 @@ export interface EntityDefinition<F extends FieldMap = FieldMap> {
    * that carries them (`{ ...fields, lines: [{...}, …] }`).
    */
   children?: Record<string, ChildDefinition>;
+  /** The rows form a tree (a category list, a region list): see TreeDefinition. */
+  tree?: TreeDefinition;
 }
+
+/**
+ * A tree entity: each row names its parent in `parentField` (a string field; '0' at the root, JeecgBoot's pid
+ * convention), the engine keeps `hasChildField` ('1' when a row has children, '0' otherwise) and lists one level at a
+ * time (`?pid=` → that row's children; no pid → the roots, unless a search filter is set: then matching rows of
+ * every level). Deleting a row with children is refused.
+ */
+export interface TreeDefinition {
+  parentField: string;
+  hasChildField: string;
+  /** The field a tree column shows first (the row's name). */
+  labelField: string;
+}
+
+/** The parent value of a tree's root rows. */
+export const TREE_ROOT = '0';
 
 /** The rows of one child table of an entity (see `EntityDefinition.children`). */
 export interface ChildDefinition {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PresetName } from './validation-presets';
+import type { PresetName } from '../../contracts/validation-presets';
 
 export type Row = { id: string } & Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { EditableColumn, Row, ValidateRule } from './types';
-import { isPresetName, VALIDATION_PRESETS } from './validation-presets';
+import { isPresetName, VALIDATION_PRESETS } from '../../contracts/validation-presets';
 
 /** Cell errors keyed by row id, then column key. */
 export type CellErrors = Map<string, Map<string, string>>;

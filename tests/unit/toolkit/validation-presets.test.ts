@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileColumns, validateRows } from '../../../src/toolkit/editable-table/validate';
-import { VALIDATION_PRESETS, type PresetName } from '../../../src/toolkit/editable-table/validation-presets';
+import { VALIDATION_PRESETS, type PresetName } from '../../../src/contracts/validation-presets';
 import type { EditableColumn, Row } from '../../../src/toolkit/editable-table/types';
 
 const cases: Record<PresetName, { valid: string[]; invalid: string[] }> = {

@@ -1,4 +1,7 @@
-/** Editable-table pattern presets of spec §5 (conventions §7.2), with their exact expressions. */
+/**
+ * Pattern presets of spec §5 (conventions §7.2), with their exact expressions: the editable table's validateRules
+ * and an entity field's `pattern` (checked by the CRUD engine and the toolkit's forms alike).
+ */
 export const VALIDATION_PRESETS = {
   '*': { label: 'required', pattern: /^.+$/ },
   // Labelled 6–16 digits, but the pattern allows 6–18: the spec keeps that quirk.
