@@ -55,6 +55,18 @@ export const CGFORM_PERMS = {
 /** The most enhance-script versions kept per head (spec §9). */
 export const ENHANCE_HISTORY_MAX = 16;
 
+/**
+ * A main table's list variants (design.md's online component paths): 'normal' sub tables inside the form's
+ * dialog (OnlCgformAutoList), 'erp' the main list above a selected row's sub-table lists (erp/OnlCgformErpList),
+ * 'tab' the form's sub tables as tabs beside the main fields (tab/OnlCgformTabList), 'innerTable' sub rows
+ * expanded inside the main list (innerTable/OnlCgformInnerTableList). A tree table uses OnlCgformTreeList.
+ */
+export const THEME_TEMPLATES = ['normal', 'erp', 'tab', 'innerTable'] as const;
+export type ThemeTemplate = (typeof THEME_TEMPLATES)[number];
+
+/** Tree tables' engine columns when the head names none. */
+export const TREE_DEFAULTS = { parentIdField: 'pid', hasChildField: 'has_child' } as const;
+
 /** head.tableType: 1 single table, 2 main table (has sub tables), 3 sub table. */
 export type TableType = 1 | 2 | 3;
 
@@ -100,6 +112,17 @@ export interface CgformHead {
   isDbSynch?: 'Y' | 'N';
   /** Rows kept per tenant. */
   isTenant?: 0 | 1;
+  /**
+   * 'Y': a tree table (JeecgBoot's isTree): `treeParentIdField` (default 'pid') holds the parent's id ('0' at the
+   * root), `treeIdField` (default 'has_child') the has-children flag kept by the engine, `treeFieldname` names the
+   * field shown as the node's label. Those two columns are the engine's: sync creates them, they are not fields.
+   */
+  isTree?: 'Y' | 'N';
+  treeParentIdField?: string | null;
+  treeIdField?: string | null;
+  treeFieldname?: string | null;
+  /** How a main table's list shows its sub tables (JeecgBoot's themeTemplate); default 'normal'. */
+  themeTemplate?: ThemeTemplate;
   createTime?: string;
   updateTime?: string | null;
 }
@@ -167,6 +190,8 @@ export interface CgformEntity {
   code: string;
   title: string;
   tableType: TableType;
+  /** The list variant to open (a tree table's definition carries `tree`). */
+  themeTemplate: ThemeTemplate;
   /**
    * `api` = cgformDataApi(code), `permission` = cgformPermission(code); sub tables as `children`; fields named by
    * their dbFieldName (column = dbFieldName) with the control of their fieldShowType (`FieldDefinition.control`).

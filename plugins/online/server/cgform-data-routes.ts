@@ -99,6 +99,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
       code: form.main.head.tableName,
       title: form.main.head.tableTxt,
       tableType: form.main.head.tableType,
+      themeTemplate: form.main.head.themeTemplate ?? 'normal',
       definition: handlers.entity,
       enhanceJs: await currentEnhanceJs(api.db, form.headId, 'form'),
     };
