@@ -1,69 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { RateCounters } from './rate-counters';
+
 const WINDOW_MS = 5 * 60_000;
 const MAX_PER_ACCOUNT = 5;
 const MAX_PER_IP = 30;
-const MAX_ENTRIES = 50_000;
-
-interface Counter {
-  count: number;
-  windowStart: number;
-}
 
 /**
- * Counts failed logins per (ip, account) and per ip over a 5-minute window.
- * Kept in memory on purpose: it resets on restart and is per instance, which is acceptable for
- * slowing down guessing; several instances behind a balancer would each allow the same budget.
+ * Counts failed logins per (ip, account) and per ip over a 5-minute window. The counts live in the
+ * database, so several instances behind a balancer share one budget. `scope` keeps budgets apart
+ * (registrations and code checks must not use up an address's login budget).
  */
 export class LoginLimiter {
-  private readonly counters = new Map<string, Counter>();
+  private readonly counters: RateCounters;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private current(key: string): number {
-    const counter = this.counters.get(key);
-    if (counter === undefined) return 0;
-    if (this.now() - counter.windowStart >= WINDOW_MS) {
-      this.counters.delete(key);
-      return 0;
-    }
-    return counter.count;
+  constructor(
+    db: Kysely<Database>,
+    private readonly scope: string,
+    now: () => number = Date.now,
+  ) {
+    this.counters = new RateCounters(db, now);
   }
 
-  private bump(key: string): void {
-    if (this.current(key) === 0) {
-      if (this.counters.size >= MAX_ENTRIES) this.prune();
-      this.counters.set(key, { count: 1, windowStart: this.now() });
-    } else {
-      const counter = this.counters.get(key);
-      if (counter !== undefined) counter.count += 1;
-    }
+  private accountKey(ip: string, account: string): string {
+    return RateCounters.key('login', this.scope, 'a', ip, account.toLowerCase());
   }
 
-  private prune(): void {
-    const now = this.now();
-    for (const [key, counter] of this.counters) {
-      if (now - counter.windowStart >= WINDOW_MS) this.counters.delete(key);
-    }
-    // Still full: drop the oldest half rather than grow without bound under a flood.
-    if (this.counters.size >= MAX_ENTRIES) {
-      const keys = [...this.counters.keys()].slice(0, MAX_ENTRIES / 2);
-      for (const key of keys) this.counters.delete(key);
-    }
+  private ipKey(ip: string): string {
+    return RateCounters.key('login', this.scope, 'i', ip);
   }
 
-  private static accountKey(ip: string, account: string): string {
-    return `a\u0000${ip}\u0000${account.toLowerCase()}`;
+  async isBlocked(ip: string, account: string): Promise<boolean> {
+    const [accountKey, ipKey] = [this.accountKey(ip, account), this.ipKey(ip)];
+    const counts = await this.counters.counts([accountKey, ipKey]);
+    return (counts.get(accountKey) ?? 0) >= MAX_PER_ACCOUNT || (counts.get(ipKey) ?? 0) >= MAX_PER_IP;
   }
 
-  isBlocked(ip: string, account: string): boolean {
-    return this.current(LoginLimiter.accountKey(ip, account)) >= MAX_PER_ACCOUNT || this.current(`i\u0000${ip}`) >= MAX_PER_IP;
+  async recordFailure(ip: string, account: string): Promise<void> {
+    await this.counters.bump([this.accountKey(ip, account), this.ipKey(ip)], WINDOW_MS);
   }
 
-  recordFailure(ip: string, account: string): void {
-    this.bump(LoginLimiter.accountKey(ip, account));
-    this.bump(`i\u0000${ip}`);
-  }
-
-  recordSuccess(ip: string, account: string): void {
-    this.counters.delete(LoginLimiter.accountKey(ip, account));
+  async recordSuccess(ip: string, account: string): Promise<void> {
+    await this.counters.clear(this.accountKey(ip, account));
   }
 }

@@ -1,27 +1,25 @@
-const MAX_ENTRIES = 50_000;
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { RateCounters } from './rate-counters';
 
 /**
- * One send per key per interval (SMS codes: one per mobile per minute). In memory, like the login
- * limiter: a restart forgets it, which only allows one extra message.
+ * One send per key per interval (SMS codes: one per mobile per minute). Kept in the database, so a
+ * client cannot get a second message by reaching another instance.
  */
 export class SendCooldown {
-  private readonly lastSent = new Map<string, number>();
+  private readonly counters: RateCounters;
 
   constructor(
+    db: Kysely<Database>,
+    private readonly scope: string,
     private readonly intervalMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.counters = new RateCounters(db, now);
+  }
 
   /** Records a send and returns true, or returns false when the key is still cooling down. */
-  tryTake(key: string): boolean {
-    const now = this.now();
-    const last = this.lastSent.get(key);
-    if (last !== undefined && now - last < this.intervalMs) return false;
-    if (this.lastSent.size >= MAX_ENTRIES) {
-      for (const [k, at] of this.lastSent) if (now - at >= this.intervalMs) this.lastSent.delete(k);
-      if (this.lastSent.size >= MAX_ENTRIES) this.lastSent.clear();
-    }
-    this.lastSent.set(key, now);
-    return true;
+  async tryTake(key: string): Promise<boolean> {
+    return this.counters.takeIfIdle(RateCounters.key('cooldown', this.scope, key), this.intervalMs);
   }
 }

@@ -57,7 +57,7 @@ interface SmsBody {
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   // Its own budget: registrations and code checks must not use up the addresses' login budget.
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter(db, 'account');
 
   /** Whether a code of this purpose goes out to this number. */
   async function mayReceive(purpose: SmsPurpose, mobile: string): Promise<boolean> {
@@ -80,7 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       // The cooldown applies to every number alike, so it does not reveal which numbers are users.
       // It is kept per purpose so a new account can recover its password at once; a number still
       // gets at most two messages a minute, as register codes only reach numbers no account holds.
-      if (!ctx.smsCooldown.tryTake(`${purpose}:${mobile}`)) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
+      if (!(await ctx.smsCooldown.tryTake(`${purpose}:${mobile}`))) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
       const code = await issueSmsCode(db, ctx.codeSecret, mobile, purpose, await mayReceive(purpose, mobile));
       // SMS_MODE=log (demo): the operator reads the code from the server log.
       if (code !== null) request.log.info(`SMS code for ${mobile}: ${code}`);
@@ -105,8 +105,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!MOBILE_PATTERN.test(phone)) throw businessError(MSG_MOBILE_INVALID);
 
       // Every attempt counts: account creation is rate limited per address, not only failures.
-      if (limiter.isBlocked(request.ip, 'register')) throw tooManyRequests(MSG_TOO_MANY_ATTEMPTS);
-      limiter.recordFailure(request.ip, 'register');
+      if (await limiter.isBlocked(request.ip, 'register')) throw tooManyRequests(MSG_TOO_MANY_ATTEMPTS);
+      await limiter.recordFailure(request.ip, 'register');
 
       // Checked before the code, so a taken name does not cost the user a code.
       if (await isUsernameTaken(db, username)) throw businessError(MSG_USERNAME_TAKEN);
@@ -144,7 +144,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const phone = request.body.phone.trim();
       const account = `forget:${phone}`;
-      if (limiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_ATTEMPTS);
+      if (await limiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_ATTEMPTS);
       const userId = MOBILE_PATTERN.test(phone) ? await findUserIdByPhone(db, phone) : undefined;
       const redeemed = await redeemSmsCode(db, ctx.codeSecret, {
         mobile: phone,
@@ -153,10 +153,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
         consume: userId !== undefined,
       });
       if (userId === undefined || !redeemed) {
-        limiter.recordFailure(request.ip, account);
+        await limiter.recordFailure(request.ip, account);
         throw businessError(MSG_CODE_INVALID);
       }
-      limiter.recordSuccess(request.ip, account);
+      await limiter.recordSuccess(request.ip, account);
       const ticket = newTicket();
       await db.transaction().execute(async (trx) => {
         // One live ticket per user: the latest verification wins.

@@ -40,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const username = request.body.username.trim();
       const { password } = request.body;
-      if (loginLimiter.isBlocked(request.ip, username)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await loginLimiter.isBlocked(request.ip, username)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
 
       const user = await findUserByUsername(db, username);
       let valid = false;
@@ -48,10 +48,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       else valid = await verifyPassword(password, user.password);
       // Unknown, wrong password, frozen: one answer, so the response says nothing about the account.
       if (user === undefined || !valid || user.status !== 1) {
-        loginLimiter.recordFailure(request.ip, username);
+        await loginLimiter.recordFailure(request.ip, username);
         throw businessError(MSG_LOGIN_FAILED);
       }
-      loginLimiter.recordSuccess(request.ip, username);
+      await loginLimiter.recordSuccess(request.ip, username);
       return ok(await buildLoginResult(db, tokens, dictionaries, user), MSG_LOGIN_OK);
     },
   );
@@ -67,15 +67,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { mobile, captcha } = request.body;
       const account = `sms:${mobile}`;
-      if (loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
 
       const user = await findActiveUserByPhone(db, mobile);
       const redeemed = await redeemSmsCode(db, ctx.codeSecret, { mobile, purpose: 'login', code: captcha, consume: user !== undefined });
       if (user === undefined || !redeemed) {
-        loginLimiter.recordFailure(request.ip, account);
+        await loginLimiter.recordFailure(request.ip, account);
         throw businessError(MSG_PHONE_LOGIN_FAILED);
       }
-      loginLimiter.recordSuccess(request.ip, account);
+      await loginLimiter.recordSuccess(request.ip, account);
       return ok(await buildLoginResult(db, tokens, dictionaries, user), MSG_LOGIN_OK);
     },
   );

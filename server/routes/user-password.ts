@@ -47,12 +47,12 @@ export function registerUserPasswordRoutes(app: FastifyInstance, ctx: AppContext
       if (user === undefined) throw unauthorized();
       // A stolen session must not become a way to guess the old password without limit.
       const limiterKey = `updatePassword:${user.id}`;
-      if (loginLimiter.isBlocked(request.ip, limiterKey)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await loginLimiter.isBlocked(request.ip, limiterKey)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
       if (!(await verifyPassword(oldpassword, user.password))) {
-        loginLimiter.recordFailure(request.ip, limiterKey);
+        await loginLimiter.recordFailure(request.ip, limiterKey);
         throw businessError(MSG_OLD_PASSWORD_WRONG);
       }
-      loginLimiter.recordSuccess(request.ip, limiterKey);
+      await loginLimiter.recordSuccess(request.ip, limiterKey);
       if (oldpassword === password) throw businessError(MSG_PASSWORD_UNCHANGED);
       const hash = await hashPassword(password);
       const sessionId = request.auth.sessionId;

@@ -90,7 +90,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
     { config: { access: 'public' }, schema: { querystring: query({}), body: body({ mobile: MobileField }) } },
     async (request) => {
       const mobile = checkMobile(request.body.mobile);
-      if (!ctx.smsCooldown.tryTake(`member:${mobile}`)) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
+      if (!(await ctx.smsCooldown.tryTake(`member:${mobile}`))) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
       // Anyone may sign in (the first login registers), so every number gets its code.
       const code = await issueSmsCode(db, ctx.codeSecret, mobile, 'member', true);
       // SMS_MODE=log (demo): the operator reads the code from the server log.
@@ -109,15 +109,15 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
       const mobile = checkMobile(request.body.mobile);
       const tenantId = await tenantOf(db, request);
       const account = `member:${tenantId}:${mobile}`;
-      if (ctx.loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await ctx.loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
       const inviteCode = request.body.inviteCode?.trim() ?? '';
       const referrer = inviteCode === '' ? null : await findMember(db, tenantId, { memberNo: inviteCode });
       if (inviteCode !== '' && referrer === null) throw businessError(MSG_BAD_INVITE);
       if (!(await redeemSmsCode(db, ctx.codeSecret, { mobile, purpose: 'member', code: request.body.code, consume: true }))) {
-        ctx.loginLimiter.recordFailure(request.ip, account);
+        await ctx.loginLimiter.recordFailure(request.ip, account);
         throw businessError(MSG_PHONE_LOGIN_FAILED);
       }
-      ctx.loginLimiter.recordSuccess(request.ip, account);
+      await ctx.loginLimiter.recordSuccess(request.ip, account);
       let member = await findMember(db, tenantId, { mobile });
       if (member === null) {
         // The first login registers the member; the invite code binds the referrer only then. Others

@@ -13,6 +13,7 @@ import * as m0012 from './0012_data_log';
 import * as m0013 from './0013_tenant_validity';
 import * as m0014 from './0014_report_fact_things';
 import * as m0015 from './0015_report_column_link';
+import * as m0016 from './0016_rate_counters';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_tenant_validity': m0013,
   '0014_report_fact_things': m0014,
   '0015_report_column_link': m0015,
+  '0016_rate_counters': m0016,
 };
