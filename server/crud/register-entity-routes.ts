@@ -22,6 +22,7 @@ import { withMultipart } from './multipart';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from './records';
 import { allowDataLogTable, allowEntityUniqueFields } from './registry';
 import { deleteChildren, readChildren, saveChildren, validateChildren, type ChildRowSet } from './children';
+import { parentOf, treeKeeperOf } from './tree';
 import { fieldChanges, snapshotOf, type DataLogAction } from '../logs/data-log';
 import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
 
@@ -148,10 +149,11 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
   allowEntityUniqueFields(api, entity);
   allowDataLogTable(api, { table: entity.table, permission: permissionCode(entity, 'list'), tenantScoped: entity.tenantScoped === true });
   const schemas = entityRouteSchemas(entity, label);
+  const tree = treeKeeperOf(entity);
 
   async function list(request: FastifyRequest, query: QueryParams): Promise<PageResult<WireRecord>> {
     const { pageNo, pageSize } = readPage(query);
-    const where = whereSql(entity, query, request.tenantId, options.readScope?.(request) ?? []);
+    const where = whereSql(entity, query, request.tenantId, [...(options.readScope?.(request) ?? []), ...(tree?.listConditions(query) ?? [])]);
     // Counted once per filter, deep pages from an anchor (server/crud/list-paging.ts).
     const total = await countRows(db, entity.table, where);
     const page = await pageQuery(db, entity.table, selectColumnsSql(entity, { rows: 'page' }), { where, sort: sortColumns(entity, query), pageNo, pageSize });
@@ -186,9 +188,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     return sets;
   }
 
-  /** Runs a write and the saving of its child rows in one transaction (the write alone when there are none). */
+  /** Runs a write and the saving of its child rows in one transaction (the write alone when there are none and no tree to keep). */
   async function withChildren<T>(request: FastifyRequest, sets: readonly ChildRowSet[], write: (executor: Kysely<Database>) => Promise<T>, parentIdOf: (result: T) => string): Promise<T> {
-    if (sets.length === 0) return write(db);
+    if (sets.length === 0 && tree === null) return write(db);
     return db.transaction().execute(async (trx) => {
       const result = await write(trx);
       await saveChildren(trx, parentIdOf(result), sets, { tenantId: request.tenantId ?? null, username: username(request) });
@@ -233,8 +235,20 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     return id;
   }
 
+  /** An insert that keeps the tree: the parent checked (and locked) first, its flag set after, in the caller's transaction. */
+  async function insertNode(request: FastifyRequest, values: FieldValues, executor: Kysely<Database>): Promise<string> {
+    if (tree === null) return insert(request, values, executor);
+    const parent = parentOf(values[tree.tree.parentField]);
+    await tree.checkPlacement(executor, request.tenantId, parent);
+    const id = await insert(request, { ...values, [tree.tree.hasChildField]: '0' }, executor);
+    await tree.afterMove(executor, request.tenantId, parent, null);
+    return id;
+  }
+
   async function validated(request: FastifyRequest, body: unknown, mode: 'add' | 'edit', current?: { id: string; values: FieldValues }): Promise<{ values: FieldValues; issues: ValidationIssue[] }> {
-    const { values, issues } = await validateInput(entity, body, { mode, label, dictItems: dictItemsOf(request) });
+    const input = await validateInput(entity, body, { mode, label, dictItems: dictItemsOf(request) });
+    const { issues } = input;
+    const values = tree === null ? input.values : tree.prepare(input.values, mode);
     if (issues.length > 0) return { values, issues };
     const duplicates = await uniqueIssues(db, entity, values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
     if (duplicates.length > 0) return { values, issues: duplicates };
@@ -272,7 +286,7 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const { values, issues } = await validated(request, request.body, 'add');
     if (issues.length > 0) throw firstIssue(issues);
     const children = await validatedChildren(request, request.body);
-    const id = await guardUnique(() => withChildren(request, children, (executor) => insert(request, values, executor), (created) => created));
+    const id = await guardUnique(() => withChildren(request, children, (executor) => insertNode(request, values, executor), (created) => created));
     await changed(request, 'add');
     const record = await findById(request, id);
     if (record !== null) logChange(request, 'add', id, record);
@@ -298,9 +312,14 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
         request,
         children,
         async (executor) => {
+          // A move in the tree: the new parent checked before, both parents' flags kept after, in this transaction.
+          const move = tree !== null && Object.prototype.hasOwnProperty.call(values, tree.tree.parentField) ? { keeper: tree, from: parentOf(row[tree.parentColumn]), to: parentOf(values[tree.tree.parentField]) } : null;
+          const moving = move !== null && move.from !== move.to ? move : null;
+          if (moving !== null) await moving.keeper.checkPlacement(executor, request.tenantId, moving.to, id);
           const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(executor);
           // Nothing updated (deleted meanwhile): no child row may be written for it.
           if (result.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+          if (moving !== null) await moving.keeper.afterMove(executor, request.tenantId, moving.to, moving.from);
           return result;
         },
         () => id,
@@ -318,14 +337,17 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const where = sql.join(conditions, sql` and `);
     // The removed rows come back as they were: the data log keeps their last values.
     const returning = selectColumnsSql(entity);
-    const result = entity.softDelete
-      ? await sql<Row>`update ${table} set del_flag = 1, update_by = ${username(request)}, update_time = now() where ${where} returning ${returning}`.execute(db)
-      : await db.transaction().execute(async (trx) => {
-          const removed = await sql<Row>`delete from ${table} where ${where} returning ${returning}`.execute(trx);
-          // A removed record's rows go with it (a soft-deleted one keeps them, as it may come back).
-          await deleteChildren(trx, entity, removed.rows.map((row) => String(row.id)), request.tenantId ?? null);
-          return removed;
-        });
+    const result = await db.transaction().execute(async (trx) => {
+      // A tree row with children stays; the parents that lose their last child lose their flag.
+      const parents = tree === null ? [] : await tree.beforeDelete(trx, request.tenantId, ids);
+      const removed = entity.softDelete
+        ? await sql<Row>`update ${table} set del_flag = 1, update_by = ${username(request)}, update_time = now() where ${where} returning ${returning}`.execute(trx)
+        : await sql<Row>`delete from ${table} where ${where} returning ${returning}`.execute(trx);
+      // A removed record's rows go with it (a soft-deleted one keeps them, as it may come back).
+      if (!entity.softDelete) await deleteChildren(trx, entity, removed.rows.map((row) => String(row.id)), request.tenantId ?? null);
+      if (tree !== null) await tree.clearChildless(trx, request.tenantId, parents);
+      return removed;
+    });
     for (const row of result.rows) logChange(request, 'delete', String(row.id), recordOf(row));
     return result.rows.length;
   }
@@ -382,7 +404,7 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
       stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
       validate: (values) => validated(request, values, 'add'),
       // An import is one operation-log row, not thousands of data-log rows.
-      insertOne: (values) => guardUnique(() => insert(request, values)),
+      insertOne: (values) => guardUnique(() => (tree === null ? insert(request, values) : db.transaction().execute((trx) => insertNode(request, values, trx)))),
     });
     if (outcome.imported > 0) await changed(request, 'importExcel');
     // `failed` repeats `skipped` for clients written against the earlier answer.
