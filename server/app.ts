@@ -9,7 +9,7 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/connection';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, takeStartLock, type StartLock } from './db/migrate';
 import { acquirePidLock, type PidLock } from './db/pid-lock';
 import type { Database } from './db/schema';
 import { runPluginSeeds, runServiceSeeds, seedDemoData } from './db/seed';
@@ -131,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let lock: PidLock | null = null;
   let handle: DatabaseHandle | null = null;
   let bus: MessageBus | null = null;
+  let startLock: StartLock | null = null;
   try {
     // First, so that every answer (a refused request included) carries the headers and compression.
     await registerSecurityHeaders(app);
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
     lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
     handle = await openDatabase(config);
+    // Released once the last seed is made: until then, instances started together wait their turn.
+    startLock = await takeStartLock(config.databaseUrl, () => app.log.info('Another instance is migrating or seeding the database; waiting for it'));
     const applied = await migrateToLatest(handle.db, pluginMigrations(plugins));
     if (applied.length > 0) app.log.info(`Database migrations applied: ${applied.join(', ')}`);
     // What instances tell each other (server/bus): socket pushes, and the tables each one writes, so
@@ -265,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The demo trade walks every order through its services (seconds on a first start); DEMO_TRADE=off leaves it out.
     const madeThroughServices = config.demoTrade ? await runServiceSeeds(db, ctx, plugins) : [];
     if (madeThroughServices.length > 0) app.log.info(`Demo data made through services: ${madeThroughServices.join(', ')}`);
+    await startLock.release();
     await registerClient(app, config);
 
     const openHandle = handle;
@@ -282,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.schedulerEnabled) await scheduler.start();
     return app;
   } catch (error) {
+    await startLock?.release().catch(() => undefined);
     await app.close().catch(() => undefined);
     await bus?.close().catch(() => undefined);
     await handle?.close().catch(() => undefined);

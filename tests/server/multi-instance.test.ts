@@ -1,7 +1,8 @@
 /**
- * Two instances on one PostgreSQL (issue #19, first slice): pushes made on A reach sockets connected to B
- * through the bus (LISTEN/NOTIFY), a write on A drops B's cached permissions at once, a session made on A
- * is good on B, both answer /ready, and closing an instance tells its sockets to go elsewhere (1001).
+ * Two instances on one PostgreSQL (issue #19): started together they migrate and seed once (the start
+ * lock), pushes made on A reach sockets connected to B through the bus (LISTEN/NOTIFY), a write on A drops
+ * B's cached permissions at once, a session made on A is good on B, both answer /ready, and closing an
+ * instance tells its sockets to go elsewhere (1001).
  * Jobs firing exactly once across instances is proven in tests/server/scheduler.test.ts ("two instances
  * on one PostgreSQL"), through the same claim table every instance uses.
  */
@@ -62,9 +63,9 @@ const withField = (field: string, value: unknown) => (frame: unknown) => typeof 
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  // A migrates and seeds; B finds it done (they share the database, not the data directory).
-  a = await startInstance();
-  b = await startInstance();
+  // Started together on a fresh database: one migrates and seeds while the other waits for the start
+  // lock, then finds it done (they share the database, not the data directory).
+  [a, b] = await Promise.all([startInstance(), startInstance()]);
 }, 120_000);
 
 // Each test's sockets are gone (on the server too) before the next one counts deliveries.
@@ -156,6 +157,18 @@ describe('the bus', () => {
 });
 
 describe('two instances on one PostgreSQL', () => {
+  it('started together, they ran each migration and each seed once', async () => {
+    const history = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(a.app.db);
+    const names = history.rows.map((row) => row.name);
+    expect(names).toContain('0016_rate_counters');
+    expect(new Set(names).size).toBe(names.length);
+    const admins = await sql<{ n: number }>`select count(*)::int as n from users where username = 'admin'`.execute(b.app.db);
+    expect(admins.rows).toEqual([{ n: 1 }]);
+    // Both let go of the start lock once started.
+    const held = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`.execute(a.app.db);
+    expect(held.rows).toEqual([{ n: 0 }]);
+  });
+
   it('both answer /ready; a session made on A is accepted by B', async () => {
     for (const instance of [a, b]) {
       const ready = await call<{ status: string }>(instance.app, 'GET', '/api/ready');
