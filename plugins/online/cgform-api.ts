@@ -93,8 +93,8 @@ export const SHOW_TYPES = [
 ] as const;
 export type ShowType = (typeof SHOW_TYPES)[number];
 
-/** Validation presets of a field (fieldValidType), the editable table's presets (spec §5). */
-export const VALID_TYPES = ['only', '*', 'n', 'e', 'm', 'p', 's', 'url', 'z'] as const;
+/** Validation types of a field (fieldValidType): 'only' unique, '*' required, else a pattern preset of spec §5. */
+export const VALID_TYPES = ['only', '*', 'n6-16', '*6-16', 's6-18', 'url', 'e', 'm', 'p', 's', 'n', 'z', 'money'] as const;
 
 export interface CgformHead {
   id?: string;

@@ -2,6 +2,7 @@ import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { childEntries, DEFAULT_MAX_CHILD_ROWS, fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import { Id, IdList, INT4, Line, PAGE_PARAMS, query } from '../http/schemas';
+import { PATTERN_TYPES, presetSchemaPattern } from './pattern-presets';
 
 /**
  * The route schemas of an entity, derived from its definition (type, max, min), so a definition made
@@ -26,6 +27,12 @@ type JsonSchema = Record<string, unknown>;
  * strings (forms and imports send them so); the field's own min/max bound the number itself.
  */
 export function fieldInputSchema(field: FieldDefinition, title: string): JsonSchema {
+  const schema = typeInputSchema(field, title);
+  // A preset beside the one-line check (a schema holds one pattern); its own title names the field in the refusal.
+  return field.pattern === undefined || !PATTERN_TYPES.has(field.type) ? schema : { ...schema, allOf: [{ title, pattern: presetSchemaPattern(field.pattern) }] };
+}
+
+function typeInputSchema(field: FieldDefinition, title: string): JsonSchema {
   switch (field.type) {
     case 'int':
     case 'decimal': {

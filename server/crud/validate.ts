@@ -3,6 +3,7 @@ import { columnOf, fieldEntries, maxLengthOf, type EntityDefinition, type FieldD
 import type { Database } from '../db/schema';
 import type { DictLookup } from './records';
 import { scopeConditions } from './list-query';
+import { matchesPreset, PATTERN_TYPES, presetReason } from './pattern-presets';
 import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../http/schemas';
 
 /** Input validation from the entity definition: required, lengths, types, dictionary values, uniqueness. */
@@ -80,7 +81,9 @@ export async function validateInput(entity: EntityDefinition, body: unknown, opt
     if (field.readonly) continue;
     const label = options.label(name);
     const present = Object.prototype.hasOwnProperty.call(input, name);
-    const raw = present ? input[name] : undefined;
+    const given = present ? input[name] : undefined;
+    // add: a field left out (or blank) takes its default, as the column's DEFAULT would.
+    const raw = options.mode === 'add' && isBlank(given) && field.defaultValue !== undefined ? field.defaultValue : given;
     if (isBlank(raw)) {
       if (field.required && (options.mode === 'add' || present)) issues.push({ field: name, message: `${label}不能为空` });
       // add: a blank optional field is left out so the column default applies; edit: it clears the value.
@@ -90,6 +93,11 @@ export async function validateInput(entity: EntityDefinition, body: unknown, opt
     const result = coerce(field, raw, label);
     if ('message' in result) {
       issues.push({ field: name, message: result.message });
+      continue;
+    }
+    // Imported cells and numbers sent as numbers never met the route schema's pattern.
+    if (field.pattern !== undefined && PATTERN_TYPES.has(field.type) && !matchesPreset(field.pattern, String(result.value))) {
+      issues.push({ field: name, message: `${label}${presetReason(field.pattern)}` });
       continue;
     }
     if (field.dict !== undefined) {

@@ -1,3 +1,4 @@
+import { presetOfSchemaPattern, presetReason } from '../crud/pattern-presets';
 import { hasControlCharacters, invalidInputMessage, REASON } from './schemas';
 
 /** The parts of an Ajv error this message reads (Fastify attaches them as `error.validation`). */
@@ -77,8 +78,11 @@ function reasonOf(issue: SchemaIssue): string {
       return `最多${numberParam(params, 'limit')}项`;
     case 'format':
       return params.format === 'calendar-date' ? REASON.notDate : params.format === 'calendar-datetime' ? REASON.notDateTime : REASON.badFormat;
-    case 'pattern':
-      return REASON.badFormat;
+    case 'pattern': {
+      // A field's pattern preset says what the value should be (格式不正确，应为手机号码).
+      const preset = presetOfSchemaPattern(params.pattern);
+      return preset === undefined ? REASON.badFormat : presetReason(preset);
+    }
     case 'enum':
     case 'const':
       return REASON.notAllowed;

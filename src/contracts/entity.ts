@@ -69,9 +69,20 @@ export interface FieldDefinition {
    * DEFAULT, so rows that existed before the column get it too). The toolkit's add form starts with it.
    */
   defaultValue?: string | number | boolean;
+  /**
+   * The popup picker (control 'popup'): a row chosen from the popup report `report` fills this form's fields
+   * `targets` (field names) with its `columns`, pairwise.
+   */
+  popup?: PopupDefinition;
 }
 
-export const FIELD_CONTROLS = ['textarea', 'radio', 'checkbox', 'switch', 'richtext'] as const;
+export interface PopupDefinition {
+  report: string;
+  columns: readonly string[];
+  targets: readonly string[];
+}
+
+export const FIELD_CONTROLS = ['textarea', 'radio', 'checkbox', 'switch', 'richtext', 'popup'] as const;
 export type FieldControl = (typeof FIELD_CONTROLS)[number];
 
 export type FieldMap = Record<string, FieldDefinition>;

@@ -1,5 +1,6 @@
 import type { ChildDefinition, EntityDefinition, FieldDefinition, FieldMap, SearchMode } from '../../../src/contracts/entity';
 import { cgformDataApi, cgformPermission, DB_TYPES, SHOW_TYPES, type CgformDefinition, type CgformField } from '../cgform-api';
+import { defaultFits, defaultValueOf, dictCodeOf, FIELD_MESSAGES, popupOf, tableDictOf, validRuleOf } from './cgform-field-semantics';
 
 /**
  * A form builder definition (JeecgBoot's head / fields / indexs) as the CRUD engine's EntityDefinition, and the
@@ -41,7 +42,7 @@ export const CGFORM_MESSAGES = {
   badShowType: (name: string) => `控件类型与字段类型不符：${name}`,
   badLength: (name: string) => `字段长度不合法：${name}`,
   badDict: (name: string) => `字典编码不合法：${name}`,
-  tableDictUnsupported: (name: string) => `暂不支持表字典：${name}`,
+  ...FIELD_MESSAGES,
   badIndexName: (name: string) => `索引名不合法：${name}`,
   duplicateIndex: (name: string) => `索引名重复：${name}`,
   badIndexField: (name: string) => `索引字段不存在：${name}`,
@@ -109,8 +110,7 @@ export function checkDefinition(definition: CgformDefinition): void {
       const scale = field.dbPointLength ?? 2;
       if (!Number.isInteger(field.dbLength) || field.dbLength < 1 || field.dbLength > MAX_PRECISION || !Number.isInteger(scale) || scale < 0 || scale > field.dbLength) fail(CGFORM_MESSAGES.badLength(field.dbFieldName));
     }
-    if (hasText(field.dictField) && !DICT_CODE.test(field.dictField)) fail(CGFORM_MESSAGES.badDict(field.dbFieldName));
-    if (hasText(field.dictTable)) fail(CGFORM_MESSAGES.tableDictUnsupported(field.dbFieldName));
+    checkFieldSemantics(field);
     if (hasText(field.mainTable)) {
       if (head.tableType !== 3) fail(CGFORM_MESSAGES.foreignKeyOnlyInSub(field.dbFieldName));
       if (!CGFORM_NAME.test(field.mainTable ?? '')) fail(CGFORM_MESSAGES.badTableName(field.mainTable ?? ''));
@@ -118,6 +118,11 @@ export function checkDefinition(definition: CgformDefinition): void {
     }
   }
   if (head.tableType === 3 && fields.filter((field) => hasText(field.mainTable)).length !== 1) fail(CGFORM_MESSAGES.subWithoutMain(head.tableName));
+  // A popup fills fields of this form: all of them are known only now.
+  for (const field of fields) {
+    const popup = popupOf(field);
+    if (popup !== undefined && popup.targets.some((target) => !names.has(target))) fail(CGFORM_MESSAGES.popupTargetMissing(field.dbFieldName));
+  }
   const indexNames = new Set<string>();
   for (const index of indexs) {
     if (!CGFORM_NAME.test(index.indexName)) fail(CGFORM_MESSAGES.badIndexName(index.indexName));
@@ -126,6 +131,35 @@ export function checkDefinition(definition: CgformDefinition): void {
     const columns = indexColumns(index.indexField);
     if (columns.length === 0) fail(CGFORM_MESSAGES.badIndexField(index.indexField));
     for (const column of columns) if (!names.has(column)) fail(CGFORM_MESSAGES.badIndexField(column));
+  }
+}
+
+const REPORT_COLUMN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** A field's validation type, default, dictionary (code or table dictionary) and popup settings. */
+function checkFieldSemantics(field: CgformField): void {
+  const name = field.dbFieldName;
+  const rule = validRuleOf(field);
+  if (rule === null) fail(CGFORM_MESSAGES.badValidType(name));
+  if (hasText(field.dbDefaultVal) && (hasText(field.mainTable) || !defaultFits(field, field.dbDefaultVal.trim(), rule?.pattern))) fail(CGFORM_MESSAGES.badDefault(name));
+  const popup = popupOf(field);
+  if (popup !== undefined) {
+    if (field.dbType !== 'string') fail(CGFORM_MESSAGES.badShowType(name));
+    if (!DICT_CODE.test(popup.report) || popup.columns.length === 0 || popup.targets.length === 0) fail(CGFORM_MESSAGES.popupNotConfigured(name));
+    if (popup.columns.length !== popup.targets.length) fail(CGFORM_MESSAGES.popupCountMismatch(name));
+    if (popup.columns.some((column) => !REPORT_COLUMN.test(column))) fail(CGFORM_MESSAGES.popupColumnMissing(name));
+    return;
+  }
+  const tableDict = tableDictOf(field);
+  if (tableDict === undefined) {
+    if (hasText(field.dictField) && !DICT_CODE.test(field.dictField)) fail(CGFORM_MESSAGES.badDict(name));
+  } else if (tableDict.kind === 'registered') {
+    if (!DICT_CODE.test(tableDict.code)) fail(CGFORM_MESSAGES.tableDictMissing(tableDict.code));
+  } else {
+    if (!CGFORM_NAME.test(tableDict.table)) fail(CGFORM_MESSAGES.tableDictMissing(tableDict.table));
+    for (const column of [tableDict.valueField, tableDict.textField]) {
+      if (column !== 'id' && !CGFORM_NAME.test(column)) fail(CGFORM_MESSAGES.tableDictFieldMissing(`${tableDict.table}.${column}`));
+    }
   }
 }
 
@@ -163,7 +197,7 @@ export function cgformFieldType(field: CgformField): FieldDefinition['type'] {
     case 'Datetime':
       return 'datetime';
     default:
-      return hasText(field.dictField) ? 'dict' : 'string';
+      return dictCodeOf(field) !== undefined ? 'dict' : 'string';
   }
 }
 
@@ -189,17 +223,24 @@ function fieldDefinition(field: CgformField, uniqueColumns: ReadonlySet<string>)
     // The parent's id: set by the engine, never shown nor sent by the client.
     return { ...definition, max: Math.max(32, field.dbLength), form: false, list: false };
   }
-  if (field.dbIsNull === 0) definition.required = true;
+  const rule = validRuleOf(field) ?? {};
+  if (field.dbIsNull === 0 || rule.required === true) definition.required = true;
+  if (rule.pattern !== undefined) definition.pattern = rule.pattern;
+  const defaultValue = defaultValueOf(field);
+  if (defaultValue !== undefined) definition.defaultValue = defaultValue;
   if (type === 'string' || type === 'dict' || type === 'image' || type === 'file') definition.max = field.dbLength;
-  if (hasText(field.dictField)) definition.dict = field.dictField;
-  const control = CONTROLS[field.fieldShowType];
+  const dict = dictCodeOf(field);
+  if (dict !== undefined) definition.dict = dict;
+  const popup = popupOf(field);
+  if (popup !== undefined) definition.popup = { report: popup.report, columns: popup.columns, targets: popup.targets.map(cgformFieldKey) };
+  const control = popup !== undefined ? 'popup' : CONTROLS[field.fieldShowType];
   if (control !== undefined && !((control === 'radio' || control === 'checkbox') && definition.dict === undefined)) definition.control = control;
   definition.list = field.isShowList === 1;
   definition.form = field.isShowForm === 1;
   const search = searchOf(field, type);
   if (search !== undefined) definition.search = search;
   if (definition.list && SORTABLE_TYPES.has(type)) definition.sortable = true;
-  if (uniqueColumns.has(field.dbFieldName)) definition.unique = true;
+  if (uniqueColumns.has(field.dbFieldName) || rule.unique === true) definition.unique = true;
   return definition;
 }
 

@@ -124,6 +124,7 @@ interface ColumnRow {
   numeric_precision: number | null;
   numeric_scale: number | null;
   is_nullable: string;
+  column_default: string | null;
 }
 
 function specOfColumn(row: ColumnRow): ColumnSpec {
@@ -145,13 +146,41 @@ function specOfColumn(row: ColumnRow): ColumnSpec {
   }
 }
 
-async function currentColumns(db: Kysely<Database>, table: string): Promise<Map<string, { spec: ColumnSpec; nullable: boolean }>> {
+async function currentColumns(db: Kysely<Database>, table: string): Promise<Map<string, { spec: ColumnSpec; nullable: boolean; defaultValue: string | null }>> {
   const rows = await sql<ColumnRow>`
-    select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable
+    select column_name, data_type, character_maximum_length, numeric_precision, numeric_scale, is_nullable, column_default
     from information_schema.columns
     where table_schema = current_schema() and table_name = ${table}
     order by ordinal_position`.execute(db);
-  return new Map(rows.rows.map((row) => [row.column_name, { spec: specOfColumn(row), nullable: row.is_nullable === 'YES' }]));
+  return new Map(rows.rows.map((row) => [row.column_name, { spec: specOfColumn(row), nullable: row.is_nullable === 'YES', defaultValue: storedDefault(row.column_default) }]));
+}
+
+// ---- defaults --------------------------------------------------------------------------------------------
+
+/** The value of a column's DEFAULT as the catalog shows it (`'a''b'::character varying` → `a'b`, `5` → `5`). */
+function storedDefault(expression: string | null): string | null {
+  if (expression === null) return null;
+  const quoted = /^'((?:[^']|'')*)'(?:::[a-z ]+(?:\(\d+(?:,\d+)?\))?)?$/.exec(expression);
+  return quoted === null ? expression : (quoted[1] ?? '').replaceAll("''", "'");
+}
+
+/** The field's default as text (checked against its type by checkDefinition), or null. */
+function wantedDefault(field: CgformField): string | null {
+  const value = field.dbDefaultVal?.trim() ?? '';
+  return value === '' || field.mainTable ? null : value;
+}
+
+function sameDefault(stored: string | null, wanted: string | null, spec: ColumnSpec): boolean {
+  if (stored === null || wanted === null) return stored === wanted;
+  if (spec.kind === 'integer' || spec.kind === 'numeric') return Number(stored) === Number(wanted);
+  if (spec.kind === 'timestamptz') return Date.parse(stored.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) === Date.parse(wanted.replace(' ', 'T'));
+  return stored === wanted;
+}
+
+/** A default as a literal quoted by the database itself (quote_literal): user text never enters DDL unquoted. */
+async function literalOf(db: Kysely<Database>, value: string): Promise<RawBuilder<unknown>> {
+  const quoted = await sql<{ literal: string }>`select quote_literal(${value}::text) as literal`.execute(db);
+  return sql.raw(quoted.rows[0]?.literal ?? 'null');
 }
 
 async function tableExists(db: Kysely<Database>, table: string): Promise<boolean> {
@@ -239,11 +268,25 @@ async function syncTable(db: Kysely<Database>, target: SyncTarget, method: SyncM
     const want = columnSpecOf(field);
     if (want.kind === 'other') continue;
     const have = columns.get(name);
+    const defaultValue = wantedDefault(field);
     if (have === undefined) {
-      await sql`alter table ${t} add column ${c} ${specSql(want)}`.execute(db);
-    } else if (!sameSpec(have.spec, want)) {
-      if (force || widens(have.spec, want)) await sql`alter table ${t} alter column ${c} type ${specSql(want)} using cast(${c} as ${specSql(want)})`.execute(db);
-      else refused.push(SYNC_MESSAGES.changeType(name, specText(have.spec), specText(want)));
+      // With its DEFAULT, the rows already there get the value (so a required column can be added to them).
+      const withDefault = defaultValue === null ? sql`` : sql` default ${await literalOf(db, defaultValue)}`;
+      await sql`alter table ${t} add column ${c} ${specSql(want)}${withDefault}`.execute(db);
+    } else {
+      let storedValue = have.defaultValue;
+      if (!sameSpec(have.spec, want)) {
+        if (force || widens(have.spec, want)) {
+          // The old DEFAULT might not cast to the new type: it is set again below.
+          if (storedValue !== null) await sql`alter table ${t} alter column ${c} drop default`.execute(db);
+          storedValue = null;
+          await sql`alter table ${t} alter column ${c} type ${specSql(want)} using cast(${c} as ${specSql(want)})`.execute(db);
+        } else refused.push(SYNC_MESSAGES.changeType(name, specText(have.spec), specText(want)));
+      }
+      if (!sameDefault(storedValue, defaultValue, want)) {
+        if (defaultValue === null) await sql`alter table ${t} alter column ${c} drop default`.execute(db);
+        else await sql`alter table ${t} alter column ${c} set default ${await literalOf(db, defaultValue)}`.execute(db);
+      }
     }
     const required = field.dbIsNull === 0 && !field.mainTable;
     const nullable = have?.nullable ?? true;

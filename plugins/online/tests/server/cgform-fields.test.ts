@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useDemoServer } from '../../../../tests/server/helpers';
+import { cgformDataApi, type CgformField } from '../../cgform-api';
+import { columnsOf, field as baseField, forms, tableName } from './cgform-helpers';
+
+/**
+ * A form field's semantics through the real app: validation types (presets as the engine's patterns, 'only' unique,
+ * '*' required), defaults (checked at save, the column's DEFAULT, the engine's add), table dictionaries (a registered
+ * code or another form's table) and the popup picker's settings.
+ */
+
+const demo = useDemoServer();
+const admin = forms(() => demo.app, () => demo.admin);
+
+const field = (dbFieldName: string, dbFieldTxt: string, extra: Partial<CgformField> = {}): CgformField => baseField(dbFieldName, { dbFieldTxt, ...extra });
+
+async function defineAndSync(table: string, fields: CgformField[]): Promise<string> {
+  const added = await admin.addAll({ head: { tableName: table }, fields });
+  expect(added.body.success, added.body.message).toBe(true);
+  const synced = await admin.sync(added.body.result.id);
+  expect(synced.body.success, synced.body.message).toBe(true);
+  return added.body.result.id;
+}
+
+const add = (table: string, body: Record<string, unknown>) => admin.call('POST', `${cgformDataApi(table)}/add`, body);
+
+describe('validation types', () => {
+  it('applies a preset as the field pattern: 400 naming the field and the preset, an empty optional value passes', async () => {
+    const table = tableName('fv_valid');
+    await defineAndSync(table, [field('title', '标题', { dbIsNull: 0 }), field('phone', '联系电话', { dbLength: 20, fieldValidType: 'm' }), field('mail', '邮箱', { fieldValidType: 'e' })]);
+
+    const bad = await add(table, { title: 'a', phone: '12345' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('参数校验失败：联系电话 格式不正确，应为手机号码');
+
+    const badMail = await add(table, { title: 'a', mail: 'not-a-mail' });
+    expect(badMail.status).toBe(400);
+    expect(badMail.body.message).toBe('参数校验失败：邮箱 格式不正确，应为电子邮箱');
+
+    // A number never meets the schema's pattern: the engine checks its text.
+    const number = await add(table, { title: 'a', phone: 12345 });
+    expect(number.body.success).toBe(false);
+    expect(number.body.message).toBe('联系电话格式不正确，应为手机号码');
+
+    const empty = await add(table, { title: 'a', phone: '', mail: null });
+    expect(empty.body.success, empty.body.message).toBe(true);
+    const good = await add(table, { title: 'b', phone: '13800138000', mail: 'shop.admin@example.com' });
+    expect(good.body.success, good.body.message).toBe(true);
+  });
+
+  it("maps 'only' to unique and '*' to required", async () => {
+    const table = tableName('fv_only');
+    await defineAndSync(table, [field('code', '编码', { fieldValidType: 'only' }), field('name', '名称', { fieldValidType: '*' })]);
+    const missing = await add(table, { code: 'A1' });
+    expect(missing.body.success).toBe(false);
+    expect(missing.body.message).toBe('名称不能为空');
+    expect((await add(table, { code: 'A1', name: 'x' })).body.success).toBe(true);
+    const duplicate = await add(table, { code: 'A1', name: 'y' });
+    expect(duplicate.body.success).toBe(false);
+    expect(duplicate.body.message).toBe('该值不可用，系统中已存在！');
+  });
+
+  it('refuses an unknown validation type at save', async () => {
+    const refused = await admin.addAll({ head: { tableName: tableName('fv_badvalid') }, fields: [field('phone', '电话', { fieldValidType: 'mobile' })] });
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toBe('校验规则不合法：phone');
+    const onDate = await admin.addAll({ head: { tableName: tableName('fv_badvalid') }, fields: [field('day', '日期', { dbType: 'Date', dbLength: 0, fieldShowType: 'date', fieldValidType: 'm' })] });
+    expect(onDate.body.message).toBe('校验规则不合法：day');
+  });
+});
+
+describe('default values', () => {
+  it('stores the default when an add leaves the field out; the column has it as its DEFAULT', async () => {
+    const table = tableName('fv_default');
+    await defineAndSync(table, [
+      field('title', '标题', { dbIsNull: 0 }),
+      field('status', '状态', { dbLength: 10, dbDefaultVal: "it's new" }),
+      field('qty', '数量', { dbType: 'int', dbLength: 10, dbIsNull: 0, dbDefaultVal: '5', fieldShowType: 'number' }),
+      field('price', '单价', { dbType: 'BigDecimal', dbLength: 10, dbPointLength: 2, dbDefaultVal: '12.50', fieldShowType: 'money' }),
+      field('day', '日期', { dbType: 'Date', dbLength: 0, dbDefaultVal: '2024-02-29', fieldShowType: 'date' }),
+    ]);
+    const added = await add(table, { title: 'first' });
+    expect(added.body.success, added.body.message).toBe(true);
+    expect(added.body.result).toMatchObject({ status: "it's new", qty: 5, price: 12.5, day: '2024-02-29' });
+
+    // The column's own DEFAULT, for rows written by anything else.
+    await sql`insert into ${sql.id(table)} (id, title) values ('raw1', 'raw')`.execute(demo.app.db);
+    const raw = await sql<{ status: string; qty: number; price: string }>`select status, qty, price from ${sql.id(table)} where id = 'raw1'`.execute(demo.app.db);
+    expect(raw.rows[0]).toMatchObject({ status: "it's new", qty: 5, price: '12.50' });
+  });
+
+  it('adds a required column with a default to a table with rows, and changes a default', async () => {
+    const table = tableName('fv_addreq');
+    const base = [field('title', '标题', { dbIsNull: 0, orderNum: 1 })];
+    const id = await defineAndSync(table, base);
+    await sql`insert into ${sql.id(table)} (id, title) values ('r1', 'existing')`.execute(demo.app.db);
+
+    // Without a default the rows already there have nothing to put in it.
+    await admin.editAll(id, { head: { tableName: table }, fields: [...base, field('level', '等级', { dbLength: 10, dbIsNull: 0, orderNum: 2 })] });
+    const refused = await admin.sync(id);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.result.refused).toEqual(['字段 level 存在空值，无法设为必填']);
+
+    await admin.editAll(id, { head: { tableName: table }, fields: [...base, field('level', '等级', { dbLength: 10, dbIsNull: 0, dbDefaultVal: 'B', orderNum: 2 })] });
+    const synced = await admin.sync(id);
+    expect(synced.body.success, synced.body.message).toBe(true);
+    expect(synced.body.result.statements).toEqual(expect.arrayContaining([`alter table "${table}" add column "level" varchar(10) default 'B'`, `alter table "${table}" alter column "level" set not null`]));
+    const rows = await sql<{ level: string }>`select level from ${sql.id(table)} where id = 'r1'`.execute(demo.app.db);
+    expect(rows.rows[0]?.level).toBe('B');
+    expect((await columnsOf(demo.app, table)).get('level')?.is_nullable).toBe('NO');
+
+    // A changed default alters the column's DEFAULT; the same default again changes nothing.
+    await admin.editAll(id, { head: { tableName: table }, fields: [...base, field('level', '等级', { dbLength: 10, dbIsNull: 0, dbDefaultVal: "C'1", orderNum: 2 })] });
+    const changed = await admin.sync(id);
+    expect(changed.body.result.statements).toEqual([`alter table "${table}" alter column "level" set default 'C''1'`]);
+    const again = await admin.sync(id);
+    expect(again.body.success, again.body.message).toBe(true);
+    expect(again.body.result.statements).toEqual([]);
+    expect((await add(table, { title: 'new' })).body.result).toMatchObject({ level: "C'1" });
+
+    // Without its default the column keeps no DEFAULT.
+    await admin.editAll(id, { head: { tableName: table }, fields: [...base, field('level', '等级', { dbLength: 10, orderNum: 2 })] });
+    const dropped = await admin.sync(id);
+    expect(dropped.body.result.statements).toEqual([`alter table "${table}" alter column "level" drop default`, `alter table "${table}" alter column "level" drop not null`]);
+  });
+
+  it('refuses a default that does not fit its field', async () => {
+    const cases: Array<[Partial<CgformField>, string]> = [
+      [{ dbType: 'int', dbLength: 10, dbDefaultVal: '1.5' }, 'qty'],
+      [{ dbType: 'int', dbLength: 10, dbDefaultVal: 'abc' }, 'qty'],
+      [{ dbType: 'BigDecimal', dbLength: 6, dbPointLength: 2, dbDefaultVal: '12345.1' }, 'qty'],
+      [{ dbType: 'BigDecimal', dbLength: 6, dbPointLength: 2, dbDefaultVal: '1.123' }, 'qty'],
+      [{ dbType: 'Date', dbLength: 0, dbDefaultVal: '2023-02-29', fieldShowType: 'date' }, 'qty'],
+      [{ dbLength: 3, dbDefaultVal: 'abcd' }, 'qty'],
+      [{ dbLength: 20, dbDefaultVal: '123', fieldValidType: 'm' }, 'qty'],
+    ];
+    for (const [extra, name] of cases) {
+      const refused = await admin.addAll({ head: { tableName: tableName('fv_baddefault') }, fields: [field(name, '数量', extra)] });
+      expect(refused.body.success, JSON.stringify(extra)).toBe(false);
+      expect(refused.body.message).toBe('默认值不合法：qty');
+    }
+  });
+});
