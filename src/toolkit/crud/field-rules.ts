@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { columnOf, maxLengthOf, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+import { VALIDATION_PRESETS, type PresetName } from '../../contracts/validation-presets';
 import { duplicateRule } from './validators';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -30,10 +31,37 @@ function numberRules(field: FieldDefinition, label: string, t: Translate): Rule[
   return rules;
 }
 
+/** The locale key (`crud:presets.<key>`) naming what a value of each preset should be. */
+const PRESET_KEYS: Record<PresetName, string> = {
+  '*': 'required',
+  'n6-16': 'digits6to16',
+  '*6-16': 'chars6to16',
+  's6-18': 'letters6to18',
+  url: 'url',
+  e: 'email',
+  m: 'mobile',
+  p: 'postcode',
+  s: 'letters',
+  n: 'number',
+  z: 'integer',
+  money: 'money',
+};
+
+/** The field's pattern preset (the server checks the same expression); an empty value is the required rule's. */
+function patternRule(pattern: PresetName, label: string, t: Translate): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      if (value === undefined || value === null || value === '' || typeof value === 'boolean' || typeof value === 'object') return Promise.resolve();
+      if (VALIDATION_PRESETS[pattern].pattern.test(String(value).trim())) return Promise.resolve();
+      return Promise.reject(new Error(t('patternMismatch', { label, preset: t(`presets.${PRESET_KEYS[pattern]}`) })));
+    },
+  };
+}
+
 /**
  * The form rules a field's definition implies, the server's own checks ahead of time: required,
- * maximum length, numbers (integers, at most two decimals for money, bounds) and the duplicate check
- * of a unique field.
+ * maximum length, a pattern preset, numbers (integers, at most two decimals for money, bounds) and the
+ * duplicate check of a unique field.
  */
 export function fieldRules(entity: EntityDefinition, name: string, field: FieldDefinition, options: { label: string; editId?: string; t: Translate }): Rule[] {
   const { label, editId, t } = options;
@@ -41,6 +69,7 @@ export function fieldRules(entity: EntityDefinition, name: string, field: FieldD
   if (field.required && !(field.type === 'password' && editId !== undefined)) {
     rules.push({ required: true, message: t(field.dict !== undefined ? 'requiredSelect' : 'required', { label }) });
   }
+  if (field.pattern !== undefined && field.type !== 'date' && field.type !== 'datetime' && field.type !== 'boolean') rules.push(patternRule(field.pattern, label, t));
   if (field.type === 'int' || field.type === 'decimal') return [...rules, ...(field.dict === undefined ? numberRules(field, label, t) : [])];
   const max = maxLengthOf(field);
   if (max !== undefined && field.dict === undefined) rules.push({ max, message: t('maxLength', { label, max }) });

@@ -2,7 +2,7 @@ import { useForm } from '@refinedev/antd';
 import type { BaseRecord, GetOneResponse, HttpError } from '@refinedev/core';
 import { App, type FormInstance, type FormProps } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldEntries, isFormField, permissionCode, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { accessOf } from '../../providers/access-control';
@@ -28,6 +28,15 @@ export function formValuesOf(entity: EntityDefinition, record: Values): Values {
         const field = entity.fields[name];
         return [name, field === undefined ? value : toFormValue(field, value)];
       }),
+  );
+}
+
+/** The values an add form starts with: each form field's default (FieldDefinition.defaultValue). */
+export function createValuesOf(entity: EntityDefinition): Values {
+  return Object.fromEntries(
+    fieldEntries(entity)
+      .filter(([, field]) => isFormField(field) && !field.readonly && field.defaultValue !== undefined)
+      .map(([name, field]) => [name, toFormValue(field, field.defaultValue)]),
   );
 }
 
@@ -115,6 +124,7 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
   });
 
   const [childGrids] = useState(() => new ChildGrids());
+  const createValues = useMemo(() => createValuesOf(entity), [entity]);
 
   const submit = async (): Promise<void> => {
     let values: Values;
@@ -133,7 +143,8 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
 
   return {
     form,
-    formProps,
+    // An add starts with the fields' defaults; an edit with the record.
+    formProps: editing ? formProps : { ...formProps, initialValues: { ...createValues, ...formProps.initialValues } },
     open: state !== null,
     editId,
     loading: editing && query?.isFetching === true && query.data === undefined,
