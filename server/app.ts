@@ -18,6 +18,7 @@ import { serverPlugins } from './plugins';
 import { checkServiceDependencies, PluginServices } from './plugin-services';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
+import { echoRequestId, requestIdOf } from './http/request-id';
 import { addAppFormats } from './http/schemas';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...serverTimeouts(config.timeouts),
     // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
     trustProxy: false,
+    genReqId: requestIdOf,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
     // Route schemas (server/http/schemas.ts) use the app's date formats; a refusal names its first field.
     ajv: { customOptions: { verbose: true, allowUnionTypes: true }, plugins: [addAppFormats] },
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let startLock: StartLock | null = null;
   try {
     // First, so that every answer (a refused request included) carries the headers and compression.
+    echoRequestId(app);
     await registerSecurityHeaders(app);
     await registerCompression(app);
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
