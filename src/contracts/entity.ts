@@ -301,14 +301,26 @@ export function parseEntityDefinition(json: unknown): EntityDefinition {
       children[key] = { entity: parseEntityDefinition(raw.entity), foreignKey: raw.foreignKey, label: raw.label, ...(typeof raw.max === 'number' ? { max: raw.max } : {}) };
     }
   }
+  const tree = json.tree === undefined ? undefined : parseTree(json.tree, fields);
   return defineEntity({
     table,
     api,
     permission,
     fields,
     ...(Object.keys(children).length > 0 ? { children } : {}),
+    ...(tree !== undefined ? { tree } : {}),
     ...(typeof title === 'string' ? { title } : {}),
     ...(typeof tenantScoped === 'boolean' ? { tenantScoped } : {}),
     ...(typeof softDelete === 'boolean' ? { softDelete } : {}),
   });
+}
+
+/** A tree from the wire: its three names must be fields of the same definition. */
+function parseTree(raw: unknown, fields: FieldMap): TreeDefinition {
+  const names = isPlainObject(raw) ? [raw.parentField, raw.hasChildField, raw.labelField] : [];
+  const [parentField, hasChildField, labelField] = names;
+  if (typeof parentField !== 'string' || typeof hasChildField !== 'string' || typeof labelField !== 'string' || ![parentField, hasChildField, labelField].every((name) => Object.prototype.hasOwnProperty.call(fields, name))) {
+    throw new Error('A tree needs its parent, has-child and label fields');
+  }
+  return { parentField, hasChildField, labelField };
 }

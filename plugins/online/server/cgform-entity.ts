@@ -1,5 +1,5 @@
-import type { ChildDefinition, EntityDefinition, FieldDefinition, FieldMap, SearchMode } from '../../../src/contracts/entity';
-import { cgformDataApi, cgformPermission, DB_TYPES, SHOW_TYPES, type CgformDefinition, type CgformField } from '../cgform-api';
+import type { ChildDefinition, EntityDefinition, FieldDefinition, FieldMap, SearchMode, TreeDefinition } from '../../../src/contracts/entity';
+import { cgformDataApi, cgformPermission, DB_TYPES, SHOW_TYPES, TREE_DEFAULTS, type CgformDefinition, type CgformField, type CgformHead } from '../cgform-api';
 import { defaultFits, defaultValueOf, dictCodeOf, FIELD_MESSAGES, popupOf, tableDictOf, validRuleOf } from './cgform-field-semantics';
 
 /**
@@ -132,6 +132,7 @@ export function checkDefinition(definition: CgformDefinition): void {
     if (columns.length === 0) fail(CGFORM_MESSAGES.badIndexField(index.indexField));
     for (const column of columns) if (!names.has(column)) fail(CGFORM_MESSAGES.badIndexField(column));
   }
+  checkTree(head, names, keys);
 }
 
 const REPORT_COLUMN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -256,13 +257,15 @@ function entityOf(definition: CgformDefinition, tenantScoped: boolean, api: stri
   );
   const fields: FieldMap = {};
   for (const field of byOrder(definition.fields)) fields[cgformFieldKey(field.dbFieldName)] = fieldDefinition(field, uniqueColumns);
+  const tree = treeOf(definition.head);
   return {
     table: definition.head.tableName,
     api,
     permission,
     title: definition.head.tableTxt,
     ...(tenantScoped ? { tenantScoped: true } : {}),
-    fields,
+    fields: tree === null ? fields : { ...fields, ...tree.fields },
+    ...(tree === null ? {} : { tree: tree.tree }),
   };
 }
 
@@ -289,4 +292,61 @@ export function cgformEntity(main: CgformDefinition, subs: readonly CgformDefini
     };
   }
   return Object.keys(children).length > 0 ? { ...entity, children } : entity;
+}
+
+// ---- tree tables -------------------------------------------------------------------------------------
+
+export const TREE_MESSAGES = {
+  onlySingle: '只有单表可以设为树表',
+  badLabelField: (name: string) => `树表的显示字段不存在：${name}`,
+  badColumn: (name: string) => `树表的字段名不合法：${name}`,
+} as const;
+
+/** A tree table's engine columns (the head's names, else TREE_DEFAULTS); null when the form is not a tree. */
+export function treeColumnsOf(head: CgformHead): { parent: string; hasChild: string } | null {
+  if (head.isTree !== 'Y') return null;
+  return {
+    parent: hasText(head.treeParentIdField) ? head.treeParentIdField.trim() : TREE_DEFAULTS.parentIdField,
+    hasChild: hasText(head.treeIdField) ? head.treeIdField.trim() : TREE_DEFAULTS.hasChildField,
+  };
+}
+
+const isFieldName = (name: string) => {
+  try {
+    checkFieldName(name);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A tree is a single table whose label names one of its fields; its two engine columns are valid names and not fields. */
+function checkTree(head: CgformHead, names: ReadonlySet<string>, keys: ReadonlySet<string>): void {
+  const columns = treeColumnsOf(head);
+  if (columns === null) return;
+  if (head.tableType !== 1) fail(TREE_MESSAGES.onlySingle);
+  const label = head.treeFieldname?.trim() ?? '';
+  if (!names.has(label)) fail(TREE_MESSAGES.badLabelField(label));
+  for (const column of [columns.parent, columns.hasChild]) {
+    if (!isFieldName(column) || names.has(column) || keys.has(cgformFieldKey(column))) fail(TREE_MESSAGES.badColumn(column));
+  }
+  if (cgformFieldKey(columns.parent) === cgformFieldKey(columns.hasChild)) fail(TREE_MESSAGES.badColumn(columns.hasChild));
+}
+
+/**
+ * A tree table's engine fields — the parent's id (set by the list's 添加下级, never a form field) and the
+ * has-children flag (the engine's alone) — and its TreeDefinition; null when the form is not a tree.
+ */
+function treeOf(head: CgformHead): { fields: FieldMap; tree: TreeDefinition } | null {
+  const columns = treeColumnsOf(head);
+  if (columns === null || !hasText(head.treeFieldname)) return null;
+  const parentField = cgformFieldKey(columns.parent);
+  const hasChildField = cgformFieldKey(columns.hasChild);
+  return {
+    fields: {
+      [parentField]: { type: 'string', label: '父级节点', column: columns.parent, max: 32, form: false, list: false },
+      [hasChildField]: { type: 'string', label: '是否有子节点', column: columns.hasChild, max: 3, readonly: true, form: false, list: false },
+    },
+    tree: { parentField, hasChildField, labelField: cgformFieldKey(head.treeFieldname.trim()) },
+  };
 }

@@ -94,4 +94,17 @@ export const cgformMigrations: Record<string, Migration> = {
       await db.schema.createIndex('onl_cgform_sync_log_head_idx').on('onl_cgform_sync_log').columns(['cgform_head_id', 'seq']).execute();
     },
   },
+  // Tree tables (JeecgBoot's isTree and its column names) and a main table's list variant (themeTemplate).
+  '0003_cgform_tree': {
+    up: async (db: Kysely<unknown>) => {
+      await db.schema
+        .alterTable('onl_cgform_head')
+        .addColumn('is_tree', 'char(1)', (c) => c.notNull().defaultTo('N'))
+        .addColumn('tree_parent_id_field', 'varchar(64)')
+        .addColumn('tree_id_field', 'varchar(64)')
+        .addColumn('tree_fieldname', 'varchar(64)')
+        .addColumn('theme_template', 'varchar(20)', (c) => c.notNull().defaultTo('normal'))
+        .execute();
+    },
+  },
 };

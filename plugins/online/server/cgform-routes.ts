@@ -3,7 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../server/context';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body as bodySchema, Id, Int, Line, params, query, SafeText } from '../../../server/http/schemas';
-import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../cgform-api';
+import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../cgform-api';
 import {
   cgformDb,
   deleteDefinition,
@@ -35,6 +35,11 @@ const HEAD = Type.Object({
   relationType: Nullable(Flag),
   tabOrderNum: Nullable(Int(0, 10_000)),
   isTenant: Type.Optional(Flag),
+  isTree: Type.Optional(literals(['Y', 'N'])),
+  treeParentIdField: Nullable(Line(64)),
+  treeIdField: Nullable(Line(64)),
+  treeFieldname: Nullable(Line(64)),
+  themeTemplate: Type.Optional(literals(THEME_TEMPLATES)),
 });
 const FIELD = Type.Object({
   dbFieldName: Line(64, 1),

@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated, type Kysely, type Selectable } fr
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
 import { businessError } from '../../../server/http/envelope';
-import { ENHANCE_HISTORY_MAX, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
+import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './cgform-entity';
 
 /** 表单开发's tables (cgform-migrations.ts). */
@@ -17,6 +17,11 @@ export type CgformTables = {
     tab_order_num: number | null;
     is_db_synch: Generated<string>;
     is_tenant: Generated<number>;
+    is_tree: Generated<string>;
+    tree_parent_id_field: string | null;
+    tree_id_field: string | null;
+    tree_fieldname: string | null;
+    theme_template: Generated<string>;
     synced_definition: ColumnType<CgformDefinition | null, string | null | undefined, string | null>;
     synced_time: Date | null;
     sync_version: Generated<number>;
@@ -100,6 +105,11 @@ export function headOf(row: HeadRow): CgformHead {
     tabOrderNum: row.tab_order_num,
     isDbSynch: row.is_db_synch === 'Y' ? 'Y' : 'N',
     isTenant: row.is_tenant === 1 ? 1 : 0,
+    isTree: row.is_tree === 'Y' ? 'Y' : 'N',
+    treeParentIdField: row.tree_parent_id_field,
+    treeIdField: row.tree_id_field,
+    treeFieldname: row.tree_fieldname,
+    themeTemplate: THEME_TEMPLATES.find((theme) => theme === row.theme_template) ?? 'normal',
     createTime: row.create_time.toISOString(),
     updateTime: iso(row.update_time),
   };
@@ -248,6 +258,12 @@ async function writeDefinition(db: CgformDb, definition: CgformDefinition, editi
       tab_order_num: head.tabOrderNum ?? null,
       is_tenant: isTenant,
       is_db_synch: 'N',
+      // Only a single table is a tree (checkDefinition), only a main table has a list variant.
+      is_tree: head.isTree === 'Y' ? 'Y' : 'N',
+      tree_parent_id_field: head.isTree === 'Y' ? head.treeParentIdField || null : null,
+      tree_id_field: head.isTree === 'Y' ? head.treeIdField || null : null,
+      tree_fieldname: head.isTree === 'Y' ? head.treeFieldname || null : null,
+      theme_template: head.tableType === 2 ? (head.themeTemplate ?? 'normal') : 'normal',
     };
     if (editing === null) {
       await trx.insertInto('onl_cgform_head').values({ id, ...values, sub_table_str: null, create_by: username }).execute();

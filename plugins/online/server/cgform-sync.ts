@@ -17,7 +17,7 @@ import { createEntityIndexes, createEntityTable } from '../../../server/crud/tab
 import { newId } from '../../../server/db/ids';
 import { ApiError, businessError } from '../../../server/http/envelope';
 import type { CgformDefinition, CgformField, CgformSyncResult } from '../cgform-api';
-import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns } from './cgform-entity';
+import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './cgform-entity';
 import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './cgform-store';
 
 /**
@@ -299,7 +299,13 @@ async function syncTable(db: Kysely<Database>, target: SyncTarget, method: SyncM
     }
   }
 
-  const wanted = new Set(definition.fields.map((field) => field.dbFieldName));
+  // A tree table's parent and has-children columns: the engine's, made here; rows that were there become roots.
+  const tree = treeColumnsOf(definition.head);
+  for (const [name, length] of tree === null ? [] : ([[tree.parent, 32], [tree.hasChild, 3]] as const)) {
+    if (!columns.has(name)) await sql`alter table ${t} add column ${sql.id(name)} varchar(${sql.lit(length)}) default '0'`.execute(db);
+  }
+
+  const wanted = new Set([...definition.fields.map((field) => field.dbFieldName), ...(tree === null ? [] : [tree.parent, tree.hasChild])]);
   for (const name of columns.keys()) {
     if (wanted.has(name) || ENGINE_COLUMNS.has(name)) continue;
     if (force) await sql`alter table ${t} drop column ${sql.id(name)}`.execute(db);
@@ -311,6 +317,8 @@ async function syncTable(db: Kysely<Database>, target: SyncTarget, method: SyncM
   const desired = definition.indexs.map((index) => ({ label: index.indexName, columns: [...tenant, ...indexColumns(index.indexField)], unique: index.indexType === 'unique' }));
   const link = foreignKeyField(definition);
   if (link !== undefined) desired.push({ label: link.dbFieldName, columns: [...tenant, link.dbFieldName], unique: false });
+  // A tree lists one level at a time, by parent.
+  if (tree !== null) desired.push({ label: tree.parent, columns: [...tenant, tree.parent], unique: false });
   const existing = await currentIndexes(db, table);
   for (const index of desired) {
     if (existing.some((row) => row.unique === index.unique && sameColumns(row.columns, index.columns))) continue;
