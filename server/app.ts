@@ -19,7 +19,7 @@ import { checkServiceDependencies, PluginServices } from './plugin-services';
 import { installAccessControl, type RouteAccessEntry } from './http/access';
 import { installErrorHandling } from './http/errors';
 import { echoRequestId, requestIdOf } from './http/request-id';
-import { addAppFormats } from './http/schemas';
+import { createAjv, lazyValidatorCompiler } from './http/validator';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { installInputGuard } from './http/input-guard';
@@ -126,9 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: false,
     genReqId: requestIdOf,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
-    // Route schemas (server/http/schemas.ts) use the app's date formats; a refusal names its first field.
-    ajv: { customOptions: { verbose: true, allowUnionTypes: true }, plugins: [addAppFormats] },
   });
+  // Route schemas (server/http/schemas.ts) use the app's date formats; a refusal names its first field.
+  app.setValidatorCompiler(lazyValidatorCompiler(createAjv()));
 
   let lock: PidLock | null = null;
   let handle: DatabaseHandle | null = null;

@@ -1,8 +1,9 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { permissionCode, type EntityAction, type EntityDefinition } from '../../src/contracts/entity';
 import { businessError } from '../http/envelope';
-import { addAppFormats, JSON_OBJECT_BODY, TEXT_QUERY } from '../http/schemas';
+import { JSON_OBJECT_BODY, TEXT_QUERY } from '../http/schemas';
+import { createAjv } from '../http/validator';
 import { Type } from 'typebox';
 import type { DynamicPermission } from '../http/access';
 import { createEntityHandlers, CRUD_ROUTES, type CrudRoute, type EntityHandlers, type EntityRouteOptions } from './register-entity-routes';
@@ -39,11 +40,6 @@ export interface RuntimeHandlers extends EntityHandlers {
 
 type InputPart = 'querystring' | 'body';
 
-/** The same Ajv settings as Fastify's validator (server/app.ts), so a runtime route checks input as a static one. */
-function runtimeAjv(): Ajv {
-  const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, verbose: true, allowUnionTypes: true });
-  return addAppFormats(ajv);
-}
 
 /** A refusal shaped like Fastify's validation error, so the error handler words it like any other (参数校验失败：…). */
 function validationError(validate: ValidateFunction, part: InputPart): Error {
@@ -82,7 +78,7 @@ export async function registerRuntimeEntityRoutes(api: FastifyInstance, base: st
 
   function build(runtime: RuntimeEntity): RuntimeHandlers {
     const handlers = createEntityHandlers(api, runtime.definition, { labels: (key) => key, ...runtime.options });
-    const ajv = runtimeAjv();
+    const ajv = createAjv();
     const compiled = new Map<string, ValidateFunction>();
     const validatorOf = (route: CrudRoute, part: InputPart): ValidateFunction | null => {
       const schema = (handlers.schemas as Record<string, FastifySchema | undefined>)[route === 'exportXls' ? 'list' : route]?.[part];
