@@ -32,6 +32,11 @@ export interface Config {
   reportRerollDays: number;
   /** Where uploads are kept (FILE_STORAGE): DATA_DIR/uploads, or an S3-compatible bucket shared by instances. */
   fileStorage: FileStorageConfig;
+  /**
+   * MULTI_INSTANCE=on: this instance runs beside others behind a load balancer. Start-up then insists
+   * on what they must share: PostgreSQL, one TOKEN_SECRET and the S3-compatible file store.
+   */
+  multiInstance: boolean;
 }
 
 export type FileStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
@@ -141,6 +146,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!validTimeZone(shopTimeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Shanghai (got "${shopTimeZone}")`);
   const reportRerollDays = integer(env, 'REPORT_REROLL_DAYS', 7, 1, 366, problems);
   const fileStorage = fileStorageOf(env, problems);
+  const multiInstance = text(env, 'MULTI_INSTANCE') ?? 'off';
+  if (multiInstance !== 'on' && multiInstance !== 'off') problems.push(`MULTI_INSTANCE must be "on" or "off" (got "${multiInstance}")`);
+  if (multiInstance === 'on') problems.push(...sharedByInstances(databaseUrl, tokenSecret, fileStorage));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -162,7 +170,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shopTimeZone,
     reportRerollDays,
     fileStorage: Object.freeze(fileStorage),
+    multiInstance: multiInstance === 'on',
   });
+}
+
+/** What several instances behind one balancer must share, or a request answered by another instance fails. */
+function sharedByInstances(databaseUrl: string | null, tokenSecret: string | null, fileStorage: FileStorageConfig): string[] {
+  const problems: string[] = [];
+  if (databaseUrl === null) {
+    problems.push('MULTI_INSTANCE=on needs DATABASE_URL: the embedded database belongs to one process, several instances share one PostgreSQL');
+  }
+  if (tokenSecret === null) {
+    problems.push('MULTI_INSTANCE=on needs TOKEN_SECRET: a secret generated into each DATA_DIR differs per instance, so a code sent by one would fail on another');
+  }
+  if (fileStorage.kind === 'local') {
+    problems.push(
+      'MULTI_INSTANCE=on refuses FILE_STORAGE=local: a file uploaded to one instance\'s disk is missing on the others; set FILE_STORAGE=s3 and the S3_* variables (S3_BUCKET, S3_ENDPOINT …)',
+    );
+  }
+  return problems;
 }
 
 /** FILE_STORAGE and, for s3, the S3_* settings: a bucket is required, keys come in pairs. */
