@@ -94,8 +94,8 @@ export function listQuerySchema(entity: EntityDefinition) {
     superQueryParams: Type.Optional(Line(MAX_SUPER_QUERY_LENGTH)),
     superQueryMatchType: Type.Optional(Line(200)),
     selections: Type.Optional(IdList),
-    // A tree's level: that row's children ('0': the roots).
-    ...(entity.tree !== undefined ? { pid: Type.Optional(Id) } : {}),
+    // A tree's level: those rows' children ('0': the roots).
+    ...(entity.tree !== undefined ? { pid: Type.Optional(IdList) } : {}),
   });
 }
 

@@ -16,6 +16,8 @@ export const MSG_TREE_PARENT_NOT_FOUND = '上级节点不存在';
 export const MSG_TREE_CYCLE = '不能将节点移动到其自身或其下级节点之下';
 
 export const HAS_CHILD = '1';
+/** The most parents one list call reads the children of. */
+const MAX_PARENTS = 1000;
 export const NO_CHILD = '0';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -31,7 +33,7 @@ export interface TreeKeeper {
   /** The column holding the parent id. */
   readonly parentColumn: string;
   /**
-   * The list's level: `?pid=` → that row's children; no pid and no search filter → the roots; a search filter
+   * The list's level: `?pid=` → that row's children (`pid=a,b`: those rows' children); no pid and no search filter → the roots; a search filter
    * without pid → matching rows of every level (JeecgBoot's tree lists search the whole tree, not one level).
    */
   listConditions(query: QueryParams): RawBuilder<unknown>[];
@@ -76,8 +78,13 @@ export function treeKeeperOf(entity: EntityDefinition): TreeKeeper | null {
     tree,
     parentColumn,
     listConditions(query) {
-      const pid = text(query.pid);
-      if (pid !== '') return [pid === TREE_ROOT ? isRoot : sql`${parent} = ${pid}`];
+      // Several parents at once (`pid=a,b`): a tree screen loads the children of every expanded row in one call.
+      const pids = [...new Set(text(query.pid).split(',').map((id) => id.trim()).filter((id) => id !== ''))].slice(0, MAX_PARENTS);
+      if (pids.length > 0) {
+        const levels = pids.filter((id) => id !== TREE_ROOT);
+        const alternatives = [...(pids.includes(TREE_ROOT) ? [isRoot] : []), ...(levels.length > 0 ? [sql`${parent} in (${sql.join(levels)})`] : [])];
+        return [sql`(${sql.join(alternatives, sql` or `)})`];
+      }
       const searching = simpleFilterConditions(entity, query).length > 0 || superQueryConditions(entity, query).conditions.length > 0;
       return searching ? [] : [isRoot];
     },

@@ -18,6 +18,25 @@ export interface TableDictionaryOptions {
   tenantScoped?: boolean;
 }
 
+/** A table dictionary a resolver found for a code: its loader and how its items are cached. */
+export interface TableDictionarySource extends TableDictionaryOptions {
+  load: TableDictionaryLoader;
+}
+
+/**
+ * Table dictionaries whose codes are known only at run time (the form builder's dictionaries over its forms' tables):
+ * every code with the resolver's prefix is asked of it, and the answer kept until a table in `tables` is written.
+ */
+export interface TableDictionaryResolver {
+  /** The tables the resolution reads (not the dictionaries' own tables, which each source names). */
+  tables: readonly string[];
+  /** The dictionary of a code, or null when there is none; its SQL is the resolver's, never built from the code. */
+  resolve(code: string): Promise<TableDictionarySource | null>;
+}
+
+/** Codes resolved and kept per resolver. */
+const RESOLVED_CACHED = 256;
+
 /** A dictionary code is a plain name; anything else (commas, quotes, spaces) is never looked up. */
 const DICT_CODE = DICT_CODE_PATTERN;
 
@@ -93,6 +112,8 @@ export class DictionaryService {
     Object.entries(builtInTableDictionaries).map(([code, load]) => [code, tableDictionary(load, builtInTables[code] ?? 'all')]),
   );
 
+  private readonly resolvers: Array<{ prefix: string; resolver: TableDictionaryResolver; resolved: VersionedCache<string, TableDictionary | null> }> = [];
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** For plugins: registers a table dictionary under a code of their own. */
@@ -100,6 +121,27 @@ export class DictionaryService {
     if (!DICT_CODE.test(code)) throw new Error(`Invalid dictionary code "${code}"`);
     if (this.tables.has(code)) throw new Error(`Table dictionary "${code}" is already registered`);
     this.tables.set(code, tableDictionary(loader, options.tables ?? 'all', options.tenantScoped === true));
+  }
+
+  /** For plugins: resolves the table dictionaries of every code starting with `prefix` (prefixes never overlap). */
+  registerTableDictionaryResolver(prefix: string, resolver: TableDictionaryResolver): void {
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,31}$/.test(prefix)) throw new Error(`Invalid dictionary code prefix "${prefix}"`);
+    if (this.resolvers.some((entry) => entry.prefix.startsWith(prefix) || prefix.startsWith(entry.prefix))) throw new Error(`Dictionary code prefix "${prefix}" overlaps another`);
+    this.resolvers.push({ prefix, resolver, resolved: new VersionedCache(resolver.tables, RESOLVED_CACHED) });
+  }
+
+  /** Whether a table dictionary is registered under this code (resolvers' codes are not listed). */
+  hasTableDictionary(code: string): boolean {
+    return this.tables.has(code);
+  }
+
+  private async resolvedTable(code: string): Promise<TableDictionary | null> {
+    const entry = this.resolvers.find((candidate) => code.startsWith(candidate.prefix));
+    if (entry === undefined) return null;
+    return entry.resolved.get(this.db, code, async () => {
+      const source = await entry.resolver.resolve(code);
+      return source === null ? null : tableDictionary(source.load, source.tables ?? 'all', source.tenantScoped === true);
+    });
   }
 
   systemDictionaries(): Promise<DictMap> {
@@ -129,8 +171,8 @@ export class DictionaryService {
     // An own key only: `constructor` or `toString` must not resolve to Object.prototype's members.
     const fromSystem = Object.hasOwn(system, code) ? system[code] : undefined;
     if (fromSystem !== undefined) return fromSystem;
-    const table = this.tables.get(code);
-    if (table !== undefined) {
+    const table = this.tables.get(code) ?? (await this.resolvedTable(code));
+    if (table !== null) {
       const key = table.tenantScoped ? `${code}@${tenantId}` : code;
       return table.cache.get(this.db, key, async () => (await table.load(this.db, tenantId)).map((row) => item(row.value, row.text)));
     }
@@ -142,8 +184,9 @@ export class DictionaryService {
   clearCache(): void {
     this.system.clear();
     for (const table of this.tables.values()) table.cache.clear();
+    for (const entry of this.resolvers) entry.resolved.clear();
   }
 
   /** The system and table dictionaries' caches as one, for the monitoring screen (clear = clearCache). */
-  readonly cache: InspectableCache = cacheGroup(() => [this.system, ...[...this.tables.values()].map((table) => table.cache)]);
+  readonly cache: InspectableCache = cacheGroup(() => [this.system, ...[...this.tables.values()].map((table) => table.cache), ...this.resolvers.map((entry) => entry.resolved)]);
 }

@@ -82,6 +82,8 @@ describe('a tree entity', () => {
     expect(names(await list('pid=0'))).toEqual(['中国', '日本']);
     expect(names(await list(`pid=${china.id}`))).toEqual(['江苏', '浙江']);
     expect(names(await list(`pid=${zhejiang.id}`))).toEqual(['杭州']);
+    // Several expanded rows' children in one call.
+    expect(names(await list(`pid=${china.id},${zhejiang.id}`))).toEqual(['杭州', '江苏', '浙江']);
     expect(names(await list('name=*杭*'))).toEqual(['杭州']);
     // The flag follows the children.
     expect((await byId(china.id)).hasChild).toBe('1');

@@ -98,6 +98,8 @@ function positive(raw: number | undefined, fallback: number, max: number): numbe
 /** 表单开发: definitions (JeecgBoot's paths and shapes), synchronisation with its log, the JavaScript enhancement. */
 export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): void {
   const db = cgformDb(ctx.db);
+  // A field's dictTable may name a table dictionary the server has registered.
+  const references = { tableDictionaryExists: (code: string) => ctx.dictionaries.hasTableDictionary(code) };
 
   const existingHead = async (id: string) => {
     const head = await headById(db, id);
@@ -151,14 +153,14 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
   api.post<{ Body: DefinitionBody }>(CGFORM_API.addAll, { ...perm(CGFORM_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const definition = definitionOf(request.body);
     const { id: _ignored, ...head } = definition.head;
-    const id = await saveDefinition(db, { ...definition, head }, username(request));
+    const id = await saveDefinition(db, { ...definition, head }, username(request), references);
     return ok({ id }, '添加成功！');
   });
 
   api.put<{ Body: DefinitionBody }>(CGFORM_API.editAll, { ...perm(CGFORM_PERMS.edit), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const definition = definitionOf(request.body);
     if (definition.head.id === undefined) throw businessError(STORE_MESSAGES.notFound);
-    const id = await saveDefinition(db, definition, username(request));
+    const id = await saveDefinition(db, definition, username(request), references);
     return ok({ id }, '编辑成功!');
   });
 

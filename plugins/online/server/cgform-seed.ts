@@ -49,9 +49,11 @@ export const SEEDED_FORMS: ReadonlyArray<{ main: CgformDefinition; subs: CgformD
       fields: [
         field('request_no', '申请单号', 1, { dbLength: 32, dbIsNull: 0, isQuery: 1 }),
         field('title', '申请标题', 2, { dbIsNull: 0, isQuery: 1 }),
-        field('apply_date', '申请日期', 3, { dbType: 'Date', dbLength: 0, fieldShowType: 'date', isQuery: 1, queryMode: 'group' }),
-        field('status', '状态', 4, { dbLength: 2, dictField: 'purchase_status', fieldShowType: 'list', isQuery: 1 }),
-        field('remark', '备注', 5, { dbType: 'Text', dbLength: 0, fieldShowType: 'textarea', isShowList: 0 }),
+        // A table dictionary over the 供应商 form above: the value is the supplier's id, the text its name.
+        field('supplier_id', '供应商', 3, { dbLength: 32, dictTable: 'shop_supplier', dictField: 'id', dictText: 'supplier_name', fieldShowType: 'list', isQuery: 1 }),
+        field('apply_date', '申请日期', 4, { dbType: 'Date', dbLength: 0, fieldShowType: 'date', isQuery: 1, queryMode: 'group' }),
+        field('status', '状态', 5, { dbLength: 2, dictField: 'purchase_status', fieldShowType: 'list', isQuery: 1 }),
+        field('remark', '备注', 6, { dbType: 'Text', dbLength: 0, fieldShowType: 'textarea', isShowList: 0 }),
       ],
       indexs: [{ indexName: 'uq_request_no', indexField: 'request_no', indexType: 'unique' }],
     },

@@ -4,6 +4,7 @@ import { newId } from '../../../server/db/ids';
 import { businessError } from '../../../server/http/envelope';
 import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './cgform-entity';
+import { checkFieldReferences, type FieldReferenceOptions } from './cgform-field-refs';
 
 /** 表单开发's tables (cgform-migrations.ts). */
 export type CgformTables = {
@@ -210,9 +211,10 @@ async function markUnsynced(db: CgformDb, headId: string, mainTable: string | un
  * is the whole definition: fields and indexes not in it are removed (deleteFieldIds / deleteIndexIds too).
  * An edit marks the form not synchronised.
  */
-export async function saveDefinition(db: CgformDb, definition: CgformDefinition, username: string | null): Promise<string> {
+export async function saveDefinition(db: CgformDb, definition: CgformDefinition, username: string | null, references: FieldReferenceOptions = {}): Promise<string> {
   try {
     checkDefinition(definition);
+    await checkFieldReferences(db, definition, 'save', references);
   } catch (error) {
     throw definitionError(error);
   }

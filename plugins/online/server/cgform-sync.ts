@@ -18,6 +18,7 @@ import { newId } from '../../../server/db/ids';
 import { ApiError, businessError } from '../../../server/http/envelope';
 import type { CgformDefinition, CgformField, CgformSyncResult } from '../cgform-api';
 import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './cgform-entity';
+import { checkFieldReferences } from './cgform-field-refs';
 import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './cgform-store';
 
 /**
@@ -373,7 +374,10 @@ export async function synchroniseForm(db: Kysely<Database>, headId: string, meth
 
   let entity: EntityDefinition;
   try {
-    for (const definition of [main, ...subs]) checkDefinition(definition);
+    for (const definition of [main, ...subs]) {
+      checkDefinition(definition);
+      await checkFieldReferences(forms, definition, 'sync');
+    }
     entity = parseEntityDefinition(JSON.parse(JSON.stringify(cgformEntity(main, subs))));
   } catch (error) {
     if (error instanceof CgformDefinitionError) throw businessError(error.message);

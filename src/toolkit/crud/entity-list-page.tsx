@@ -17,6 +17,7 @@ import { StatusTabs, useStatusTab, type StatusTab } from './status-tabs';
 import { toolbarHiddenByPrefix } from './toolbar-prefix';
 import { useGuardedModalState } from './use-entity-form';
 import { useEntityList, type ListControls } from './use-entity-list';
+import { useAddUnder, useEntityTree } from './use-entity-tree';
 
 export type { ListControls } from './use-entity-list';
 
@@ -70,10 +71,18 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const list = useEntityList<T>({ entity, fixedValues, pageSize, filters: tab.filters, selectable: enabled('batchDelete') || enabled('export') });
   const [modalState, setModal] = useGuardedModalState(entity, urlPrefix);
   const controls: ListControls = { selected: list.selected, clearSelection: list.clearSelection, refresh: list.refresh };
+  // A tree entity lists its roots with their children lazily loaded, and adds under a row (添加下级).
+  const tree = entity.tree;
+  const treeView = useEntityTree(list);
+  const addUnder = useAddUnder(urlPrefix);
+  const closeModal = () => (tree === undefined ? setModal(null) : addUnder.close());
 
   const actionsColumn = useRowActionsColumn<T>({
     actions: [
       ...(enabled('edit') ? [{ key: 'edit', label: t('edit'), code: permissionCode(entity, 'edit'), onClick: (record: T) => setModal({ mode: 'edit', id: String(record.id) }) }] : []),
+      ...(tree !== undefined && enabled('create')
+        ? [{ key: 'addChild', label: t('addChild'), code: permissionCode(entity, 'add'), onClick: (record: T) => { treeView.expand(String(record.id)); addUnder.open(String(record.id)); } }]
+        : []),
       ...(enabled('delete') ? [{ key: 'delete', label: t('delete'), code: permissionCode(entity, 'delete'), danger: true, confirm: t('confirmDelete'), onClick: (record: T) => list.remove(String(record.id)) }] : []),
     ],
     extra: rowActions === undefined ? undefined : (record) => rowActions(record, controls),
@@ -91,12 +100,12 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const modalProps: EntityFormModalProps = {
     entity,
     state: modalState,
-    fixedValues,
+    fixedValues: tree !== undefined && addUnder.parent !== null ? { ...fixedValues, [tree.parentField]: addUnder.parent } : fixedValues,
     extraRules: formRules,
     formName: `${urlPrefix}form`,
-    onClose: () => setModal(null),
+    onClose: closeModal,
     // The list refreshes itself: the save invalidated the entity's lists.
-    onSaved: () => setModal(null),
+    onSaved: closeModal,
   };
 
   const body = (
@@ -112,7 +121,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       </Space>
       {enabled('batchDelete') ? <SelectionAlert count={list.selected.length} onClear={list.clearSelection} /> : null}
       <LoadErrorAlert error={list.isError ? t('loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<T> {...list.tableProps} columns={columns} />
+      <Table<T> {...(tree === undefined ? list.tableProps : treeView.tableProps)} columns={columns} />
       {formModal !== undefined ? formModal(modalProps) : <EntityFormModal {...modalProps} />}
     </>
   );

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useDemoServer } from '../../../../tests/server/helpers';
+import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { cgformDataApi, type CgformField } from '../../cgform-api';
-import { columnsOf, field as baseField, forms, tableName } from './cgform-helpers';
+import { columnsOf, field as baseField, forms, T1, tableName } from './cgform-helpers';
 
 /**
  * A form field's semantics through the real app: validation types (presets as the engine's patterns, 'only' unique,
@@ -140,5 +140,98 @@ describe('default values', () => {
       expect(refused.body.success, JSON.stringify(extra)).toBe(false);
       expect(refused.body.message).toBe('默认值不合法：qty');
     }
+  });
+});
+
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+const T2 = { 'tenant-id': '2' };
+const list = (table: string, headers = T1) => call<Page<Record<string, unknown>>>(demo.app, 'GET', `/api${cgformDataApi(table)}/list?pageSize=100`, { token: demo.admin, headers });
+const addIn = (table: string, body: Record<string, unknown>, headers: Record<string, string>) => call<Record<string, unknown>>(demo.app, 'POST', `/api${cgformDataApi(table)}/add`, { token: demo.admin, headers, body });
+
+describe('table dictionaries', () => {
+  it('a registered table dictionary code: values checked against it, lists show its text', async () => {
+    const table = tableName('fv_regdict');
+    await defineAndSync(table, [field('title', '标题'), field('owner', '负责人', { dictTable: 'sys_user_realname', fieldShowType: 'list' })]);
+    const entity = await admin.call('GET', `/online/cgform/api/entity/${table}`);
+    expect((entity.body.result as { definition: { fields: Record<string, unknown> } }).definition.fields.owner).toMatchObject({ type: 'dict', dict: 'sys_user_realname' });
+    const refused = await add(table, { title: 'a', owner: 'nobody-here' });
+    expect(refused.body.message).toBe('负责人的值不在字典中');
+    expect((await add(table, { title: 'a', owner: 'admin' })).body.success).toBe(true);
+    const rows = (await list(table)).body.result.records;
+    expect(rows[0]).toMatchObject({ owner: 'admin' });
+    expect(typeof rows[0]?.owner_dictText).toBe('string');
+    expect(rows[0]?.owner_dictText).not.toBe('');
+  });
+
+  it("another form's table: its rows of the caller's tenant, refreshed when that table is written", async () => {
+    const suppliers = tableName('fv_supplier');
+    const supplierHead = await admin.addAll({ head: { tableName: suppliers, isTenant: 1 }, fields: [field('supplier_name', '供应商名称', { dbIsNull: 0 })] });
+    expect((await admin.sync(supplierHead.body.result.id)).body.success).toBe(true);
+    // admin also works in a second shop.
+    await sql`insert into tenants (id, name, create_by) values (2, '第二租户', 'test') on conflict do nothing`.execute(demo.app.db);
+    await sql`insert into user_tenant (id, user_id, tenant_id) select 'cgformfieldstenant2', id, 2 from users where username = 'admin' on conflict do nothing`.execute(demo.app.db);
+    const first = await addIn(suppliers, { supplierName: '华南五金' }, T1);
+    const other = await addIn(suppliers, { supplierName: '租户二的供应商' }, T2);
+    expect(first.body.success, first.body.message).toBe(true);
+    expect(other.body.success, other.body.message).toBe(true);
+
+    const requests = tableName('fv_request');
+    const requestHead = await admin.addAll({
+      head: { tableName: requests, isTenant: 1 },
+      fields: [field('title', '标题'), field('supplier_id', '供应商', { dbLength: 32, dictTable: suppliers, dictField: 'id', dictText: 'supplier_name', fieldShowType: 'list' })],
+    });
+    expect(requestHead.body.success, requestHead.body.message).toBe(true);
+    expect((await admin.sync(requestHead.body.result.id)).body.success).toBe(true);
+
+    const firstId = String(first.body.result.id);
+    const added = await addIn(requests, { title: 'r1', supplierId: firstId }, T1);
+    expect(added.body.success, added.body.message).toBe(true);
+    expect(added.body.result).toMatchObject({ supplierId: firstId, supplierId_dictText: '华南五金' });
+    // Another tenant's supplier is not in this tenant's dictionary.
+    const foreign = await addIn(requests, { title: 'r2', supplierId: String(other.body.result.id) }, T1);
+    expect(foreign.body.message).toBe('供应商的值不在字典中');
+
+    // A supplier added now is in the dictionary at once (the cached items go when the table is written).
+    const later = await addIn(suppliers, { supplierName: '华东电子' }, T1);
+    const withLater = await addIn(requests, { title: 'r3', supplierId: String(later.body.result.id) }, T1);
+    expect(withLater.body.result).toMatchObject({ supplierId_dictText: '华东电子' });
+    const rows = (await list(requests)).body.result.records;
+    expect(rows.map((row) => row.supplierId_dictText).sort()).toEqual(['华东电子', '华南五金']);
+  });
+
+  it('refuses a table dictionary that does not exist, at save and at synchronisation', async () => {
+    const missingCode = await admin.addAll({ head: { tableName: tableName('fv_nodict') }, fields: [field('owner', '负责人', { dictTable: 'no_such_dictionary' })] });
+    expect(missingCode.body.message).toBe('表字典不存在：no_such_dictionary');
+    const missingTable = await admin.addAll({ head: { tableName: tableName('fv_nodict') }, fields: [field('owner', '负责人', { dictTable: 'no_such_form', dictField: 'id', dictText: 'name' })] });
+    expect(missingTable.body.message).toBe('表字典不存在：no_such_form');
+
+    const target = tableName('fv_dicttarget');
+    const targetHead = await admin.addAll({ head: { tableName: target }, fields: [field('name', '名称')] });
+    expect((await admin.sync(targetHead.body.result.id)).body.success).toBe(true);
+    const missingColumn = await admin.addAll({ head: { tableName: tableName('fv_nodict') }, fields: [field('owner', '负责人', { dictTable: target, dictField: 'id', dictText: 'title' })] });
+    expect(missingColumn.body.message).toBe(`表字典字段不存在：${target}.title`);
+
+    // Saved against the target's definition, synchronised against the columns it really has.
+    await admin.editAll(targetHead.body.result.id, { head: { tableName: target }, fields: [field('name', '名称'), field('title', '标题')] });
+    const referring = tableName('fv_dictref');
+    const saved = await admin.addAll({ head: { tableName: referring }, fields: [field('owner', '负责人', { dictTable: target, dictField: 'id', dictText: 'title' })] });
+    expect(saved.body.success, saved.body.message).toBe(true);
+    const refused = await admin.sync(saved.body.result.id);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toBe(`表字典字段不存在：${target}.title`);
+    expect((await admin.sync(targetHead.body.result.id)).body.success).toBe(true);
+    expect((await admin.sync(saved.body.result.id)).body.success).toBe(true);
+  });
+
+  it('the seeded 采购申请 picks its 供应商 from the 供应商 form', async () => {
+    const entity = await admin.call('GET', '/online/cgform/api/entity/shop_purchase_request');
+    const supplier = (entity.body.result as { definition: { fields: Record<string, { type: string; dict?: string }> } }).definition.fields.supplierId;
+    expect(supplier).toMatchObject({ type: 'dict', dict: 'onl_dict_shop_supplier__id__supplier_name' });
+    const items = await admin.call('GET', `/sys/dict/getDictItems/${supplier?.dict ?? ''}`);
+    expect(items.body.success, items.body.message).toBe(true);
   });
 });
