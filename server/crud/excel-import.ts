@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { columnOf, fieldEntries, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
-import type { ExcelColumn } from './excel';
+import { loadExcel, type ExcelColumn } from './excel';
 import { IMPORT_LIMITS } from './multipart';
 import { formatDateTime } from './records';
 import { isUniqueViolation, type FieldValues, type ValidationIssue } from './validate';
@@ -142,7 +142,7 @@ export async function readSheetRows(input: Readable, columns: readonly ExcelColu
 
 async function readRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
   // Styles are needed to tell a date cell from a number; hyperlinks and other sheets are not.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const rows: ImportedRow[] = [];
   let mapping: Map<number, ExcelColumn> | null = null;
   let seen = 0;

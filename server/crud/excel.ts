@@ -1,7 +1,15 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
 import { dictText, type WireRecord } from './records';
+
+/**
+ * exceljs takes about half a second to load: the first export or import loads it, not every start of the server
+ * (a server-test file starts one; a balancer may start many).
+ */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 /**
  * Excel in the admin family's layout (conventions §2.1): a title row, a second title row (who
@@ -40,7 +48,7 @@ export async function buildWorkbook(options: {
   dictionaries: Map<string, DictItem[]>;
 }): Promise<Buffer> {
   const { title, exportedBy, columns, records, dictionaries } = options;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = exportedBy;
   const sheet = workbook.addWorksheet(title.slice(0, 31) || 'Sheet1');
   const width = Math.max(columns.length, 1);

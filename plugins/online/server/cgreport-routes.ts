@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../server/context';
+import { loadExcel } from '../../../server/crud/excel';
 import { businessError, ok } from '../../../server/http/envelope';
 import { Id, Int, Line, params, query, SafeText, body as bodySchema } from '../../../server/http/schemas';
 import { findHead, itemsOf, REPORT_LIMITS, runReport } from '../../../server/routes/online-report-popup';
@@ -129,7 +129,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
       for (const item of items) {
         if (item.dict_code) dictionaries.set(item.field_name, (await ctx.dictionaries.items(item.dict_code, tenantOf(request))) ?? []);
       }
-      const workbook = new ExcelJS.Workbook();
+      const workbook = new (await loadExcel()).Workbook();
       workbook.creator = request.auth?.username ?? '';
       const sheet = workbook.addWorksheet(head.name.slice(0, 31) || 'Sheet1');
       sheet.addRow([head.name]);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../../server/crud/excel';
 
 /** One table of a report workbook: a heading, a header row and its rows (money as numbers with two decimals). */
 export interface ReportSheet {
@@ -14,7 +14,7 @@ export interface ReportSheet {
  * exported), the header row, then the figures the page shows.
  */
 export async function buildReportWorkbook(options: { title: string; subtitle: string; sheets: readonly ReportSheet[] }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   for (const part of options.sheets) {
     const sheet = workbook.addWorksheet(part.name.slice(0, 31));
     const width = Math.max(part.header.length, 1);

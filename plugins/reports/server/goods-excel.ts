@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../../server/crud/excel';
 
 /**
  * A report's Excel file: a title row, who exported it and the range, then one table per section (a title
@@ -15,7 +15,7 @@ export interface SheetSection {
 }
 
 export async function reportWorkbook(options: { title: string; exportedBy: string; rangeText: string; sections: readonly SheetSection[] }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = options.exportedBy;
   const sheet = workbook.addWorksheet(options.title.slice(0, 31));
   const width = Math.max(1, ...options.sections.map((section) => section.header.length));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The drawing kit of the order documents (送货单, 合同): an A4 page with the Chinese font embedded as a
@@ -50,10 +50,16 @@ export interface PdfInfo {
   subject: string;
 }
 
+/** pdfkit takes about half a second to load: the first document loads it, not every start of the server. */
+async function loadPdfKit(): Promise<typeof PDFDocument> {
+  return (await import('pdfkit')).default;
+}
+
 /** Draws a document and answers its bytes. */
-export function renderPdf(info: PdfInfo, draw: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(info: PdfInfo, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const PdfKit = await loadPdfKit();
   const { regular, bold } = fonts();
-  const doc = new PDFDocument({
+  const doc = new PdfKit({
     size: 'A4',
     margin: PAGE_MARGIN,
     // pdfkit's types name a path; a parsed font is accepted at run time (PDFFontFactory.open).
