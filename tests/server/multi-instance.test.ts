@@ -2,7 +2,9 @@
  * Two instances on one PostgreSQL (issue #19): started together they migrate and seed once (the start
  * lock), pushes made on A reach sockets connected to B through the bus (LISTEN/NOTIFY), a write on A drops
  * B's cached permissions at once, a session made on A is good on B, both answer /ready, and closing an
- * instance tells its sockets to go elsewhere (1001).
+ * instance tells its sockets to go elsewhere (1001). Through a round-robin proxy (tests/support/round-robin-proxy.ts):
+ * a login made on one instance is used on the other, notices and live list rows cross it, and the login limit and
+ * SMS cooldown count across both.
  * Jobs firing exactly once across instances is proven in tests/server/scheduler.test.ts ("two instances
  * on one PostgreSQL"), through the same claim table every instance uses.
  */
@@ -13,12 +15,17 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { LoginLimiter } from '../../server/auth/login-limiter';
+import { RateCounters } from '../../server/auth/rate-counters';
+import { SendCooldown } from '../../server/auth/send-cooldown';
 import { InProcessBus, type BusPayload } from '../../server/bus/message-bus';
 import { decodePart, encodeParts, MAX_NOTIFY_BYTES, PostgresBus } from '../../server/bus/postgres-bus';
 import { POSTGRES_CACHE_MS } from '../../server/db/connection';
 import { CLOSE_GOING_AWAY } from '../../server/sockets';
-import type { PermissionResult } from '../../src/contracts/session';
+import type { ApiResult } from '../../src/contracts/envelope';
+import type { LoginResult, PermissionResult } from '../../src/contracts/session';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
 import { loadConfig } from '../../server/config';
 import { call, login, tempDir } from './helpers';
 import { openSocket, type TestSocket } from './socket-clients';
@@ -26,6 +33,7 @@ import { openSocket, type TestSocket } from './socket-clients';
 interface Instance {
   app: FastifyInstance;
   dataDir: string;
+  httpBase: string;
   wsBase: string;
 }
 
@@ -50,7 +58,7 @@ async function startInstance(): Promise<Instance> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no listening address');
-  return { app, dataDir, wsBase: `ws://127.0.0.1:${address.port}/api` };
+  return { app, dataDir, httpBase: `http://127.0.0.1:${address.port}`, wsBase: `ws://127.0.0.1:${address.port}/api` };
 }
 
 async function open(url: string, token: string): Promise<TestSocket> {
@@ -156,6 +164,106 @@ describe('the bus', () => {
   });
 });
 
+describe('through a round-robin proxy in front of both', () => {
+  let proxy: RoundRobinProxy;
+  const wsBase = () => `${proxy.url.replace('http:', 'ws:')}/api`;
+
+  beforeAll(async () => {
+    // The instances see the proxy's clients as 127.0.0.2, apart from the other tests' logins.
+    proxy = await startRoundRobinProxy([a.httpBase, b.httpBase], { localAddress: '127.0.0.2' });
+  });
+
+  afterAll(async () => {
+    await proxy.close();
+  });
+
+  async function viaProxy<T = unknown>(method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: ApiResult<T> }> {
+    const headers: Record<string, string> = {};
+    if (options.token !== undefined) headers['x-access-token'] = options.token;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${proxy.url}${url}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+    return { status: response.status, body: (await response.json()) as ApiResult<T> };
+  }
+
+  /** Runs `step` and answers which instance the proxy gave it (0: A, 1: B). */
+  async function servedBy<T>(step: () => Promise<T>): Promise<[T, number | undefined]> {
+    const mark = proxy.served.length;
+    const result = await step();
+    return [result, proxy.served[mark]];
+  }
+
+  async function loginViaProxy(username: string): Promise<[LoginResult, number | undefined]> {
+    const [response, instance] = await servedBy(() => viaProxy<LoginResult>('POST', '/api/sys/login', { body: { username, password: '123456' } }));
+    expect(response.body.success, response.body.message).toBe(true);
+    return [response.body.result, instance];
+  }
+
+  it('a login answered by one instance is used on the other; an SMS cooldown taken on one holds on the other', async () => {
+    const [admin, loggedInOn] = await loginViaProxy('admin');
+    const [me, askedOn] = await servedBy(() => viaProxy('GET', '/api/sys/user/getCurrentUserDeparts', { token: admin.token }));
+    expect(askedOn).not.toBe(loggedInOn);
+    expect(me.status).toBe(200);
+    expect(me.body.success).toBe(true);
+
+    const send = () => viaProxy('POST', '/api/account/sms', { body: { mobile: '13900000019', smsmode: '1' } });
+    const [first, firstOn] = await servedBy(send);
+    expect(first.body).toMatchObject({ success: true, message: '验证码已发送' });
+    const [again, againOn] = await servedBy(send);
+    expect(againOn).not.toBe(firstOn);
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ success: false, code: 429, message: '验证码发送过于频繁，请稍后再试' });
+  });
+
+  it('a notice and a live list update made through the proxy reach sockets connected through it, across instances', async () => {
+    const [admin] = await loginViaProxy('admin');
+    const [clerk] = await loginViaProxy('clerk');
+    const [notices, noticesOn] = await servedBy(() => open(`${wsBase()}/websocket/${clerk.userInfo.id}`, clerk.token));
+    const [list, listOn] = await servedBy(() => open(`${wsBase()}/vxeSocket/${admin.userInfo.id}/page-proxy`, admin.token));
+    expect(listOn).not.toBe(noticesOn);
+    list.socket.send(JSON.stringify({ type: 'subscribe', data: { socketKey: '/sys/annountCement' } }));
+    list.socket.send(JSON.stringify({ type: 'heart_beat', data: '' }));
+    await list.next(withField('type', 'heart_beat'));
+
+    const title = `经代理的通知-${Date.now()}`;
+    const [created, createdOn] = await servedBy(() =>
+      viaProxy<{ id: string }>('POST', `${ANNOUNCEMENTS}/add`, {
+        token: admin.token,
+        body: { titile: title, priority: 'M', msgCategory: '1', msgType: 'USER', userIds: clerk.userInfo.id, msgContent: '<p>x</p>' },
+      }),
+    );
+    expect(created.body.success, created.body.message).toBe(true);
+    expect(createdOn).not.toBe(listOn);
+    const id = created.body.result.id;
+    const row = (await list.next((frame) => JSON.stringify(frame).includes(id), 3000)) as { type: string; data: { args: Array<Record<string, unknown>> } };
+    expect(row.type).toBe('update_vxe_table');
+    expect(row.data.args[0]).toMatchObject({ id, titile: title });
+
+    const [released, releasedOn] = await servedBy(() => viaProxy('GET', `${ANNOUNCEMENTS}/doReleaseData?id=${id}`, { token: admin.token }));
+    expect(released.body.message).toBe('该系统通知发布成功');
+    expect(releasedOn).not.toBe(noticesOn);
+    expect(await notices.next(withField('msgId', id), 3000)).toEqual({ cmd: 'user', msgId: id, msgTxt: title, userId: clerk.userInfo.id });
+  });
+
+  it('counts failed logins across instances: the 6th bad password is refused whichever instance answers', async () => {
+    const attempt = () => servedBy(() => viaProxy('POST', '/api/sys/login', { body: { username: 'clerk', password: 'wrong-password' } }));
+    const failedOn: Array<number | undefined> = [];
+    for (let i = 0; i < 5; i += 1) {
+      const [response, instance] = await attempt();
+      expect(response.body).toMatchObject({ success: false, message: '用户名或密码错误' });
+      failedOn.push(instance);
+    }
+    expect(new Set(failedOn)).toEqual(new Set([0, 1]));
+    const refusedOn: Array<number | undefined> = [];
+    for (let i = 0; i < 2; i += 1) {
+      const [response, instance] = await attempt();
+      expect(response.status).toBe(429);
+      expect(response.body).toMatchObject({ success: false, code: 429, message: '登录失败次数过多，请稍后再试' });
+      refusedOn.push(instance);
+    }
+    expect(new Set(refusedOn)).toEqual(new Set([0, 1]));
+  });
+});
+
 describe('two instances on one PostgreSQL', () => {
   it('started together, they ran each migration and each seed once', async () => {
     const history = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(a.app.db);
@@ -167,6 +275,16 @@ describe('two instances on one PostgreSQL', () => {
     // Both let go of the start lock once started.
     const held = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`.execute(a.app.db);
     expect(held.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('rate counts are atomic across instances: a concurrent burst of failures loses none, one of concurrent sends wins', async () => {
+    const limiters = [new LoginLimiter(a.app.db, 'burst'), new LoginLimiter(b.app.db, 'burst')];
+    await Promise.all(Array.from({ length: 40 }, (_, i) => limiters[i % 2]?.recordFailure('10.9.0.1', 'admin')));
+    const keys = [RateCounters.key('login', 'burst', 'a', '10.9.0.1', 'admin'), RateCounters.key('login', 'burst', 'i', '10.9.0.1')];
+    expect([...(await new RateCounters(b.app.db).counts(keys)).values()]).toEqual([40, 40]);
+    const cooldowns = [new SendCooldown(a.app.db, 'burst', 60_000), new SendCooldown(b.app.db, 'burst', 60_000)];
+    const taken = await Promise.all(Array.from({ length: 20 }, (_, i) => cooldowns[i % 2]?.tryTake('login:13900000020')));
+    expect(taken.filter((won) => won === true)).toHaveLength(1);
   });
 
   it('both answer /ready; a session made on A is accepted by B', async () => {
