@@ -6,6 +6,10 @@ export default definePlugin({
   pages: {
     'modules/online/cgform/OnlCgformHeadList': () => import('./pages/cgform-head-list'),
     'modules/online/cgform/auto/OnlCgformAutoList': () => import('./pages/cgform-auto-list'),
+    'modules/online/cgform/auto/OnlCgformTreeList': () => import('./pages/cgform-tree-list'),
+    'modules/online/cgform/auto/erp/OnlCgformErpList': () => import('./pages/cgform-erp-list'),
+    'modules/online/cgform/auto/tab/OnlCgformTabList': () => import('./pages/cgform-tab-list'),
+    'modules/online/cgform/auto/innerTable/OnlCgformInnerTableList': () => import('./pages/cgform-inner-table-list'),
     'modules/online/cgreport/OnlCgreportHeadList': () => import('./pages/cgreport-head-list'),
     'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./pages/cgreport-auto-list'),
   },

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDefinition } from '../../../src/contracts/entity';
 import { bodyOf, EntityFormBody, EntityFormDialog, formValuesOf, useEntityRecordForm, type EntityFormModalProps } from '../../../src/toolkit/crud';
@@ -27,6 +27,8 @@ export interface CgformEnhancedFormProps extends EntityFormModalProps {
   /** The form's JavaScript enhancement (null: none). */
   enhanceJs: string | null;
   sandbox: EnhanceSandbox;
+  /** The dialog's fields laid out another way (the tab variant's main fields and sub tables as tabs). */
+  renderBody?: (editId: string | undefined) => ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface CgformEnhancedFormProps extends EntityFormModalProps {
  * values are valid, before the save; a returned object patches the form's fields. A failing or slow enhancement changes nothing (the sandbox
  * logs it): the form works as without one.
  */
-export function CgformEnhancedForm({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form', enhanceJs, sandbox }: CgformEnhancedFormProps) {
+export function CgformEnhancedForm({ entity, state, onClose, onSaved, fixedValues, extraRules, formName = 'form', enhanceJs, sandbox, renderBody }: CgformEnhancedFormProps) {
   const form = useEntityRecordForm({ entity, state, onClose, onSaved: () => onSaved(), fixedValues });
   const code = enhanceJs ?? '';
   const editing = form.editId !== undefined;
@@ -94,7 +96,7 @@ export function CgformEnhancedForm({ entity, state, onClose, onSaved, fixedValue
 
   return (
     <EntityFormDialog form={enhanced} formName={formName}>
-      <EntityFormBody entity={entity} editId={form.editId} extraRules={extraRules} />
+      {renderBody === undefined ? <EntityFormBody entity={entity} editId={form.editId} extraRules={extraRules} /> : renderBody(form.editId)}
     </EntityFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Card, Space, Table, type TableColumnType } from 'antd';
+import { Card, Space, Table, type TableColumnType, type TableProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,8 @@ export interface EntityListPageProps<T extends BaseRecord> {
   pageSize?: number;
   /** Tabs with counts above the list, each a filter (the active one kept in the URL as `?tab=`). */
   statusTabs?: readonly StatusTab[];
+  /** Row behaviour a variant adds: a click that selects (a master list above its detail), rows that expand. */
+  tableExtra?: Pick<TableProps<T>, 'onRow' | 'rowClassName' | 'expandable'>;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface EntityListPageProps<T extends BaseRecord> {
  * same pieces directly (see plugins/system/permissions/pages/permission-list.tsx).
  */
 export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
-  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE, statusTabs } = props;
+  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE, statusTabs, tableExtra } = props;
   const { t } = useTranslation('crud');
   const hiddenByPrefix = permissionPrefix !== undefined ? toolbarHiddenByPrefix(permissionPrefix) : null;
   const enabled = (feature: Feature) => !without.includes(feature) && !(feature !== 'edit' && feature !== 'delete' && hiddenByPrefix?.has(feature) === true);
@@ -121,7 +123,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       </Space>
       {enabled('batchDelete') ? <SelectionAlert count={list.selected.length} onClear={list.clearSelection} /> : null}
       <LoadErrorAlert error={list.isError ? t('loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<T> {...(tree === undefined ? list.tableProps : treeView.tableProps)} columns={columns} />
+      <Table<T> {...(tree === undefined ? list.tableProps : treeView.tableProps)} {...tableExtra} columns={columns} />
       {formModal !== undefined ? formModal(modalProps) : <EntityFormModal {...modalProps} />}
     </>
   );

@@ -3,6 +3,7 @@ export { EntityListPage, type EntityListPageProps, type ListControls } from './e
 export { useEntityList, type EntityList, type EntityListOptions } from './use-entity-list';
 export { useEntityForm, useEntityRecordForm, useGuardedModalState, bodyOf, formValuesOf, type EntityForm, type EntityFormOptions, type EntityRecordForm, type EntityRecordFormOptions } from './use-entity-form';
 export { EntityFormItems, type EntityFormItemsProps } from './entity-form-items';
+export { EntityChildGrid } from './entity-child-grid';
 export { EntityFormDialog, type EntityFormDialogProps } from './entity-form-dialog';
 export { EntityFormBody, EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 export { useRowActionsColumn, type RowAction, type RowActionsColumnOptions } from './row-actions';
