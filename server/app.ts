@@ -122,8 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.timeouts),
-    // Behind a proxy, request.ip would be the proxy's; configure trustProxy there deliberately.
-    trustProxy: false,
+    // Behind a balancer request.ip would be the balancer's (one login-limit budget for every client):
+    // TRUST_PROXY names the balancers whose X-Forwarded-For is believed.
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     genReqId: requestIdOf,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './storage/s3-file-store';
 
@@ -37,6 +38,11 @@ export interface Config {
    * on what they must share: PostgreSQL, one TOKEN_SECRET and the S3-compatible file store.
    */
   multiInstance: boolean;
+  /**
+   * TRUST_PROXY: the balancers whose X-Forwarded-For names the client (addresses, CIDR ranges or
+   * proxy-addr's loopback / linklocal / uniquelocal); empty: the connecting address is the client.
+   */
+  trustProxy: readonly string[];
 }
 
 export type FileStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
@@ -149,6 +155,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const multiInstance = text(env, 'MULTI_INSTANCE') ?? 'off';
   if (multiInstance !== 'on' && multiInstance !== 'off') problems.push(`MULTI_INSTANCE must be "on" or "off" (got "${multiInstance}")`);
   if (multiInstance === 'on') problems.push(...sharedByInstances(databaseUrl, tokenSecret, fileStorage));
+  const trustProxy = trustedProxiesOf(text(env, 'TRUST_PROXY'), problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -171,7 +178,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reportRerollDays,
     fileStorage: Object.freeze(fileStorage),
     multiInstance: multiInstance === 'on',
+    trustProxy: Object.freeze(trustProxy),
   });
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as a list for Fastify's trustProxy. Only named balancers are trusted: believing any
+ * sender's X-Forwarded-For would let a client choose its address, and so its login-limit budget.
+ */
+function trustedProxiesOf(raw: string | null, problems: string[]): string[] {
+  if (raw === null || raw === 'off') return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    if (PROXY_RANGE_NAMES.includes(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    return prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128));
+  });
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY must be "off" or a comma-separated list of addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join(' / ')} (not ${bad.map((entry) => `"${entry}"`).join(', ')})`);
+  }
+  return entries;
 }
 
 /** What several instances behind one balancer must share, or a request answered by another instance fails. */

@@ -57,3 +57,17 @@ describe('MULTI_INSTANCE', () => {
     expect(problemsOf({ MULTI_INSTANCE: '2' })).toEqual(['MULTI_INSTANCE must be "on" or "off" (got "2")']);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default; takes addresses, CIDR ranges and proxy-addr’s range names', () => {
+    expect(loadConfig({}, '/srv').trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'off' }, '/srv').trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8,uniquelocal' }, '/srv').trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12', 'fd00::/8', 'uniquelocal']);
+  });
+
+  it('refuses anything else, naming the entries', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true,10.0.0.0/33,10.0.0.1/8/1,lb.local' })).toEqual([
+      'TRUST_PROXY must be "off" or a comma-separated list of addresses, CIDR ranges or loopback / linklocal / uniquelocal (not "true", "10.0.0.0/33", "10.0.0.1/8/1", "lb.local")',
+    ]);
+  });
+});

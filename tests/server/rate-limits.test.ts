@@ -2,15 +2,17 @@
  * Login limits and send cooldowns count in the database (issue #19): every limiter object on one
  * database shares the counts (as instances on one PostgreSQL do), windows end on the clock, scopes
  * keep budgets apart, concurrent takes get one send, and expired rows are pruned on a later write.
- * Across two real instances on PostgreSQL: tests/server/multi-instance.test.ts.
+ * Behind a balancer named in TRUST_PROXY each client has its own budget (X-Forwarded-For); a sender not
+ * named there cannot choose its address. Across two real instances on PostgreSQL: tests/server/multi-instance.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../server/auth/login-limiter';
 import { RateCounters } from '../../server/auth/rate-counters';
 import { SendCooldown } from '../../server/auth/send-cooldown';
-import { useTestServer } from './helpers';
+import { call, useTestServer } from './helpers';
 
-const backend = useTestServer();
+// The tests' own address is the balancer here: its X-Forwarded-For names the client.
+const backend = useTestServer({ TRUST_PROXY: '127.0.0.1' });
 
 /** A clock the test moves by hand. */
 function clock(start = Date.UTC(2026, 0, 1, 8)): { now: () => number; advance: (ms: number) => void } {
@@ -110,5 +112,24 @@ describe('pruning', () => {
     const keys = (await storedRows()).map((row) => row.key);
     expect(keys).not.toContain(stale);
     expect((await counters.counts([live])).get(live)).toBe(2);
+  });
+});
+
+describe('behind a balancer (TRUST_PROXY)', () => {
+  const attempt = (remoteAddress: string, forwardedFor: string, password = 'wrong') =>
+    call(backend.app, 'POST', '/api/sys/login', { body: { username: 'admin', password }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('counts failures per client named by the trusted balancer, not per balancer', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await attempt('127.0.0.1', '203.0.113.5')).body.message).toBe('用户名或密码错误');
+    const blocked = await attempt('127.0.0.1', '203.0.113.5', '123456');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, code: 429, message: '登录失败次数过多，请稍后再试' });
+    // Another client behind the same balancer keeps its budget.
+    expect((await attempt('127.0.0.1', '203.0.113.6', '123456')).body.success).toBe(true);
+  });
+
+  it('ignores X-Forwarded-For from a sender it does not trust', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await attempt('10.5.0.1', `198.51.100.${i}`)).status).toBe(200);
+    expect((await attempt('10.5.0.1', '198.51.100.99', '123456')).status).toBe(429);
   });
 });
