@@ -1,9 +1,10 @@
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Space, Spin, Switch } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf, type FieldDefinition } from '../../contracts/entity';
 import { itemText } from '../dict/dict-cache';
 import { DictSelect, useDictItems } from '../dict/dict-select';
+import { PopupField } from '../popup';
 
 // The product's rich-text editor (Quill), fetched only when a form shows a rich-text field.
 const RichTextEditor = lazy(async () => {
@@ -61,6 +62,26 @@ function DictCheckboxes({ field, control }: { field: FieldDefinition; control: C
   );
 }
 
+/** The popup picker (FieldDefinition.popup): the chosen row's columns fill the form's target fields. */
+function PopupInput({ field, label, control }: { field: FieldDefinition; label: string; control: ControlProps }) {
+  const form = Form.useFormInstance();
+  const popup = field.popup;
+  if (popup === undefined) return null;
+  return (
+    <span id={control.id}>
+      <PopupField
+        code={popup.report}
+        orgFields={popup.columns.join(',')}
+        destFields={popup.targets.join(',')}
+        value={control.value === null || control.value === undefined ? '' : String(control.value)}
+        disabled={control.disabled}
+        ariaLabel={label}
+        onSelect={(values) => form.setFieldsValue(values)}
+      />
+    </span>
+  );
+}
+
 /** A field's own control (FieldDefinition.control), or null when it has none the form can show. */
 function controlInput(field: FieldDefinition, label: string, control: ControlProps, placeholder: string, count: { show: boolean; max: number } | undefined) {
   switch (field.control) {
@@ -74,6 +95,8 @@ function controlInput(field: FieldDefinition, label: string, control: ControlPro
       const [on, off] = switchValues(field);
       return <Switch id={control.id} disabled={control.disabled} aria-label={label} checked={control.value === on || (on !== true && String(control.value) === String(on))} onChange={(checked) => control.onChange?.(checked ? on : off)} />;
     }
+    case 'popup':
+      return <PopupInput field={field} label={label} control={control} />;
     case 'richtext':
       return (
         <Suspense fallback={<Spin size="small" />}>

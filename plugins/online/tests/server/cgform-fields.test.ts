@@ -235,3 +235,32 @@ describe('table dictionaries', () => {
     expect(items.body.success, items.body.message).toBe(true);
   });
 });
+
+describe('popup picker settings', () => {
+  it('carries the report, its columns and the fields they fill into the entity', async () => {
+    const table = tableName('fv_popup');
+    await defineAndSync(table, [
+      field('level_name', '会员等级', { fieldShowType: 'popup', dictTable: 'member_level_dist', dictField: 'level_name,member_count', dictText: 'level_name,member_total' }),
+      field('member_total', '会员数'),
+    ]);
+    const entity = await admin.call('GET', `/online/cgform/api/entity/${table}`);
+    const fields = (entity.body.result as { definition: { fields: Record<string, unknown> } }).definition.fields;
+    expect(fields.levelName).toMatchObject({ type: 'string', control: 'popup', popup: { report: 'member_level_dist', columns: ['level_name', 'member_count'], targets: ['levelName', 'memberTotal'] } });
+    expect(fields.levelName).not.toHaveProperty('dict');
+  });
+
+  it('refuses a popup whose report, columns or fields do not hold', async () => {
+    const cases: Array<[Partial<CgformField>, string]> = [
+      [{ dictTable: '', dictField: 'level_name', dictText: 'level_name' }, '弹框配置不完整：level_name（需要报表编码、报表字段和回填字段）'],
+      [{ dictTable: 'member_level_dist', dictField: 'level_name,member_count', dictText: 'level_name' }, '弹框的报表字段与回填字段数量不一致：level_name'],
+      [{ dictTable: 'member_level_dist', dictField: 'level_name', dictText: 'no_such_field' }, '弹框回填字段不存在：level_name'],
+      [{ dictTable: 'no_such_report', dictField: 'level_name', dictText: 'level_name' }, '弹框报表不存在：no_such_report'],
+      [{ dictTable: 'member_level_dist', dictField: 'level_code', dictText: 'level_name' }, '弹框报表字段不存在：member_level_dist.level_code'],
+    ];
+    for (const [extra, message] of cases) {
+      const refused = await admin.addAll({ head: { tableName: tableName('fv_badpopup') }, fields: [field('level_name', '会员等级', { fieldShowType: 'popup', ...extra })] });
+      expect(refused.body.success, message).toBe(false);
+      expect(refused.body.message).toBe(message);
+    }
+  });
+});
