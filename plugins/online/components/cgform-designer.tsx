@@ -53,6 +53,8 @@ const newField = (orderNum: number): FieldRow => ({
 });
 
 /** Rows arrive as a list, or as a page of records (JeecgBoot answers both ways). */
+  dictTable: null,
+  dictText: null,
 function rowsOf<T>(answer: T[] | { records?: T[] } | undefined): T[] {
   if (answer === undefined) return [];
   return Array.isArray(answer) ? answer : (answer.records ?? []);
@@ -221,7 +223,10 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
         <Select aria-label={t('designer.fieldShowType')} value={row.fieldShowType} style={{ width: '100%' }} options={SHOW_TYPES.map((type) => ({ value: type, label: t(`showType.${type}`) }))} onChange={(fieldShowType) => patchField(row.key, { fieldShowType })} />
       ),
     },
-    { key: 'dictField', title: t('designer.dictField'), width: 120, render: (_, row) => <Input aria-label={t('designer.dictField')} value={row.dictField ?? ''} maxLength={64} onChange={(event) => patchField(row.key, { dictField: textOrNull(event.target.value) })} /> },
+    // A dictionary code; or a table dictionary (dictTable, with dictText for another form's table); or a popup's report (dictTable), its columns (dictField) and the fields they fill (dictText).
+    { key: 'dictField', title: t('designer.dictField'), width: 120, render: (_, row) => <Input aria-label={t('designer.dictField')} title={t('designer.dictFieldHint')} value={row.dictField ?? ''} maxLength={100} onChange={(event) => patchField(row.key, { dictField: textOrNull(event.target.value) })} /> },
+    { key: 'dictTable', title: t('designer.dictTable'), width: 120, render: (_, row) => <Input aria-label={t('designer.dictTable')} title={t('designer.dictTableHint')} value={row.dictTable ?? ''} maxLength={100} onChange={(event) => patchField(row.key, { dictTable: textOrNull(event.target.value) })} /> },
+    { key: 'dictText', title: t('designer.dictText'), width: 120, render: (_, row) => <Input aria-label={t('designer.dictText')} title={t('designer.dictTextHint')} value={row.dictText ?? ''} maxLength={100} onChange={(event) => patchField(row.key, { dictText: textOrNull(event.target.value) })} /> },
     {
       key: 'fieldValidType',
       title: t('designer.fieldValidType'),
