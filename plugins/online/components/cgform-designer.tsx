@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, useCustomRead, useFormAction } from '../../../src/toolkit/crud';
-import { CGFORM_API, DB_TYPES, SHOW_TYPES, VALID_TYPES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
+import { CGFORM_API, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, TREE_DEFAULTS, VALID_TYPES, type ThemeTemplate, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 
 /** The resource the head list is cached under: a save refreshes it. */
 export const CGFORM_HEAD_RESOURCE = 'onl_cgform_head';
@@ -25,6 +25,13 @@ interface HeadValues {
   isTenant: boolean;
   relationType?: 0 | 1 | null;
   tabOrderNum?: number | null;
+  /** A single table only: a tree, its label field and its engine columns' names. */
+  isTree: boolean;
+  treeFieldname?: string | null;
+  treeParentIdField?: string | null;
+  treeIdField?: string | null;
+  /** A main table only: how its list shows the sub tables. */
+  themeTemplate: ThemeTemplate;
 }
 
 let keySeed = 0;
@@ -61,6 +68,12 @@ function rowsOf<T>(answer: T[] | { records?: T[] } | undefined): T[] {
 }
 
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The head's tree settings: only a single table is a tree; blank column names take TREE_DEFAULTS on the server. */
+function treeHeadOf(values: HeadValues): Pick<CgformHead, 'isTree' | 'treeFieldname' | 'treeParentIdField' | 'treeIdField'> {
+  if (values.tableType !== 1 || !values.isTree) return { isTree: 'N', treeFieldname: null, treeParentIdField: null, treeIdField: null };
+  return { isTree: 'Y', treeFieldname: values.treeFieldname ?? null, treeParentIdField: textOrNull(values.treeParentIdField ?? ''), treeIdField: textOrNull(values.treeIdField ?? '') };
+}
 
 /** 新增/编辑表单: the head, the fields grid and the indexes grid, saved together by addAll / editAll. */
 export function CgformDesigner({ target, onClose, onSaved }: CgformDesignerProps) {
@@ -125,6 +138,7 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
   const [indexes, setIndexes] = useState<IndexRow[]>(initialIndexes);
   const [tab, setTab] = useState('fields');
   const tableType = Form.useWatch('tableType', form) ?? head?.tableType ?? 1;
+  const isTree = Form.useWatch('isTree', form) ?? head?.isTree === 'Y';
   const editing = editingId !== null;
 
   const { submit, saving } = useFormAction<HeadValues>(form, {
@@ -141,6 +155,8 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
           isTenant: values.isTenant ? 1 : 0,
           relationType: values.tableType === 3 ? (values.relationType ?? 0) : null,
           tabOrderNum: values.tableType === 3 ? (values.tabOrderNum ?? null) : null,
+          ...treeHeadOf(values),
+          themeTemplate: values.tableType === 2 ? values.themeTemplate : 'normal',
         },
         fields: fields.map(({ key: _key, ...field }, index) => ({ ...field, orderNum: index + 1, ...(values.tableType === 3 ? {} : { mainTable: null, mainField: null }) })),
         indexs: indexes.map(({ key: _key, ...index }) => index),
@@ -332,6 +348,11 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
           isTenant: head?.isTenant === 1,
           relationType: head?.relationType ?? 0,
           tabOrderNum: head?.tabOrderNum ?? null,
+          isTree: head?.isTree === 'Y',
+          treeFieldname: head?.treeFieldname ?? null,
+          treeParentIdField: head?.treeParentIdField ?? null,
+          treeIdField: head?.treeIdField ?? null,
+          themeTemplate: head?.themeTemplate ?? 'normal',
         }}
         style={{ rowGap: 12, marginBottom: 16 }}
       >
@@ -372,6 +393,29 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
               <InputNumber min={0} max={99} precision={0} />
             </Form.Item>
           </>
+        )}
+        {tableType === 1 && (
+          <Form.Item name="isTree" label={t('designer.isTree')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        )}
+        {tableType === 1 && isTree && (
+          <>
+            <Form.Item name="treeFieldname" label={t('designer.treeFieldname')} rules={[{ required: true, message: t('designer.required', { field: t('designer.treeFieldname') }) }]}>
+              <Select style={{ width: 150 }} options={fieldNames.map((name) => ({ value: name, label: name }))} />
+            </Form.Item>
+            <Form.Item name="treeParentIdField" label={t('designer.treeParentIdField')}>
+              <Input style={{ width: 120 }} maxLength={63} autoComplete="off" placeholder={TREE_DEFAULTS.parentIdField} />
+            </Form.Item>
+            <Form.Item name="treeIdField" label={t('designer.treeIdField')}>
+              <Input style={{ width: 120 }} maxLength={63} autoComplete="off" placeholder={TREE_DEFAULTS.hasChildField} />
+            </Form.Item>
+          </>
+        )}
+        {tableType === 2 && (
+          <Form.Item name="themeTemplate" label={t('designer.themeTemplate')}>
+            <Select style={{ width: 130 }} options={THEME_TEMPLATES.map((theme) => ({ value: theme, label: t(`designer.themes.${theme}`) }))} />
+          </Form.Item>
         )}
         {/* Enter in a head field saves, like 确定. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
