@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { E2E_WORKERS } from './tests/e2e/workers';
 
 export default defineConfig({
   plugins: [react()],
@@ -34,8 +35,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts', 'plugins/*/tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One shared server and one browser: run test files one after another.
-          fileParallelism: false,
+          // Two files at a time, each worker with its own browser and product server (tests/e2e/workers.ts).
+          maxWorkers: E2E_WORKERS,
+          fileParallelism: E2E_WORKERS > 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A loaded 2-core CI machine answers slower than a desk: polls wait up to 10 s, not 1 s.

@@ -1,22 +1,34 @@
-/** One product server for every browser test file: the real `npm start` build on a fresh database. */
+/**
+ * Browser test files run two at a time, each worker against a product server of its own (the real `npm start`
+ * build, each on a fresh database): the files of one worker run one after another as they always did, and no
+ * file ever shares a server with a file running at the same time.
+ */
 import type { TestProject } from 'vitest/node';
 import { startProductServer, type ProductServer } from '../support/product-server';
+import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    serverLogFile: string;
+    /** One per worker (VITEST_POOL_ID 1 → the first). */
+    baseURLs: string[];
+    serverLogFiles: string[];
   }
 }
 
-let server: ProductServer | undefined;
+let servers: ProductServer[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
-  server = await startProductServer();
-  project.provide('baseURL', server.baseURL);
-  project.provide('serverLogFile', server.logFile);
+  servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startProductServer()));
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
+  project.provide(
+    'serverLogFiles',
+    servers.map((server) => server.logFile),
+  );
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }

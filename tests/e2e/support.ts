@@ -3,8 +3,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { workerSlot } from './workers';
 
-export const baseURL = (): string => inject('baseURL');
+/** The product server of this worker (tests/e2e/global-setup.ts). */
+export const baseURL = (): string => ofThisWorker(inject('baseURLs'));
+
+function ofThisWorker(values: readonly string[]): string {
+  const value = values[workerSlot()];
+  if (value === undefined) throw new Error(`no product server for worker slot ${workerSlot()}`);
+  return value;
+}
 
 export const DEMO = {
   admin: { username: 'admin', password: '123456' },
@@ -56,7 +64,7 @@ export function currentPath(page: Page): string {
 }
 
 export function serverLog(): string {
-  return readFileSync(inject('serverLogFile'), 'utf8');
+  return readFileSync(ofThisWorker(inject('serverLogFiles')), 'utf8');
 }
 
 // ---- The screens' shared building blocks. Keep-alive tabs may hold hidden copies of a screen: act on what is visible.
