@@ -211,7 +211,7 @@ function sharedByInstances(databaseUrl: string | null, tokenSecret: string | nul
     problems.push('MULTI_INSTANCE=on needs DATABASE_URL: the embedded database belongs to one process, several instances share one PostgreSQL');
   }
   if (tokenSecret === null) {
-    problems.push('MULTI_INSTANCE=on needs TOKEN_SECRET: a secret generated into each DATA_DIR differs per instance, so a code sent by one would fail on another');
+    problems.push('MULTI_INSTANCE=on needs TOKEN_SECRET: a secret generated into each DATA_DIR differs per instance, so a session signed by one would be refused by another');
   }
   if (fileStorage.kind === 'local') {
     problems.push(

@@ -48,7 +48,7 @@ describe('MULTI_INSTANCE', () => {
   it('refuses the embedded database and a generated secret, every problem named at once', () => {
     expect(problemsOf({ MULTI_INSTANCE: 'on' })).toEqual([
       'MULTI_INSTANCE=on needs DATABASE_URL: the embedded database belongs to one process, several instances share one PostgreSQL',
-      'MULTI_INSTANCE=on needs TOKEN_SECRET: a secret generated into each DATA_DIR differs per instance, so a code sent by one would fail on another',
+      'MULTI_INSTANCE=on needs TOKEN_SECRET: a secret generated into each DATA_DIR differs per instance, so a session signed by one would be refused by another',
       "MULTI_INSTANCE=on refuses FILE_STORAGE=local: a file uploaded to one instance's disk is missing on the others; set FILE_STORAGE=s3 and the S3_* variables (S3_BUCKET, S3_ENDPOINT …)",
     ]);
   });
