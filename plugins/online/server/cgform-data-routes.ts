@@ -8,6 +8,7 @@ import { businessError, ok } from '../../../server/http/envelope';
 import { JSON_OBJECT_BODY, TEXT_QUERY } from '../../../server/http/schemas';
 import { CGFORM_API, type CgformDefinition, type CgformEntity, type CgformField } from '../cgform-api';
 import { cgformEntity, cgformFieldKey } from './cgform-entity';
+import { dictCodeOf } from './cgform-field-semantics';
 import { currentEnhanceJs, syncedForm } from './cgform-store';
 
 /** The base under which the engine serves every synchronised form (cgformDataApi). */
@@ -49,12 +50,13 @@ function formSchemaOf(main: CgformDefinition) {
   for (const field of showOrder(main.fields)) {
     if (field.isShowForm !== 1 || field.mainTable) continue;
     const numeric = field.dbType === 'int' || field.dbType === 'double' || field.dbType === 'BigDecimal';
+    const dictCode = dictCodeOf(field);
     properties[cgformFieldKey(field.dbFieldName)] = {
       title: field.dbFieldTxt,
       view: field.fieldShowType,
       type: numeric ? (field.dbType === 'int' ? 'integer' : 'number') : 'string',
       order: field.orderNum,
-      ...(field.dictField ? { dictCode: field.dictField } : {}),
+      ...(dictCode !== undefined ? { dictCode } : {}),
     };
     if (field.dbIsNull === 0) required.push(cgformFieldKey(field.dbFieldName));
   }
@@ -142,7 +144,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
     return ok(
       showOrder(form.main.fields)
         .filter((field) => field.isQuery === 1)
-        .map((field) => ({ field: cgformFieldKey(field.dbFieldName), label: field.dbFieldTxt, view: field.fieldShowType, mode: field.queryMode ?? 'single', dictCode: field.dictField ?? null })),
+        .map((field) => ({ field: cgformFieldKey(field.dbFieldName), label: field.dbFieldTxt, view: field.fieldShowType, mode: field.queryMode ?? 'single', dictCode: dictCodeOf(field) ?? null })),
     );
   });
 

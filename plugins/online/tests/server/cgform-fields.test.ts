@@ -233,6 +233,10 @@ describe('table dictionaries', () => {
     expect(supplier).toMatchObject({ type: 'dict', dict: 'onl_dict_shop_supplier__id__supplier_name' });
     const items = await admin.call('GET', `/sys/dict/getDictItems/${supplier?.dict ?? ''}`);
     expect(items.body.success, items.body.message).toBe(true);
+    // JeecgBoot's query info names the same code.
+    const head = await sql<{ id: string }>`select id from onl_cgform_head where table_name = 'shop_purchase_request'`.execute(demo.app.db);
+    const info = await admin.call('GET', `/online/cgform/api/getQueryInfo/${head.rows[0]?.id ?? ''}`);
+    expect(info.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'supplierId', dictCode: 'onl_dict_shop_supplier__id__supplier_name' })]));
   });
 });
 
