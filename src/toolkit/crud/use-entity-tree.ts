@@ -37,7 +37,8 @@ export function useEntityTree<T extends BaseRecord & { id?: string | number }>(l
     pagination: { currentPage: 1, pageSize: CHILDREN_PAGE, mode: 'server' },
     // Opening one more row keeps the rows already open on screen while the new call runs.
     queryOptions: { enabled: tree !== undefined && expanded.length > 0, placeholderData: keepPreviousData },
-    liveMode: 'auto',
+    // A list that is no tree subscribes to nothing here.
+    liveMode: tree !== undefined ? 'auto' : 'off',
   });
 
   const byParent = new Map<string, T[]>();
