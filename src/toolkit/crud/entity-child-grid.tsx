@@ -6,6 +6,7 @@ import { fieldEntries, isFormField, maxLengthOf, type ChildDefinition, type Fiel
 import { EditableTable, type EditableColumn, type EditableTableApi, type Row } from '../editable-table';
 import type { ColumnType } from '../editable-table';
 import { useChildGridRegistration } from './child-grids';
+import { patternMessage } from './field-rules';
 
 const CELL_TYPES: Partial<Record<FieldDefinition['type'], ColumnType>> = {
   text: 'textarea',
@@ -20,7 +21,10 @@ const CELL_TYPES: Partial<Record<FieldDefinition['type'], ColumnType>> = {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The grid columns of a child definition: each form field as a cell of its type, with its required and length rules. */
+/** The types a pattern preset applies to (as on the server). */
+const PATTERN_CELL_TYPES: ReadonlySet<FieldDefinition['type']> = new Set(['string', 'text', 'dict', 'int', 'decimal']);
+
+/** The grid columns of a child definition: each form field as a cell of its type, with its default and its required, pattern and length rules. */
 export function childColumns(child: ChildDefinition, t: Translate): EditableColumn[] {
   return fieldEntries(child.entity)
     .filter(([name, field]) => name !== child.foreignKey && isFormField(field) && field.readonly !== true && field.type !== 'password')
@@ -36,8 +40,11 @@ export function childColumns(child: ChildDefinition, t: Translate): EditableColu
         ...(field.dict !== undefined ? { dictCode: field.dict } : {}),
         ...(field.type === 'date' ? { format: 'YYYY-MM-DD' } : {}),
         ...(field.type === 'boolean' ? { customValue: [true, false] as [unknown, unknown] } : {}),
+        // A new row starts with the field's default, as the engine would store it.
+        ...(field.defaultValue !== undefined ? { defaultValue: field.defaultValue } : {}),
         validateRules: [
           ...(field.required ? [{ required: true, message: t('crud:required', { label: title }) }] : []),
+          ...(field.pattern !== undefined && PATTERN_CELL_TYPES.has(field.type) ? [{ pattern: field.pattern, message: patternMessage(field.pattern, title, (key, options) => t(`crud:${key}`, options)) }] : []),
           ...(max !== undefined
             ? [{ message: t('crud:maxLength', { label: title, max }), handler: (value: unknown) => (typeof value === 'string' && value.length > max ? t('crud:maxLength', { label: title, max }) : null) }]
             : []),

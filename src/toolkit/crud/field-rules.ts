@@ -47,13 +47,18 @@ const PRESET_KEYS: Record<PresetName, string> = {
   money: 'money',
 };
 
+/** The refusal of a value that misses a preset (`联系电话格式不正确，应为手机号码`). */
+export function patternMessage(pattern: PresetName, label: string, t: Translate): string {
+  return t('patternMismatch', { label, preset: t(`presets.${PRESET_KEYS[pattern]}`) });
+}
+
 /** The field's pattern preset (the server checks the same expression); an empty value is the required rule's. */
 function patternRule(pattern: PresetName, label: string, t: Translate): Rule {
   return {
     validator: (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '' || typeof value === 'boolean' || typeof value === 'object') return Promise.resolve();
       if (VALIDATION_PRESETS[pattern].pattern.test(String(value).trim())) return Promise.resolve();
-      return Promise.reject(new Error(t('patternMismatch', { label, preset: t(`presets.${PRESET_KEYS[pattern]}`) })));
+      return Promise.reject(new Error(patternMessage(pattern, label, t)));
     },
   };
 }

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { defineEntity, type FieldDefinition } from '../../../src/contracts/entity';
 import { i18n } from '../../../src/providers/i18n';
+import { childColumns } from '../../../src/toolkit/crud/entity-child-grid';
 import { fieldRules } from '../../../src/toolkit/crud/field-rules';
 import { createValuesOf } from '../../../src/toolkit/crud/use-entity-form';
 import { useLocales } from '../use-locales';
@@ -52,6 +53,17 @@ describe('pattern presets in the form rules', () => {
     expect(await check(entity.fields.phone, '')).toBeNull();
     expect(await check(entity.fields.phone, undefined)).toBeNull();
     expect(await check(entity.fields.qty, 12)).toBeNull();
+  });
+});
+
+describe('a child grid', () => {
+  it('gives a new row the field’s default and checks its preset', () => {
+    const child = { entity, foreignKey: 'hidden', label: '明细' };
+    const columns = childColumns(child, (key, options) => i18n.t(key, { ...options }));
+    const qty = columns.find((column) => column.key === 'qty');
+    expect(qty?.defaultValue).toBe(5);
+    expect(qty?.validateRules).toEqual(expect.arrayContaining([{ pattern: 'z', message: '数量格式不正确，应为整数' }]));
+    expect(columns.find((column) => column.key === 'phone')?.validateRules).toEqual(expect.arrayContaining([{ pattern: 'm', message: '联系电话格式不正确，应为手机号码' }]));
   });
 });
 
