@@ -1,8 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { columnOf } from '../../../src/contracts/entity';
+import { treeKeeperOf } from '../../../server/crud/tree';
+import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
 import type { DictSeed } from '../../../server/plugin-api';
 import type { CgformDefinition, CgformField } from '../cgform-api';
-import { cgformDb, saveDefinition } from './cgform-store';
+import { cgformEntity } from './cgform-entity';
+import { atomically, cgformDb, saveDefinition } from './cgform-store';
 import { synchroniseForm } from './cgform-sync';
 
 /** The seeded forms' dictionaries. */
@@ -23,9 +27,9 @@ const field = (dbFieldName: string, dbFieldTxt: string, orderNum: number, extra:
 });
 
 /**
- * Two forms over the shop's data, defined and synchronised through the builder's own service (the same rules as
- * 表单开发): suppliers (a single table) and purchase requests with their lines (a main table and its sub table).
- * Each gets a menu item under 在线开发 (menus.ts).
+ * Three forms over the shop's data, defined and synchronised through the builder's own service (the same rules as
+ * 表单开发): suppliers (a single table), purchase requests with their lines (a main table and its sub table) and
+ * product categories (a tree table, with a few levels of rows). Each gets a menu item under 在线开发 (menus.ts).
  */
 export const SEEDED_FORMS: ReadonlyArray<{ main: CgformDefinition; subs: CgformDefinition[] }> = [
   {
@@ -70,7 +74,47 @@ export const SEEDED_FORMS: ReadonlyArray<{ main: CgformDefinition; subs: CgformD
       },
     ],
   },
+  {
+    main: {
+      head: { tableName: 'shop_product_category', tableTxt: '产品分类', tableType: 1, isTenant: 1, isTree: 'Y', treeFieldname: 'category_name' },
+      fields: [
+        field('category_name', '分类名称', 1, { dbLength: 50, dbIsNull: 0, isQuery: 1 }),
+        field('category_code', '分类编码', 2, { dbLength: 32, isQuery: 1 }),
+        field('sort_no', '排序', 3, { dbType: 'int', dbLength: 10, fieldShowType: 'number' }),
+      ],
+      indexs: [],
+    },
+    subs: [],
+  },
 ];
+
+/** 产品分类's rows: [name, code, children]. */
+type CategorySeed = [string, string, CategorySeed[]];
+const CATEGORIES: CategorySeed[] = [
+  ['电子产品', 'C01', [['手机', 'C0101', [['智能手机', 'C010101', []], ['功能手机', 'C010102', []]]], ['电脑', 'C0102', [['笔记本', 'C010201', []], ['台式机', 'C010202', []]]]]],
+  ['服装', 'C02', [['男装', 'C0201', []], ['女装', 'C0202', []]]],
+  ['食品饮料', 'C03', [['休闲零食', 'C0301', []], ['饮料', 'C0302', []]]],
+];
+
+/** The tree's rows of tenant 1, placed and flagged by the engine's tree keeper (the rules of an add). */
+async function seedCategories(db: Kysely<Database>, definition: CgformDefinition): Promise<void> {
+  const entity = cgformEntity(definition, []);
+  const keeper = treeKeeperOf(entity);
+  if (keeper === null || entity.tree === undefined) return;
+  const { parentField, hasChildField } = entity.tree;
+  const table = sql.id(entity.table);
+  const columns = [columnOf(entity, 'categoryName'), columnOf(entity, 'categoryCode'), columnOf(entity, 'sortNo'), columnOf(entity, parentField), columnOf(entity, hasChildField)].map((column) => sql.id(column));
+  const add = async (trx: Kysely<Database>, [name, code, children]: CategorySeed, sort: number, parent: string): Promise<void> => {
+    const id = newId();
+    await keeper.checkPlacement(trx, 1, parent);
+    await sql`insert into ${table} (id, ${sql.join(columns)}, create_by, create_time, tenant_id) values (${id}, ${name}, ${code}, ${sort}, ${parent}, '0', 'admin', clock_timestamp(), 1)`.execute(trx);
+    await keeper.afterMove(trx, 1, parent, null);
+    for (const [index, child] of children.entries()) await add(trx, child, index + 1, id);
+  };
+  await atomically(db, async (trx) => {
+    for (const [index, root] of CATEGORIES.entries()) await add(trx, root, index + 1, '0');
+  });
+}
 
 export async function seedCgforms(db: Kysely<Database>): Promise<void> {
   const forms = cgformDb(db);
@@ -79,5 +123,6 @@ export async function seedCgforms(db: Kysely<Database>): Promise<void> {
     for (const sub of subs) await saveDefinition(forms, sub, 'admin');
     const result = await synchroniseForm(db, headId, 'normal', 'admin');
     if (result.refused.length > 0) throw new Error(`Seeding form ${main.head.tableName}: ${result.refused.join('; ')}`);
+    if (main.head.isTree === 'Y') await seedCategories(db, main);
   }
 }

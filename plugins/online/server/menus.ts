@@ -10,9 +10,12 @@ export const CGREPORT_AUTO_LIST = 'modules/online/cgreport/auto/OnlCgreportAutoL
 /** The generated list every form menu item opens (the code is the last segment of its path). */
 export const CGFORM_AUTO_LIST = 'modules/online/cgform/auto/OnlCgformAutoList';
 
+/** A tree table's list (design.md's online component paths). */
+export const CGFORM_TREE_LIST = 'modules/online/cgform/auto/OnlCgformTreeList';
+
 /** A generated form's menu item with its buttons `online:<code>:<action>` (spec §6). */
-const formMenu = (code: string, title: string) =>
-  menuPage(title, cgformListPath(code), CGFORM_AUTO_LIST, {
+const formMenu = (code: string, title: string, component = CGFORM_AUTO_LIST) =>
+  menuPage(title, cgformListPath(code), component, {
     buttons: entityButtons(cgformPermission(code), title),
   });
 
@@ -46,7 +49,7 @@ export const onlineMenus: PluginMenuSeed[] = [
           { title: '报表数据表', perms: CGREPORT_PERMS.tables, type: '1' },
         ],
       }),
-      ...SEEDED_FORMS.map(({ main }) => formMenu(main.head.tableName, main.head.tableTxt)),
+      ...SEEDED_FORMS.map(({ main }) => formMenu(main.head.tableName, main.head.tableTxt, main.head.isTree === 'Y' ? CGFORM_TREE_LIST : CGFORM_AUTO_LIST)),
       ...SEEDED_REPORTS.map((report) => menuPage(report.name, `/online/cgreportList/${report.code}`, CGREPORT_AUTO_LIST)),
     ],
   },

@@ -106,3 +106,23 @@ describe('a synchronised tree table', () => {
     expect(missing.body).toMatchObject({ success: false, message: '上级节点不存在' });
   });
 });
+
+describe('the seeded 产品分类', () => {
+  it('is a synchronised tree table with a few levels of rows, its flags kept, in the menu as the tree list', async () => {
+    const list = async (query: string) => (await call<{ records: Node[] & Array<{ categoryName: string }> }>(demo.app, 'GET', `/api${cgformDataApi('shop_product_category')}/list?pageSize=50&${query}`, { token: demo.admin, headers: T1 })).body.result.records;
+    const roots = await list('');
+    expect(roots.map((row) => row.categoryName).sort()).toEqual(['服装', '电子产品', '食品饮料']);
+    const electronics = roots.find((row) => row.categoryName === '电子产品');
+    expect(electronics?.hasChild).toBe('1');
+    const second = await list(`pid=${electronics?.id ?? ''}`);
+    expect(second.map((row) => row.categoryName).sort()).toEqual(['手机', '电脑']);
+    const phones = second.find((row) => row.categoryName === '手机');
+    const leaves = await list(`pid=${phones?.id ?? ''}`);
+    expect(leaves.map((row) => [row.categoryName, row.hasChild]).sort()).toEqual([
+      ['功能手机', '0'],
+      ['智能手机', '0'],
+    ]);
+    const menu = await demo.app.db.selectFrom('permissions').select('component').where('url', '=', '/online/cgformList/shop_product_category').executeTakeFirst();
+    expect(menu?.component).toBe('modules/online/cgform/auto/OnlCgformTreeList');
+  });
+});
