@@ -107,6 +107,23 @@ describe('a synchronised tree table', () => {
   });
 });
 
+describe('a single table made a tree later', () => {
+  it('gets the engine columns from the next 同步数据库, its rows becoming roots', async () => {
+    const code = tableName('cgt_late');
+    const added = await builder.addAll({ head: { tableName: code, tableType: 1 }, fields: treeFields() });
+    const headId = added.body.result.id;
+    expect((await builder.sync(headId)).body.result.refused).toEqual([]);
+    const row = await call<Node>(demo.app, 'POST', `/api${cgformDataApi(code)}/add`, { token: demo.admin, headers: T1, body: { name: '旧行' } });
+    expect(row.body.success, row.body.message).toBe(true);
+    const edited = await builder.editAll(headId, { head: treeHead(code), fields: treeFields() });
+    expect(edited.body.success, edited.body.message).toBe(true);
+    const synced = await builder.sync(headId);
+    expect(synced.body.result.refused).toEqual([]);
+    const roots = (await call<{ records: Node[] }>(demo.app, 'GET', `/api${cgformDataApi(code)}/list`, { token: demo.admin, headers: T1 })).body.result.records;
+    expect(roots.map((node) => [node.name, node.pid, node.hasChild])).toEqual([['旧行', '0', '0']]);
+  });
+});
+
 describe('the seeded 产品分类', () => {
   it('is a synchronised tree table with a few levels of rows, its flags kept, in the menu as the tree list', async () => {
     const list = async (query: string) => (await call<{ records: Node[] & Array<{ categoryName: string }> }>(demo.app, 'GET', `/api${cgformDataApi('shop_product_category')}/list?pageSize=50&${query}`, { token: demo.admin, headers: T1 })).body.result.records;
