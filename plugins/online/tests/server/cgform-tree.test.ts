@@ -126,7 +126,7 @@ describe('a single table made a tree later', () => {
 
 describe('the seeded 产品分类', () => {
   it('is a synchronised tree table with a few levels of rows, its flags kept, in the menu as the tree list', async () => {
-    const list = async (query: string) => (await call<{ records: Node[] & Array<{ categoryName: string }> }>(demo.app, 'GET', `/api${cgformDataApi('shop_product_category')}/list?pageSize=50&${query}`, { token: demo.admin, headers: T1 })).body.result.records;
+    const list = async (query: string) => (await call<{ records: Array<Node & { categoryName: string }> }>(demo.app, 'GET', `/api${cgformDataApi('shop_product_category')}/list?pageSize=50&${query}`, { token: demo.admin, headers: T1 })).body.result.records;
     const roots = await list('');
     expect(roots.map((row) => row.categoryName).sort()).toEqual(['服装', '电子产品', '食品饮料']);
     const electronics = roots.find((row) => row.categoryName === '电子产品');
