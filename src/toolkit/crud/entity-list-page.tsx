@@ -61,7 +61,8 @@ export interface EntityListPageProps<T extends BaseRecord> {
 /**
  * A complete list screen from an entity definition, composed of the toolkit's pieces: useEntityList
  * (search, paging, sorting, live updates, deletes), the toolbar buttons (each gated by its code),
- * the row-actions column and the create/edit dialog kept in the URL. A screen that differs uses the
+ * the row-actions column and the create/edit dialog kept in the URL; a tree entity's list is a tree (useEntityTree)
+ * with 添加下级 on each row. A screen that differs uses the
  * same pieces directly (see plugins/system/permissions/pages/permission-list.tsx).
  */
 export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
