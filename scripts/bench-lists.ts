@@ -11,12 +11,16 @@
  * engine's functions) with the slowest one's plan. Each figure is printed with its goal (issue 17's Goal,
  * #15's 300 ms) and whether it meets it. On the embedded database, and on PostgreSQL too when a server
  * can be started here (/usr/lib/postgresql/<n>/bin/initdb; BENCH_POSTGRES=off skips it), side by side.
- * Env knobs: BENCH_MEMBERS, BENCH_SKUS, BENCH_ORDERS (defaults 100,000 / 100,000 / 200,000).
- * Loopback only, every loop bounded.
+ * Scale-out (issue 19): on that PostgreSQL, the member list's throughput with 1, 2 and 3 instances of the
+ * server (child processes on the one database) behind a round-robin client (BENCH_INSTANCES=off skips it;
+ * BENCH_ONLY=instances seeds the members alone on PostgreSQL and measures only that).
+ * Env knobs: BENCH_MEMBERS, BENCH_SKUS, BENCH_ORDERS (defaults 100,000 / 100,000 / 200,000);
+ * BENCH_SERVER_MAIN, a built server other than build/server/main.js (inside the repository, so that it
+ * finds node_modules). Loopback only, every loop bounded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { memberEntity } from '../plugins/customers/entities';
@@ -177,6 +181,9 @@ interface BenchServer {
 }
 
 const START_TIMEOUT_MS = 300_000;
+const SERVER_MAIN = path.resolve(repoRoot, process.env.BENCH_SERVER_MAIN ?? 'build/server/main.js');
+/** Every PostgreSQL instance signs sessions with it, so one login is good on all of them. */
+const POSTGRES_ENV = { TOKEN_SECRET: 'bench-only-secret-bench-only-secret-0123' };
 
 async function benchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'merchant-bench-'));
@@ -192,7 +199,7 @@ async function benchServer(env: Record<string, string> = {}): Promise<BenchServe
     await exited;
   };
   const start = async () => {
-    const started = spawn(process.execPath, [path.join(repoRoot, 'build/server/main.js')], {
+    const started = spawn(process.execPath, [SERVER_MAIN], {
       cwd: repoRoot,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
       stdio: 'ignore',
@@ -240,17 +247,21 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 
 /**
  * `total` requests spread over `concurrency` loops (no new request once the budget is spent, so at least
- * `concurrency` are made); latency percentiles and requests per second.
+ * `concurrency` are made); latency percentiles and requests per second. Several targets (instances) take
+ * the requests in turn, as a round-robin balancer would hand them out.
  */
-async function measure(target: Target, url: string, concurrency: number, total: number): Promise<Figures> {
+async function measure(target: Target | readonly Target[], url: string, concurrency: number, total: number): Promise<Figures> {
+  const targets: readonly Target[] = 'api' in target ? [target] : target;
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total && (next < concurrency || performance.now() - started < MEASURE_BUDGET_MS)) {
+        const chosen = targets[next % targets.length];
+        if (chosen === undefined) throw new Error('no target to measure');
         next += 1;
-        latencies.push(await timedGet(target, url));
+        latencies.push(await timedGet(chosen, url));
       }
     }),
   );
@@ -314,7 +325,7 @@ async function checkpoint(db: Kysely<Database>): Promise<void> {
   await sql`checkpoint`.execute(db);
 }
 
-async function seed(options: { dataDir: string; databaseUrl: string | null }): Promise<SeedTimes> {
+async function seed(options: { dataDir: string; databaseUrl: string | null; membersOnly?: boolean }): Promise<SeedTimes> {
   const handle = await openDatabase(options);
   try {
     const members = await timed(async () => {
@@ -326,6 +337,10 @@ async function seed(options: { dataDir: string; databaseUrl: string | null }): P
       }
     });
     await checkpoint(handle.db);
+    if (options.membersOnly === true) {
+      await sql`analyze ${sql.id(memberEntity.table)}`.execute(handle.db);
+      return { members, goods: 0, orders: 0 };
+    }
     const goods = await timed(() => bulkSpusWithSkus(handle.db, { tenantId: TENANT, spus: SPUS, skusPerSpu: SKUS_PER_SPU }));
     await checkpoint(handle.db);
     const orders = await timed(() => bulkOrders(handle.db, { tenantId: TENANT, orders: ORDERS, timeZone: SHOP_ZONE }));
@@ -491,6 +506,57 @@ function withGoal(figures: Figures, goal: Goal | null): string {
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
 
+/** How many instances share the PostgreSQL in the scale-out figures, and the client's concurrencies. */
+const INSTANCE_COUNTS = [1, 2, 3] as const;
+const SCALE_CONCURRENCY = [10, 50] as const;
+
+/**
+ * The member list's throughput with 1, 2 and 3 instances on one PostgreSQL: `first` is the instance already
+ * running (it migrated and seeded); the others are started beside it as child processes, each with its own
+ * data directory and port, and the requests go to them in turn.
+ */
+async function scaleOut(databaseUrl: string, first: BenchServer): Promise<Results> {
+  const results = new Results('scale-out');
+  // More instances only help while CPUs are free: the instances, PostgreSQL and this client share them.
+  results.set('CPUs shared by the instances, PostgreSQL and the client', String(availableParallelism()));
+  const others: BenchServer[] = [];
+  try {
+    const token = await login(`${first.baseURL}/api`);
+    for (const instances of INSTANCE_COUNTS) {
+      while (others.length + 1 < instances) others.push(await benchServer({ ...POSTGRES_ENV, DATABASE_URL: databaseUrl, SCHEDULER: 'off' }));
+      const targets = [first, ...others].map((server) => ({ api: `${server.baseURL}/api`, token }));
+      for (const scenario of memberScenarios) {
+        const url = urlOf(scenario);
+        // Warm-up on every instance: each keeps its own count and deep-page anchors.
+        await measure(targets, url, 2 * instances, 6 * instances);
+        for (const concurrency of SCALE_CONCURRENCY) {
+          const figures = await measure(targets, url, concurrency, REQUESTS[concurrency] ?? 100);
+          results.set(`${scenario.name} @${concurrency}, ${instances} instance${instances === 1 ? '' : 's'}`, format(figures));
+        }
+      }
+    }
+  } finally {
+    for (const server of others) await server.stop();
+  }
+  return results;
+}
+
+/** BENCH_ONLY=instances: a fresh PostgreSQL with the members alone, then the scale-out figures. */
+async function scaleOutOnly(): Promise<Results> {
+  let postgres: PostgresServer | null = null;
+  let server: BenchServer | null = null;
+  try {
+    postgres = await startPostgres();
+    server = await benchServer({ ...POSTGRES_ENV, DATABASE_URL: postgres.url });
+    const seeded = await seed({ dataDir: server.dataDir, databaseUrl: postgres.url, membersOnly: true });
+    console.log(`[scale-out] ${MEMBERS.toLocaleString('en')} members seeded in ${seeded.members.toFixed(0)} s, measuring…`);
+    return await scaleOut(postgres.url, server);
+  } finally {
+    await server?.stop();
+    await postgres?.stop();
+  }
+}
+
 function postgresAvailable(): boolean {
   const root = '/usr/lib/postgresql';
   return existsSync(root) && readdirSync(root).some((version) => existsSync(path.join(root, version, 'bin/initdb')));
@@ -498,21 +564,28 @@ function postgresAvailable(): boolean {
 
 async function main(): Promise<void> {
   const loadBefore = load();
-  console.log(`load average before: ${loadBefore} (${MEMBERS.toLocaleString('en')} members, ${SKUS.toLocaleString('en')} SKUs, ${ORDERS.toLocaleString('en')} orders)`);
+  const seeded = ONLY === 'instances' ? `${MEMBERS.toLocaleString('en')} members; requests handed to the instances in turn` : `${MEMBERS.toLocaleString('en')} members, ${(SPUS * SKUS_PER_SPU).toLocaleString('en')} SKUs in ${SPUS.toLocaleString('en')} SPUs, ${ORDERS.toLocaleString('en')} orders`;
+  console.log(`load average before: ${loadBefore} (${seeded})`);
   const columns: Array<[string, Results]> = [];
-  const embedded = await benchServer();
-  try {
-    columns.push(['embedded (PGlite)', await run('embedded', embedded, null)]);
-  } finally {
-    await embedded.stop();
+  if (ONLY === 'instances') {
+    if (!postgresAvailable()) throw new Error('BENCH_ONLY=instances needs PostgreSQL (/usr/lib/postgresql/<n>/bin/initdb)');
+    columns.push(['PostgreSQL', await scaleOutOnly()]);
+  } else {
+    const embedded = await benchServer();
+    try {
+      columns.push(['embedded (PGlite)', await run('embedded', embedded, null)]);
+    } finally {
+      await embedded.stop();
+    }
   }
-  if (postgresAvailable() && process.env.BENCH_POSTGRES !== 'off') {
+  if (ONLY !== 'instances' && postgresAvailable() && process.env.BENCH_POSTGRES !== 'off') {
     let postgres: PostgresServer | null = null;
     let server: BenchServer | null = null;
     try {
       postgres = await startPostgres();
-      server = await benchServer({ DATABASE_URL: postgres.url, TOKEN_SECRET: 'bench-only-secret-bench-only-secret-0123' });
+      server = await benchServer({ ...POSTGRES_ENV, DATABASE_URL: postgres.url });
       columns.push(['PostgreSQL', await run('postgres', server, postgres.url)]);
+      if (ONLY === '' && process.env.BENCH_INSTANCES !== 'off') columns.push(['PostgreSQL, several instances', await scaleOut(postgres.url, server)]);
     } finally {
       await server?.stop();
       await postgres?.stop();
@@ -520,7 +593,7 @@ async function main(): Promise<void> {
   }
   const names = [...new Set(columns.flatMap(([, results]) => [...results.keys()]))];
   const width = Math.max(...names.map((name) => name.length));
-  console.log(`\nlists at scale (${MEMBERS.toLocaleString('en')} members, ${(SPUS * SKUS_PER_SPU).toLocaleString('en')} SKUs in ${SPUS.toLocaleString('en')} SPUs, ${ORDERS.toLocaleString('en')} orders; admin, tenant ${TENANT})`);
+  console.log(`\nlists at scale (${seeded}; admin, tenant ${TENANT})`);
   console.log(`load average before: ${loadBefore}; after: ${load()} (1, 5, 15 min; the machine is shared)`);
   for (const name of names) {
     console.log(`  ${name.padEnd(width)}  ${columns.map(([label, results]) => `${label}: ${results.get(name) ?? '—'}`).join('  |  ')}`);
