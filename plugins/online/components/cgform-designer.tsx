@@ -53,6 +53,8 @@ const newField = (orderNum: number): FieldRow => ({
   queryMode: 'single',
   fieldShowType: 'text',
   dictField: null,
+  dictTable: null,
+  dictText: null,
   fieldValidType: null,
   mainTable: null,
   mainField: null,
@@ -60,8 +62,6 @@ const newField = (orderNum: number): FieldRow => ({
 });
 
 /** Rows arrive as a list, or as a page of records (JeecgBoot answers both ways). */
-  dictTable: null,
-  dictText: null,
 function rowsOf<T>(answer: T[] | { records?: T[] } | undefined): T[] {
   if (answer === undefined) return [];
   return Array.isArray(answer) ? answer : (answer.records ?? []);
