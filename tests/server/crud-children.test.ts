@@ -3,17 +3,14 @@
  * their own definition, and are saved with it in one transaction; queryById returns them in order; a delete removes
  * them; a tenant never reaches another's rows.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { createEntityTable } from '../../server/crud/table-ddl';
 import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { defineEntity, parseEntityDefinition } from '../../src/contracts/entity';
-import { call, login, tempDir } from './helpers';
+import { call, startProbeApp, type ProbeApp } from './helpers';
 
 const lineEntity = defineEntity({
   table: 'probe_order_line',
@@ -57,7 +54,7 @@ const probe = defineServerPlugin({
 type Line = { id: string; goodsName: string; qty: number; price: number | null; orderId: string };
 type Order = { id: string; orderNo: string; lines: Line[] };
 
-const dataDir = tempDir('crud-children');
+let probeApp: ProbeApp;
 let app: FastifyInstance;
 let admin: string;
 const T1 = { 'tenant-id': '1' };
@@ -69,15 +66,12 @@ const read = (id: string, headers = T1) => call<Order>(app, 'GET', `/api/probe/o
 const storedLines = async () => (await sql<{ n: number }>`select count(*)::int as n from probe_order_line`.execute(app.db)).rows[0]?.n ?? 0;
 
 beforeAll(async () => {
-  app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }), logger: false, plugins: [probe] });
-  await app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
-  const adminRow = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  await app.db.insertInto('user_tenant').values({ id: 'probe-admin-t2', user_id: adminRow.id, tenant_id: 2 }).execute();
-  admin = (await login(app, 'admin')).token;
+  probeApp = await startProbeApp([probe], 'crud-children');
+  ({ app, admin } = probeApp);
 });
 
 afterAll(async () => {
-  await app.close();
+  await probeApp.close();
 });
 
 describe('a record with its child rows', () => {

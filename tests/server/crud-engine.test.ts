@@ -1,17 +1,13 @@
 /** The generic CRUD engine over a probe entity: list contract, filters, hostile input, permissions, tenants, Excel. */
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { createEntityTable } from '../../server/crud/table-ddl';
 import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
 import { businessError } from '../../server/http/envelope';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { defineEntity, type PageResult } from '../../src/contracts/entity';
-import { call, login, tempDir } from './helpers';
+import { call, startProbeApp, type ProbeApp } from './helpers';
 
 const probeEntity = defineEntity({
   table: 'probe_items',
@@ -48,7 +44,7 @@ const probe = defineServerPlugin({
 
 type Item = { id: string; name: string; code: string | null; qty: number | null; status: string | null; status_dictText: string | null; onDate: string | null; tenantId: number };
 
-const dataDir = tempDir('crud');
+let probeApp: ProbeApp;
 let app: FastifyInstance;
 let admin: string;
 let clerk: string;
@@ -66,12 +62,8 @@ async function list(query: string, headers = T1) {
 }
 
 beforeAll(async () => {
-  app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none') }), logger: false, plugins: [probe] });
-  await app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
-  const adminRow = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  await app.db.insertInto('user_tenant').values({ id: 'probe-admin-t2', user_id: adminRow.id, tenant_id: 2 }).execute();
-  admin = (await login(app, 'admin')).token;
-  clerk = (await login(app, 'clerk')).token;
+  probeApp = await startProbeApp([probe], 'crud');
+  ({ app, admin, clerk } = probeApp);
   for (let index = 1; index <= 25; index += 1) {
     const response = await add({ name: `item-${String(index).padStart(2, '0')}`, code: index % 2 === 0 ? 'even' : 'odd', qty: index, status: index % 3 === 0 ? '0' : '1', onDate: `2024-01-${String(index).padStart(2, '0')}` });
     expect(response.body.success, JSON.stringify(response.body)).toBe(true);
@@ -80,8 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await probeApp.close();
 });
 
 describe('list contract', () => {

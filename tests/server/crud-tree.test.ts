@@ -3,16 +3,13 @@
  * default, every level when searching; the has-children flag kept by the engine with each add, move and delete;
  * no row under a missing parent or under itself; no row deleted from under its children; tenants apart.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { createEntityTable } from '../../server/crud/table-ddl';
 import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { defineEntity } from '../../src/contracts/entity';
-import { call, login, tempDir } from './helpers';
+import { call, startProbeApp, type ProbeApp } from './helpers';
 
 const regionEntity = defineEntity({
   table: 'probe_region',
@@ -40,7 +37,7 @@ const probe = defineServerPlugin({
 type Region = { id: string; name: string; pid: string; hasChild: string };
 type Page = { records: Region[]; total: number };
 
-const dataDir = tempDir('crud-tree');
+let probeApp: ProbeApp;
 let app: FastifyInstance;
 let admin: string;
 const T1 = { 'tenant-id': '1' };
@@ -59,15 +56,12 @@ const added = async (name: string, pid?: string) => {
 };
 
 beforeAll(async () => {
-  app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }), logger: false, plugins: [probe] });
-  await app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
-  const adminRow = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  await app.db.insertInto('user_tenant').values({ id: 'probe-admin-t2', user_id: adminRow.id, tenant_id: 2 }).execute();
-  admin = (await login(app, 'admin')).token;
+  probeApp = await startProbeApp([probe], 'crud-tree');
+  ({ app, admin } = probeApp);
 });
 
 afterAll(async () => {
-  await app.close();
+  await probeApp.close();
 });
 
 describe('a tree entity', () => {

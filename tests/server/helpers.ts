@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ApiResult } from '../../src/contracts/envelope';
 import type { LoginResult } from '../../src/contracts/session';
+import type { ServerPlugin } from '../../server/plugin-api';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -190,6 +191,34 @@ export function useDemoServer(options: { listen?: boolean; env?: Record<string, 
     },
     get wsBase() {
       return started().wsBase;
+    },
+  };
+}
+
+export interface ProbeApp {
+  app: FastifyInstance;
+  admin: string;
+  clerk: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * An app with only the given plugins (an engine test's probe entities over the core: its tables and demo users,
+ * none of the domains, no demo trade), a second tenant admin belongs to, and admin's and clerk's tokens.
+ */
+export async function startProbeApp(plugins: ServerPlugin[], prefix: string): Promise<ProbeApp> {
+  const dataDir = tempDir(prefix);
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }), logger: false, plugins });
+  await app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
+  const adminRow = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  await app.db.insertInto('user_tenant').values({ id: 'probe-admin-t2', user_id: adminRow.id, tenant_id: 2 }).execute();
+  return {
+    app,
+    admin: (await login(app, 'admin')).token,
+    clerk: (await login(app, 'clerk')).token,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

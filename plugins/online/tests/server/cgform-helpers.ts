@@ -11,19 +11,7 @@ let seq = 0;
 /** A unique table name (lower-case, within 63 characters). */
 export const tableName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++seq}`;
 
-export const field = (dbFieldName: string, extra: Partial<CgformField> = {}): CgformField => ({
-  dbFieldName,
-  dbFieldTxt: dbFieldName,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  fieldShowType: 'text',
-  orderNum: 0,
-  ...extra,
-});
+export { field } from '../cgform-fixtures';
 
 export interface Body {
   head: Partial<CgformHead> & { tableName: string };

@@ -4,30 +4,12 @@
  * to addAll in JeecgBoot's names.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadNamespace } from '../../../../src/providers/i18n';
+import { describe, expect, it } from 'vitest';
 import { CgformDesigner } from '../../components/cgform-designer';
-import { loadLocales, renderInRefine, signInClerk } from '../../../../tests/unit/customers/list-harness';
-import { mockServer, ok } from '../../../../tests/unit/providers/mock-adapter';
+import { renderInRefine } from '../../../../tests/unit/customers/list-harness';
+import { useDesignerServer } from './designer-harness';
 
-const posted: unknown[] = [];
-
-beforeAll(async () => {
-  await loadLocales();
-  await loadNamespace('online');
-});
-
-beforeEach(() => {
-  signInClerk();
-  posted.length = 0;
-  mockServer((config) => {
-    if (config.url === '/online/cgform/api/addAll') {
-      posted.push(JSON.parse(String(config.data)));
-      return { status: 200, data: ok({ id: 'h1' }, '添加成功！') };
-    }
-    return { status: 404 };
-  });
-});
+const posted = useDesignerServer();
 
 const byLabel = (label: string) => document.querySelector<HTMLInputElement>(`[data-testid="cgform-fields"] input[aria-label="${label}"]`) as HTMLInputElement;
 

@@ -3,32 +3,16 @@
  * their order, 允许空 as dbIsNull); a refusal shows the server's words and keeps everything typed for a second try.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadNamespace } from '../../../../src/providers/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CgformDesigner } from '../../components/cgform-designer';
-import { loadLocales, renderInRefine, signInClerk } from '../../../../tests/unit/customers/list-harness';
-import { fail, mockServer, ok } from '../../../../tests/unit/providers/mock-adapter';
+import { renderInRefine } from '../../../../tests/unit/customers/list-harness';
+import { useDesignerServer } from './designer-harness';
 
-const posted: unknown[] = [];
 let refuse = true;
-
-beforeAll(async () => {
-  await loadLocales();
-  await loadNamespace('online');
-});
-
 beforeEach(() => {
-  signInClerk();
-  posted.length = 0;
   refuse = true;
-  mockServer((config) => {
-    if (config.url === '/online/cgform/api/addAll') {
-      posted.push(JSON.parse(String(config.data)));
-      return { status: 200, data: refuse ? fail('表名已存在') : ok({ id: 'h1' }, '添加成功！') };
-    }
-    return { status: 404 };
-  });
 });
+const posted = useDesignerServer({ refuse: () => refuse });
 
 const byLabel = (label: string) => [...document.querySelectorAll<HTMLInputElement>(`[data-testid="cgform-fields"] input[aria-label="${label}"]`)];
 

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEntityDefinition } from '../../../../src/contracts/entity';
 import type { CgformDefinition, CgformField } from '../../cgform-api';
+import { field as plainField } from '../cgform-fixtures';
 import { cgformEntity, cgformFieldKey, checkDefinition, checkFieldName, checkTableName } from '../../server/cgform-entity';
 
-const field = (dbFieldName: string, extra: Partial<CgformField> = {}): CgformField => ({
-  dbFieldName,
-  dbFieldTxt: `${dbFieldName}标题`,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  fieldShowType: 'text',
-  orderNum: 0,
-  ...extra,
-});
+const field = (dbFieldName: string, extra: Partial<CgformField> = {}): CgformField => plainField(dbFieldName, { dbFieldTxt: `${dbFieldName}标题`, ...extra });
 
 const main: CgformDefinition = {
   head: { tableName: 'demo_request', tableTxt: '申请', tableType: 2, isTenant: 1 },

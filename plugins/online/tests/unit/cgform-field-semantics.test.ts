@@ -5,22 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEntityDefinition } from '../../../../src/contracts/entity';
 import type { CgformDefinition, CgformField } from '../../cgform-api';
+import { field } from '../cgform-fixtures';
 import { cgformEntity, checkDefinition } from '../../server/cgform-entity';
 import { defaultFits, formDictCode, validRuleOf } from '../../server/cgform-field-semantics';
 
-const field = (dbFieldName: string, extra: Partial<CgformField> = {}): CgformField => ({
-  dbFieldName,
-  dbFieldTxt: dbFieldName,
-  dbType: 'string',
-  dbLength: 50,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  fieldShowType: 'text',
-  orderNum: 0,
-  ...extra,
-});
 
 const form = (fields: CgformField[]): CgformDefinition => ({ head: { tableName: 'demo_semantics', tableTxt: '语义', tableType: 1 }, fields, indexs: [] });
 
