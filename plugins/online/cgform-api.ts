@@ -199,4 +199,6 @@ export interface CgformEntity {
   definition: EntityDefinition;
   /** The current JavaScript enhancement of the form, run only in the sandbox; null when none. */
   enhanceJs: string | null;
+  /** The list's enhancement (beforeAdd / beforeEdit / beforeDelete guards), run only in the sandbox; null when none. */
+  enhanceListJs: string | null;
 }

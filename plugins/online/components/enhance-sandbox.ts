@@ -11,8 +11,12 @@
 /** The sandbox page, outside the API base. */
 export const ENHANCE_SANDBOX_PATH = '/enhance-sandbox.html';
 
-/** The functions an enhancement may define: `loaded(values)` when the form opens, `beforeSubmit(values)` before it saves. */
-export const ENHANCE_HOOKS = ['loaded', 'beforeSubmit'] as const;
+/**
+ * The functions an enhancement may define. The form's: `loaded(values)` when the form opens, `beforeSubmit(values)`
+ * before it saves (an object returned patches the values). The list's (JeecgBoot's list hooks): `beforeAdd()`,
+ * `beforeEdit(row)`, `beforeDelete(row)` before the action starts; returning `{ refuse: '…' }` stops it with that text.
+ */
+export const ENHANCE_HOOKS = ['loaded', 'beforeSubmit', 'beforeAdd', 'beforeEdit', 'beforeDelete'] as const;
 export type EnhanceHook = (typeof ENHANCE_HOOKS)[number];
 
 

@@ -104,6 +104,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
       themeTemplate: form.main.head.themeTemplate ?? 'normal',
       definition: handlers.entity,
       enhanceJs: await currentEnhanceJs(api.db, form.headId, 'form'),
+      enhanceListJs: await currentEnhanceJs(api.db, form.headId, 'list'),
     };
     return ok(answer);
   });

@@ -5,7 +5,7 @@ import { ENHANCE_HOOKS, ENHANCE_SANDBOX_PATH } from '../components/enhance-sandb
  * The page a form's JavaScript enhancement runs in (plugins/online/components/enhance-sandbox.ts loads it in an
  * `<iframe sandbox="allow-scripts">`: an opaque origin, so the code reaches neither the page, its storage, its
  * cookies nor the session token). It takes `{ id, code, hook, values }` from its parent only, runs the code (the one
- * place `new Function` is allowed), calls `loaded(values)` / `beforeSubmit(values)` if the code defines them, and
+ * place `new Function` is allowed), calls the hook asked for (one of ENHANCE_HOOKS) if the code defines it, and
  * answers `{ id, patch }` (a plain object of values, or null) or `{ id, error }`. A runaway loop is the parent's
  * concern: it stops waiting and throws the frame away.
  */
@@ -29,7 +29,7 @@ const SANDBOX_PAGE = `<!doctype html>
     var id = request.id;
     function answer(message) { parentWindow.postMessage(message, '*'); }
     try {
-      var hooks = new Function(request.code + '\\n;return { loaded: typeof loaded === "function" ? loaded : null, beforeSubmit: typeof beforeSubmit === "function" ? beforeSubmit : null };')();
+      var hooks = new Function(request.code + '\\n;return {' + HOOKS.map(function (name) { return name + ': typeof ' + name + ' === "function" ? ' + name + ' : null'; }).join(', ') + '};')();
       var hook = hooks[request.hook];
       if (typeof hook !== 'function') { answer({ id: id, patch: null }); return; }
       Promise.resolve(hook(plain(request.values) || {})).then(function (patch) {

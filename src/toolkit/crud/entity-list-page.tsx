@@ -56,7 +56,14 @@ export interface EntityListPageProps<T extends BaseRecord> {
   statusTabs?: readonly StatusTab[];
   /** Row behaviour a variant adds: a click that selects (a master list above its detail), rows that expand. */
   tableExtra?: Pick<TableProps<T>, 'onRow' | 'rowClassName' | 'expandable'>;
+  /**
+   * Asked before 新增, 编辑 or 删除 starts (a delete after its confirmation); false stops it (the check says why,
+   * e.g. the online form's list enhancement).
+   */
+  beforeAction?: (action: GuardedAction, record?: T) => Promise<boolean>;
 }
+
+export type GuardedAction = 'add' | 'edit' | 'delete';
 
 /**
  * A complete list screen from an entity definition, composed of the toolkit's pieces: useEntityList
@@ -66,7 +73,7 @@ export interface EntityListPageProps<T extends BaseRecord> {
  * same pieces directly (see plugins/system/permissions/pages/permission-list.tsx).
  */
 export function EntityListPage<T extends BaseRecord & { id?: string | number }>(props: EntityListPageProps<T>) {
-  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE, statusTabs, tableExtra } = props;
+  const { entity, fixedValues, urlPrefix = '', rowActions, toolbarExtra, extraColumns = [], without = [], formRules, card = true, renderers, formModal, permissionPrefix, pageSize = DEFAULT_PAGE_SIZE, statusTabs, tableExtra, beforeAction } = props;
   const { t } = useTranslation('crud');
   const hiddenByPrefix = permissionPrefix !== undefined ? toolbarHiddenByPrefix(permissionPrefix) : null;
   const enabled = (feature: Feature) => !without.includes(feature) && !(feature !== 'edit' && feature !== 'delete' && hiddenByPrefix?.has(feature) === true);
@@ -79,14 +86,18 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const treeView = useEntityTree(list);
   const addUnder = useAddUnder(urlPrefix);
   const closeModal = () => (tree === undefined ? setModal(null) : addUnder.close());
+  const guarded = (action: GuardedAction, record: T | undefined, go: () => void) => {
+    if (beforeAction === undefined) go();
+    else void beforeAction(action, record).then((allowed) => allowed && go());
+  };
 
   const actionsColumn = useRowActionsColumn<T>({
     actions: [
-      ...(enabled('edit') ? [{ key: 'edit', label: t('edit'), code: permissionCode(entity, 'edit'), onClick: (record: T) => setModal({ mode: 'edit', id: String(record.id) }) }] : []),
+      ...(enabled('edit') ? [{ key: 'edit', label: t('edit'), code: permissionCode(entity, 'edit'), onClick: (record: T) => guarded('edit', record, () => setModal({ mode: 'edit', id: String(record.id) })) }] : []),
       ...(tree !== undefined && enabled('create')
-        ? [{ key: 'addChild', label: t('addChild'), code: permissionCode(entity, 'add'), onClick: (record: T) => { treeView.expand(String(record.id)); addUnder.open(String(record.id)); } }]
+        ? [{ key: 'addChild', label: t('addChild'), code: permissionCode(entity, 'add'), onClick: (record: T) => guarded('add', record, () => { treeView.expand(String(record.id)); addUnder.open(String(record.id)); }) }]
         : []),
-      ...(enabled('delete') ? [{ key: 'delete', label: t('delete'), code: permissionCode(entity, 'delete'), danger: true, confirm: t('confirmDelete'), onClick: (record: T) => list.remove(String(record.id)) }] : []),
+      ...(enabled('delete') ? [{ key: 'delete', label: t('delete'), code: permissionCode(entity, 'delete'), danger: true, confirm: t('confirmDelete'), onClick: (record: T) => guarded('delete', record, () => list.remove(String(record.id))) }] : []),
     ],
     extra: rowActions === undefined ? undefined : (record) => rowActions(record, controls),
   });
@@ -116,7 +127,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       {statusTabs !== undefined && statusTabs.length > 0 ? <StatusTabs entity={entity} tabs={statusTabs} active={tab.active} onChange={tab.select} fixedValues={fixedValues} /> : null}
       <SearchForm name={`${urlPrefix}search`} entity={entity} formProps={list.searchFormProps} onReset={list.reset} fixed={fixedValues === undefined ? undefined : Object.keys(fixedValues)} />
       <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
-        {enabled('create') ? <CreateButton entity={entity} onClick={() => setModal({ mode: 'create' })} /> : null}
+        {enabled('create') ? <CreateButton entity={entity} onClick={() => guarded('add', undefined, () => setModal({ mode: 'create' }))} /> : null}
         {enabled('export') ? <ExportButton list={list} /> : null}
         {enabled('import') ? <ImportButton entity={entity} /> : null}
         {enabled('batchDelete') ? <BatchDeleteButton list={list} /> : null}

@@ -1,5 +1,5 @@
 // The pieces of a business screen (README "Adding a plugin"): compose them, or use EntityListPage.
-export { EntityListPage, type EntityListPageProps, type ListControls } from './entity-list-page';
+export { EntityListPage, type EntityListPageProps, type GuardedAction, type ListControls } from './entity-list-page';
 export { useEntityList, type EntityList, type EntityListOptions } from './use-entity-list';
 export { useEntityForm, useEntityRecordForm, useGuardedModalState, bodyOf, formValuesOf, type EntityForm, type EntityFormOptions, type EntityRecordForm, type EntityRecordFormOptions } from './use-entity-form';
 export { EntityFormItems, type EntityFormItemsProps } from './entity-form-items';

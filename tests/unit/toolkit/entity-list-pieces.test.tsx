@@ -39,6 +39,7 @@ beforeEach(() => {
   signInClerk();
   server = mockServer((config) => {
     if (config.url === '/cust/custMember/deleteBatch') return { status: 200, data: ok(null, '批量删除成功!') };
+    if (config.url === '/cust/custMember/delete') return { status: 200, data: ok(null, '删除成功!') };
     const size = Number(paramsOf(config).pageSize ?? 10);
     return { status: 200, data: ok({ records: size === 1 ? ROWS.slice(0, 1) : ROWS, total: paramsOf(config).status === '0' ? 1 : 2 }) };
   });
@@ -89,6 +90,35 @@ describe('the list', () => {
     expect(paramsOf(batch as InternalAxiosRequestConfig).ids).toBe('m1,m2');
     expect(await screen.findByText('批量删除成功!', undefined, LONG)).toBeTruthy();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before), LONG);
+  }, 60_000);
+
+  it('asks beforeAction before a row is deleted (after its confirmation): false stops it, true lets it go', async () => {
+    signInClerk([...CLERK_AUTH, entry('cust:member:delete', '2')], [...MEMBER_ALL_AUTH]);
+    const asked: Array<[string, unknown]> = [];
+    let allow = false;
+    const beforeAction = async (action: string, record?: { id?: string | number }) => {
+      asked.push([action, record?.id]);
+      return allow;
+    };
+    const { container } = renderInRefine(<EntityListPage entity={memberEntity} beforeAction={beforeAction} />, [resourceOf(memberEntity)]);
+    await waitFor(() => expect(rowsOf(container)).toHaveLength(2), LONG);
+    const deleteFirstRow = async () => {
+      const row = rowsOf(container)[0] as HTMLElement;
+      fireEvent.click([...row.querySelectorAll('a, button')].find((element) => element.textContent?.replace(/\s/g, '') === '删除') as HTMLElement);
+      const confirm = await waitFor(() => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>('.ant-popover:not(.ant-popover-hidden) .ant-btn-primary')].pop();
+        if (button === undefined) throw new Error('no confirmation yet');
+        return button;
+      }, LONG);
+      fireEvent.click(confirm);
+    };
+    await deleteFirstRow();
+    await waitFor(() => expect(asked).toEqual([['delete', 'm1']]), LONG);
+    expect(server.calls.some((call) => call.url === '/cust/custMember/delete')).toBe(false);
+    allow = true;
+    await deleteFirstRow();
+    await waitFor(() => expect(server.calls.some((call) => call.url === '/cust/custMember/delete')).toBe(true), LONG);
+    expect(asked).toEqual([['delete', 'm1'], ['delete', 'm1']]);
   }, 60_000);
 
   it('offers no search on a field the list fixes (a search there would replace the fixed value)', async () => {

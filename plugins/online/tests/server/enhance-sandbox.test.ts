@@ -1,7 +1,7 @@
 /**
  * The enhancement sandbox page (GET /enhance-sandbox.html): served with its own strict policy (no network, scripts
  * only inline and here, sandboxed even on its own), and its script answers its parent: a patch from
- * loaded/beforeSubmit, an error as text, nothing for strangers.
+ * loaded/beforeSubmit and the list hooks, an error as text, nothing for strangers.
  */
 import vm from 'node:vm';
 import Fastify from 'fastify';
@@ -62,6 +62,25 @@ describe('enhance sandbox page', () => {
     expect(sent.slice(1)).toEqual([
       { id: 1, patch: { name: '甲!' } },
       { id: 2, patch: { total: 42 } },
+    ]);
+  });
+
+  it('answers the list hooks: beforeDelete(row) refusing with its reason, beforeAdd and beforeEdit', async () => {
+    const { sent, post } = loadPage();
+    const code = [
+      "function beforeDelete(row){ if (row.status === '2') return { refuse: '已审核的单据不能删除' } }",
+      'function beforeEdit(row){ return { seen: row.id } }',
+      'function beforeAdd(){ return { refuse: "" } }',
+    ].join('\n');
+    await post({ id: 1, code, hook: 'beforeDelete', values: { id: 'a', status: '2' } });
+    await post({ id: 2, code, hook: 'beforeDelete', values: { id: 'b', status: '1' } });
+    await post({ id: 3, code, hook: 'beforeEdit', values: { id: 'c' } });
+    await post({ id: 4, code, hook: 'beforeAdd', values: {} });
+    expect(sent.slice(1)).toEqual([
+      { id: 1, patch: { refuse: '已审核的单据不能删除' } },
+      { id: 2, patch: null },
+      { id: 3, patch: { seen: 'c' } },
+      { id: 4, patch: { refuse: '' } },
     ]);
   });
 

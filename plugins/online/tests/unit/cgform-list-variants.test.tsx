@@ -47,7 +47,7 @@ const AUTH = ['list', 'add', 'edit', 'delete'].map((action) => entry(`online:dem
 
 let server: MockServer;
 let theme: ThemeTemplate = 'normal';
-const answer = (): CgformEntity => ({ headId: 'h1', code: 'demo_order', title: '采购申请', tableType: 2, themeTemplate: theme, definition: DEFINITION, enhanceJs: null });
+const answer = (): CgformEntity => ({ headId: 'h1', code: 'demo_order', title: '采购申请', tableType: 2, themeTemplate: theme, definition: DEFINITION, enhanceJs: null, enhanceListJs: null });
 const LONG = { timeout: 20_000 };
 const rowsOf = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
 const buttonNamed = (text: string, root: ParentNode = document) => [...root.querySelectorAll('button')].find((button) => button.textContent?.replace(/\s/g, '') === text);
