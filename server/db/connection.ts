@@ -33,6 +33,9 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
     // An idle connection the server drops (restart, failover) is discarded by the pool and the next query
     // opens a new one; without a listener its 'error' event would end the process.
     pool.on('error', () => undefined);
+    // A connection checked out between two queries (a transaction awaiting its own work) has no pool listener: when
+    // the server goes away its 'error' event would end the process too. The next query on it fails instead.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = open(pool);
     // Other instances may write the same database unseen: cached answers live at most this long here.
     registerCacheSource(db, versions, POSTGRES_CACHE_MS);
