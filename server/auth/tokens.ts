@@ -1,5 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { registerCache } from '../cache/cache-registry';
+import { VersionedCache } from '../cache/versioned-cache';
 import { SEVEN_DAYS_MS } from '../../src/contracts/constants';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -23,6 +25,16 @@ export interface TokenService {
   /** Revokes the session behind a token whose signature is valid, even when it has expired. */
   revoke: (token: string) => Promise<void>;
 }
+
+type SessionRow = Pick<Selectable<Database['sessions']>, 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked'>;
+
+/**
+ * Every authenticated request reads its session: kept until `sessions` is written (a logout, a kick, a
+ * password change and the once-a-minute touch all write it), so a request needs no query of its own while
+ * long queries hold the database.
+ */
+const sessionRows = new VersionedCache<string, SessionRow | undefined>(['sessions'], 10_000);
+registerCache('sessions', sessionRows);
 
 export function createTokenService(db: Kysely<Database>, secret: Uint8Array, idleMinutes: number): TokenService {
   const idleMs = idleMinutes * 60_000;
@@ -62,11 +74,9 @@ export function createTokenService(db: Kysely<Database>, secret: Uint8Array, idl
     async authenticate(token) {
       const claims = await verify(token, false);
       if (claims === null) return null;
-      const session = await db
-        .selectFrom('sessions')
-        .select(['user_id', 'last_seen_at', 'expires_at', 'revoked'])
-        .where('id', '=', claims.sessionId)
-        .executeTakeFirst();
+      const session = await sessionRows.get(db, claims.sessionId, () =>
+        db.selectFrom('sessions').select(['user_id', 'last_seen_at', 'expires_at', 'revoked']).where('id', '=', claims.sessionId).executeTakeFirst(),
+      );
       const now = Date.now();
       if (
         session === undefined ||

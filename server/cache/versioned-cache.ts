@@ -27,6 +27,8 @@ export function cacheSourceOf(db: object): CacheSource | undefined {
 }
 
 interface Entry<V> {
+  /** The database it was read from: two servers in one process (tests, instances side by side) never share entries. */
+  source: CacheSource;
   stamp: VersionStamp;
   at: number;
   value: Promise<V>;
@@ -41,10 +43,13 @@ export class VersionedCache<K, V> {
   /**
    * @param tables the tables the values are read from ('all' when a loader may read anything).
    * @param limit most entries kept; the oldest go first.
+   * @param maxAgeMs how long an entry may live even when its tables are not written: for values that also
+   *   depend on the clock (a tenant open until its end date).
    */
   constructor(
     private readonly tables: readonly string[] | 'all',
     private readonly limit = 1000,
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
   ) {}
 
   /** The cached value, or `compute()` once for all concurrent callers of the same key. */
@@ -57,14 +62,14 @@ export class VersionedCache<K, V> {
     const stamp = source.versions.stamp(this.tables);
     const now = Date.now();
     const entry = this.entries.get(key);
-    if (entry !== undefined && entry.stamp === stamp && now - entry.at <= source.maxAgeMs) {
+    if (entry !== undefined && entry.source === source && entry.stamp === stamp && now - entry.at <= Math.min(source.maxAgeMs, this.maxAgeMs)) {
       this.hits += 1;
       return entry.value;
     }
     this.misses += 1;
     // Stamped before reading: a write during the computation makes the entry stale at once.
     const value = compute();
-    const fresh: Entry<V> = { stamp, at: now, value };
+    const fresh: Entry<V> = { source, stamp, at: now, value };
     this.entries.delete(key);
     this.entries.set(key, fresh);
     if (this.entries.size > this.limit) {

@@ -19,6 +19,9 @@ export interface DatabaseHandle {
 /** How long a cached answer (permissions, dictionaries, list totals) may live on a shared PostgreSQL. */
 export const POSTGRES_CACHE_MS = 2000;
 
+/** The embedded database's page cache (server/db/pglite-worker.ts says why it is small). */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 /**
  * Opens the embedded PGlite store under DATA_DIR/pgdata, or a PostgreSQL server when a URL is given.
  * PGlite runs in a worker thread (server/db/pglite-worker.ts) so a long query never blocks the event
@@ -44,7 +47,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
 
   const pgdata = path.join(options.dataDir, 'pgdata');
   fs.mkdirSync(pgdata, { recursive: true });
-  const pool = new WorkerPool({ pgdata });
+  const pool = new WorkerPool({ pgdata, sharedBuffers: EMBEDDED_SHARED_BUFFERS });
   try {
     await pool.waitReady();
   } catch (error) {

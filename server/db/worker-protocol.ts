@@ -7,6 +7,8 @@
 export interface WorkerStartOptions {
   /** The PGlite data directory. */
   pgdata: string;
+  /** PostgreSQL's shared_buffers, e.g. '32MB'. */
+  sharedBuffers: string;
 }
 
 export type WorkerRequest =

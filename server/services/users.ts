@@ -84,17 +84,26 @@ export async function hasPermission(db: Kysely<Database>, userId: string, code: 
   return grants.admin || grants.allowed.has(code);
 }
 
+/**
+ * Every request with a tenant header asks this: kept until a membership or a tenant is written, and at most a
+ * minute (a tenant's validity ends with a date, not with a write).
+ */
+const tenantMembership = new VersionedCache<string, boolean>(['user_tenant', 'tenants'], 10_000, 60_000);
+registerCache('tenantMembership', tenantMembership);
+
 export async function belongsToTenant(db: Kysely<Database>, userId: string, tenantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_tenant')
-    .innerJoin('tenants', 'tenants.id', 'user_tenant.tenant_id')
-    .select('tenants.id')
-    .where('user_tenant.user_id', '=', userId)
-    .where('user_tenant.tenant_id', '=', tenantId)
-    // A frozen tenant, or one outside its validity, is refused like a foreign one (every route and socket).
-    .where(openTenantCondition())
-    .executeTakeFirst();
-  return row !== undefined;
+  return tenantMembership.get(db, `${userId}|${tenantId}`, async () => {
+    const row = await db
+      .selectFrom('user_tenant')
+      .innerJoin('tenants', 'tenants.id', 'user_tenant.tenant_id')
+      .select('tenants.id')
+      .where('user_tenant.user_id', '=', userId)
+      .where('user_tenant.tenant_id', '=', tenantId)
+      // A frozen tenant, or one outside its validity, is refused like a foreign one (every route and socket).
+      .where(openTenantCondition())
+      .executeTakeFirst();
+    return row !== undefined;
+  });
 }
 
 /** What a client may see of a user: never the password hash. */

@@ -9,7 +9,9 @@ import { conditionSql, simpleFilterConditions, sortColumns, whereSql, type Query
 import { selectColumnsSql } from '../../server/crud/records';
 import { API } from '../../src/contracts/api-paths';
 import { columnOf, fieldEntries, type PageResult } from '../../src/contracts/entity';
-import { call, useDemoServer } from './helpers';
+import { MSG_TENANT_CHANGED } from '../../server/http/envelope';
+import { TENANT_FROZEN, TENANT_NORMAL } from '../../server/services/tenants';
+import { call, login, useDemoServer } from './helpers';
 
 const demo = useDemoServer();
 const T1 = { 'tenant-id': '1' };
@@ -209,6 +211,28 @@ describe('caches invalidated by writes', () => {
     await sql`update dict_items set item_text = '有效' where item_text = '生效中'`.execute(demo.app.db);
   });
 
+  it('a revoked session is refused on its next request', async () => {
+    const own = (await login(demo.app, 'clerk')).token;
+    expect((await call(demo.app, 'GET', `/api${API.userPermissions}`, { token: own })).status).toBe(200);
+    // Revoked as 在线用户's 强退 does it: a write of the row, not a logout through this token.
+    await sql`update sessions set revoked = true where id = (select id from sessions where user_id = (select id from users where username = 'clerk') order by created_at desc limit 1)`.execute(demo.app.db);
+    expect((await call(demo.app, 'GET', `/api${API.userPermissions}`, { token: own })).status).toBe(401);
+    expect((await call(demo.app, 'GET', `/api${API.userPermissions}`, { token: demo.clerk })).status).toBe(200);
+  });
+
+  it('a frozen tenant is refused on the next request that names it', async () => {
+    expect((await list('pageNo=1&pageSize=1')).records).toHaveLength(1);
+    await sql`update tenants set status = ${TENANT_FROZEN} where id = 1`.execute(demo.app.db);
+    try {
+      const refused = await call(demo.app, 'GET', `${BASE}/list?pageNo=1&pageSize=1`, { token: demo.admin, headers: T1 });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(MSG_TENANT_CHANGED);
+    } finally {
+      await sql`update tenants set status = ${TENANT_NORMAL} where id = 1`.execute(demo.app.db);
+    }
+    expect((await list('pageNo=1&pageSize=1')).records).toHaveLength(1);
+  });
+
   it('tells the tables a statement writes', () => {
     expect(writtenTables('select * from users for update')).toEqual([]);
     expect(writtenTables('insert into "role_permission" ("id") values ($1)')).toEqual(['role_permission']);
@@ -228,6 +252,19 @@ describe('the database off the main thread', () => {
     const waited = Date.now() - started;
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ success: true, result: { status: 'UP' } });
+    expect(waited).toBeLessThan(1000);
+    await slow;
+  });
+
+  it('answers an authenticated request from its caches while a slow query holds the database', async () => {
+    // The session, the user, the tenant membership and the permissions are read once…
+    expect((await call(demo.app, 'GET', `/api${API.userPermissions}`, { token: demo.admin, headers: T1 })).status).toBe(200);
+    const slow = sql`select pg_sleep(1.5)`.execute(demo.app.db);
+    const started = Date.now();
+    // …so the next call needs no query and does not wait behind the slow one.
+    const permissions = await call(demo.app, 'GET', `/api${API.userPermissions}`, { token: demo.admin, headers: T1 });
+    const waited = Date.now() - started;
+    expect(permissions.status).toBe(200);
     expect(waited).toBeLessThan(1000);
     await slow;
   });
