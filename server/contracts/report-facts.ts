@@ -56,6 +56,19 @@ export interface FactSource {
   metrics: readonly FactMetric[];
   /** Every fact of its metrics on the days of the range (read-only; runs inside a snapshot). */
   collect(db: Kysely<Database>, range: FactRange): Promise<FactRow[]>;
+  /**
+   * The first day the tenant can have facts of this source on ('YYYY-MM-DD', or null for none yet): a roll-up
+   * over the whole history starts there rather than at 2000-01-01. Cheap (a `min` over an indexed time). A day
+   * too early is harmless; a day too late would lose facts.
+   */
+  firstDay?(db: Kysely<Database>, tenantId: number, timeZone: string): Promise<string | null>;
+}
+
+/** The shop-zone day of the earliest of these timestamps (each `select min(…)` of one table), or null when none has rows. */
+export async function earliestDay(db: Kysely<Database>, timeZone: string, minimums: readonly RawBuilder<Date | null>[]): Promise<string | null> {
+  const firsts = sql.join(minimums.map((minimum) => sql`(${minimum})`));
+  const found = await sql<{ day: string | null }>`select to_char(least(${firsts}) at time zone ${timeZone}, 'YYYY-MM-DD') as day`.execute(db);
+  return found.rows[0]?.day ?? null;
 }
 
 /**

@@ -43,6 +43,14 @@ export class VisitRecorder {
 export const visitFacts: FactSource = {
   name: 'core.visits',
   metrics: [{ name: METRICS.visitor, kind: 'distinct', title: '访客数（会员端接口的不同 IP）' }],
+  firstDay: async (db, tenantId) => {
+    const found = await factDb(db)
+      .selectFrom('app_visit')
+      .select((eb) => eb.fn<string | null>('to_char', [eb.fn.min('day'), eb.val('YYYY-MM-DD')]).as('day'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return found?.day ?? null;
+  },
   collect: async (db, range) => {
     const rows = await factDb(db)
       .selectFrom('app_visit')

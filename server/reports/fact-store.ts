@@ -8,6 +8,11 @@ import { factDb } from './fact-tables';
 const HISTORY_START = '2000-01-01';
 const INSERT_BATCH = 1000;
 const DAY_MS = 86_400_000;
+/**
+ * Sources are asked for at most this many days at once: a year of 200,000 orders is about two million facts,
+ * which asked in one go held over a gigabyte of rows in the server's memory; a month at a time holds a twelfth.
+ */
+const WINDOW_DAYS = 31;
 
 export interface FactQuery {
   tenantId: number;
@@ -36,6 +41,16 @@ export function addDays(day: string, n: number): string {
 /** Days from `from` to `to` ('YYYY-MM-DD'; to − from, so a single day is 0). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** [from, to] cut into consecutive ranges of at most `days` days. */
+export function windowsOf(from: string, to: string, days: number): Array<{ from: string; to: string }> {
+  const windows: Array<{ from: string; to: string }> = [];
+  for (let start = from; start <= to; start = addDays(start, days)) {
+    const end = addDays(start, days - 1);
+    windows.push({ from: start, to: end < to ? end : to });
+  }
+  return windows;
 }
 
 /** Every day of [from, to], inclusive. */
@@ -147,13 +162,18 @@ export class FactStore {
       let count = 0;
       for (const source of this.sources) {
         const names = source.metrics.map((metric) => metric.name);
-        const rows = this.owned(source, await source.collect(trx, range));
         await factDb(trx).deleteFrom('rpt_daily_fact').where('tenant_id', '=', tenantId).where('metric', 'in', names).where('day', '>=', from).where('day', '<=', to).execute();
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-          const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ tenant_id: tenantId, day: row.day, metric: row.metric, dim: row.dim, value: row.value }));
-          await factDb(trx).insertInto('rpt_daily_fact').values(batch).execute();
+        // A long range (the first roll-up stores all history) is asked for a window at a time, from the source's first day.
+        const first = windowsOf(from, to, WINDOW_DAYS).length > 1 && source.firstDay !== undefined ? await source.firstDay(trx, tenantId, this.timeZone) : from;
+        if (first === null) continue;
+        for (const window of windowsOf(first > from ? first : from, to, WINDOW_DAYS)) {
+          const rows = this.owned(source, await source.collect(trx, { ...range, ...window }));
+          for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+            const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ tenant_id: tenantId, day: row.day, metric: row.metric, dim: row.dim, value: row.value }));
+            await factDb(trx).insertInto('rpt_daily_fact').values(batch).execute();
+          }
+          count += rows.length;
         }
-        count += rows.length;
       }
       const through = await factDb(trx).selectFrom('rpt_rollup').select(sql<string>`to_char(rolled_through, 'YYYY-MM-DD')`.as('day')).where('tenant_id', '=', tenantId).forUpdate().executeTakeFirst();
       if (through === undefined) {
@@ -191,15 +211,16 @@ export class FactStore {
     return { stored, live };
   }
 
-  private async liveRows(trx: Kysely<Database>, query: FactQuery, metrics: readonly string[]): Promise<FactRow[]> {
+  /** Hands every live fact of the metrics to `visit`, a window of days at a time (never all of a long range at once). */
+  private async eachLiveRow(trx: Kysely<Database>, query: FactQuery, metrics: readonly string[], visit: (row: FactRow) => void): Promise<void> {
     const wanted = new Set(metrics);
     const sources = new Set([...wanted].flatMap((name) => this.metrics.get(name)?.source ?? []));
-    const rows: FactRow[] = [];
     for (const source of sources) {
-      const range: FactRange = { tenantId: query.tenantId, from: query.from, to: query.to, timeZone: this.timeZone, metrics: wanted };
-      for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) rows.push(row);
+      for (const window of windowsOf(query.from, query.to, WINDOW_DAYS)) {
+        const range: FactRange = { tenantId: query.tenantId, ...window, timeZone: this.timeZone, metrics: wanted };
+        for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) visit(row);
+      }
     }
-    return rows;
   }
 
   /** Distinct things of the stored days of a range, counted once per roll-up version (see storedDistinct). */
@@ -253,7 +274,9 @@ export class FactStore {
       }
       if (live !== null) {
         const dimSet = dims === undefined ? null : new Set(dims);
-        for (const row of await this.liveRows(trx, live, metrics)) if (dimSet === null || dimSet.has(row.dim)) add(shape(row.metric, row.day, row.dim), row.value);
+        await this.eachLiveRow(trx, live, metrics, (row) => {
+          if (dimSet === null || dimSet.has(row.dim)) add(shape(row.metric, row.day, row.dim), row.value);
+        });
       }
       return [...totals.values()].map(({ value, sum }) => ({ ...value, value: sum.toFixed(this.metrics.get(value.metric)?.metric.money === true ? 2 : 0) }));
     });
@@ -265,7 +288,9 @@ export class FactStore {
     return this.snapshot(async (trx) => {
       const { through, version } = await this.rollupMark(query.tenantId, trx);
       const { stored, live } = this.split(query, through);
-      const liveRows = live === null ? [] : await this.liveRows(trx, live, [metric]);
+      // The things of each live day (a day's distinct members, not every fact row of the range at once).
+      const liveDays = new Map<string, Set<string>>();
+      if (live !== null) await this.eachLiveRow(trx, live, [metric], (row) => liveDays.set(row.day, (liveDays.get(row.day) ?? new Set()).add(row.dim)));
       if (by === 'day') {
         const perDay = new Map<string, number>();
         if (stored !== null) {
@@ -280,12 +305,10 @@ export class FactStore {
             .execute();
           for (const row of rows) perDay.set(row.day, Number(row.count));
         }
-        const liveDays = new Map<string, Set<string>>();
-        for (const row of liveRows) liveDays.set(row.day, (liveDays.get(row.day) ?? new Set()).add(row.dim));
         for (const [day, things] of liveDays) perDay.set(day, things.size);
         return [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, count]) => ({ day, count }));
       }
-      const liveThings = [...new Set(liveRows.map((row) => row.dim))];
+      const liveThings = [...new Set([...liveDays.values()].flatMap((things) => [...things]))];
       if (stored === null) return [{ count: liveThings.length }];
       const storedCount = await this.storedDistinctCount(trx, stored, metric, version);
       if (liveThings.length === 0) return [{ count: storedCount }];

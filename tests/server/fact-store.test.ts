@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FactSource } from '../../server/contracts/report-facts';
 import { dayOf, withinDays } from '../../server/contracts/report-facts';
 import type { Database } from '../../server/db/schema';
-import { addDays, daysOf, dayIn, FactStore } from '../../server/reports/fact-store';
+import { addDays, daysOf, dayIn, FactStore, windowsOf } from '../../server/reports/fact-store';
 import { catchUpAtStart } from '../../server/reports/rollup-job';
 import { useDemoServer } from './helpers';
 
@@ -68,6 +68,16 @@ describe('day arithmetic', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysOf('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+  });
+
+  it('cuts a range into consecutive windows that cover every day once', () => {
+    expect(windowsOf('2026-01-01', '2026-03-05', 31)).toEqual([
+      { from: '2026-01-01', to: '2026-01-31' },
+      { from: '2026-02-01', to: '2026-03-03' },
+      { from: '2026-03-04', to: '2026-03-05' },
+    ]);
+    expect(windowsOf('2026-03-09', '2026-03-09', 31)).toEqual([{ from: '2026-03-09', to: '2026-03-09' }]);
+    expect(windowsOf('2026-03-10', '2026-03-09', 31)).toEqual([]);
   });
 });
 
@@ -158,5 +168,54 @@ describe('fact store', () => {
 
   it('refuses a source that fills another source\'s metric', () => {
     expect(() => new FactStore(db, [source, { ...source, name: 'copy' }], ZONE, 2)).toThrow(/filled by both/);
+  });
+});
+
+describe('a long history', () => {
+  // Another tenant of the same table: a year and more of sales, one every 7 days, a buyer returning every 4th sale.
+  const LONG = TENANT + 1000;
+  const asked: Array<{ from: string; to: string }> = [];
+  const recording: FactSource = {
+    ...source,
+    firstDay: async (db, tenantId, timeZone) => {
+      const found = await sql<{ day: string | null }>`select ${dayOf('first', timeZone)} as day from (select min(paid_at) as first from ${sql.table(SALES)} where tenant_id = ${tenantId}) as sales`.execute(db);
+      return found.rows[0]?.day ?? null;
+    },
+    collect: async (db, range) => {
+      asked.push({ from: range.from, to: range.to });
+      return source.collect(db, range);
+    },
+  };
+  const longStore = () => new FactStore(db, [recording], ZONE, 2, () => new Date('2026-03-10T04:00:00Z'));
+  const range = { tenantId: LONG, from: '2025-01-01', to: '2026-03-10' };
+
+  beforeAll(async () => {
+    await sql`insert into ${sql.table(SALES)} (tenant_id, paid_at, buyer, amount)
+      select ${LONG}, timestamptz '2025-01-03 10:00:00+08' + (n * 7) * interval '1 day', 'b' || (n % 4), 1.25 from generate_series(0, 61) as n`.execute(db);
+  });
+
+  it('is read and stored a window of days at a time from the source\'s first day, with the figures of one read', async () => {
+    const facts = longStore();
+    const live = { total: await facts.sum(range, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(range, METRIC_BUYER, 'total'), byDay: await facts.distinct(range, METRIC_BUYER, 'day') };
+    expect(live.total).toEqual([{ metric: METRIC_AMOUNT, value: '77.50' }]);
+    expect(live.buyers).toEqual([{ count: 4 }]);
+    expect(live.byDay).toHaveLength(62);
+    expect(asked.length).toBeGreaterThan(10);
+    expect(asked.every((window) => daysOf(window.from, window.to).length <= 31)).toBe(true);
+
+    asked.length = 0;
+    const rolled = await facts.catchUp(LONG);
+    // All history from 2000-01-01 is claimed, but the source is asked only from its first sale's day.
+    expect(rolled).toMatchObject({ from: '2000-01-01', to: '2026-03-09', rows: 124 });
+    expect(asked[0]?.from).toBe('2025-01-03');
+    expect(asked.every((window) => daysOf(window.from, window.to).length <= 31)).toBe(true);
+    expect(asked.map((window) => window.from)).toEqual(windowsOf('2025-01-03', '2026-03-09', 31).map((window) => window.from));
+    expect({ total: await facts.sum(range, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(range, METRIC_BUYER, 'total'), byDay: await facts.distinct(range, METRIC_BUYER, 'day') }).toEqual(live);
+  });
+
+  it('stores nothing for a tenant whose source has no first day yet', async () => {
+    asked.length = 0;
+    expect(await longStore().catchUp(LONG + 1)).toMatchObject({ rows: 0 });
+    expect(asked).toEqual([]);
   });
 });

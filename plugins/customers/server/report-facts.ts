@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dayOf, METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
+import { dayOf, earliestDay, METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import { BALANCE_BIZ } from './member-ledgers';
 
 /**
@@ -14,6 +14,11 @@ export const customerFacts: FactSource = {
     { name: METRICS.newMembers, kind: 'sum', title: '新增用户：当天注册的会员数' },
     { name: METRICS.recharge, kind: 'sum', money: true, title: '充值：当天会员余额充值金额之和' },
   ],
+  firstDay: (db, tenantId, timeZone) =>
+    earliestDay(db, timeZone, [
+      sql<Date | null>`select min(register_time) from cust_member where tenant_id = ${tenantId}`,
+      sql<Date | null>`select min(create_time) from cust_balance_log where tenant_id = ${tenantId} and biz_type = ${String(BALANCE_BIZ.recharge)}`,
+    ]),
   collect: async (db, range) => {
     const members = await sql<{ day: string; n: string }>`select ${dayOf('register_time', range.timeZone)} as day, count(*)::text as n
       from cust_member where tenant_id = ${range.tenantId} and ${withinDays('register_time', range)} group by 1`.execute(db);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dayOf, METRICS, WITHDRAW_METRICS, WITHDRAW_RANK_METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
+import { dayOf, earliestDay, METRICS, WITHDRAW_METRICS, WITHDRAW_RANK_METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import { BROKERAGE_BIZ } from '../entities';
 
 /**
@@ -37,6 +37,12 @@ export const distributionFacts: FactSource = {
     { name: WITHDRAW_RANK_METRICS.paidByDistributor, kind: 'sum', money: true, title: '各分销员提现成功金额（按打款时间）' },
     { name: WITHDRAW_RANK_METRICS.paidByMember, kind: 'sum', money: true, title: '各分销员（会员）提现成功金额（按打款时间）' },
   ],
+  // A withdrawal's transitions are logged after it was applied for.
+  firstDay: (db, tenantId, timeZone) =>
+    earliestDay(db, timeZone, [
+      sql<Date | null>`select min(settle_time) from drp_brokerage_record where tenant_id = ${tenantId} and biz_type = ${BROKERAGE_BIZ.order}`,
+      sql<Date | null>`select min(create_time) from drp_withdraw where tenant_id = ${tenantId}`,
+    ]),
   collect: async (db, range) => {
     const rows: FactRow[] = [];
     const settled = await sql<{ day: string; amount: string }>`select ${dayOf('settle_time', range.timeZone)} as day, sum(price)::text as amount

@@ -30,6 +30,10 @@ export const spuViewFacts: FactSource = {
     { name: GOODS_METRICS.views, kind: 'sum', title: '浏览量（会员查看商品详情的次数）' },
     { name: GOODS_METRICS.visitors, kind: 'sum', title: '访客数（每天查看该商品详情的不同会员数，按天相加）' },
   ],
+  firstDay: async (db, tenantId) => {
+    const found = await sql<{ day: string | null }>`select to_char(min(day), 'YYYY-MM-DD') as day from goods_spu_view where tenant_id = ${tenantId}`.execute(db);
+    return found.rows[0]?.day ?? null;
+  },
   collect: async (db, range) => {
     const found = await sql<{ day: string; spu_id: string; views: string; visitors: string }>`select to_char(day, 'YYYY-MM-DD') as day, spu_id,
         sum(views)::text as views, count(*)::text as visitors

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { dayOf, GOODS_METRICS, METRICS, ORDER_METRICS, withinDays, type FactRange, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
+import { dayOf, earliestDay, GOODS_METRICS, METRICS, ORDER_METRICS, withinDays, type FactRange, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
 import type { Database } from '../../../server/db/schema';
 import { ORDER_REFUND_STATUS } from '../entities';
 import { REFUND_STATUS } from './dicts';
@@ -165,6 +165,8 @@ export const orderFacts: FactSource = {
     { name: M.goodsRefundCount, kind: 'sum', title: '退款件数：当天退款成功的该商品件数（按退款成功时间）' },
     { name: M.goodsRefundPrice, kind: 'sum', money: true, title: '退款金额：当天退款成功的该商品退款金额（按退款成功时间）' },
   ],
+  // Every fact of an order (its payment, refunds, status changes) comes on or after the day it was created.
+  firstDay: (db, tenantId, timeZone) => earliestDay(db, timeZone, [sql<Date | null>`select min(create_time) from sale_order where tenant_id = ${tenantId}`]),
   collect: async (db, range) => {
     const sums = new Sums();
     const rows: FactRow[] = [];
