@@ -36,19 +36,35 @@ type SessionRow = Pick<Selectable<Database['sessions']>, 'user_id' | 'last_seen_
 const sessionRows = new VersionedCache<string, SessionRow | undefined>(['sessions'], 10_000);
 registerCache('sessions', sessionRows);
 
+/** Most signature-checked tokens remembered (about one per open session); the oldest go first. */
+const VERIFIED_LIMIT = 10_000;
+
 export function createTokenService(db: Kysely<Database>, secret: Uint8Array, idleMinutes: number): TokenService {
   const idleMs = idleMinutes * 60_000;
+  /**
+   * Tokens whose signature was found good, with their expiry: a session presents the same token on every
+   * request, and each check through WebCrypto imports the key and takes a thread-pool round trip. Only a
+   * token that passed jwtVerify is kept, under its full text; its expiry is still checked on every use.
+   */
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   async function verify(token: string, ignoreExpiry: boolean): Promise<TokenClaims | null> {
     if (token.length === 0 || token.length > 4096) return null;
+    const known = verified.get(token);
+    if (known !== undefined && (ignoreExpiry || known.expiresAt > Date.now())) return known.claims;
     try {
       const { payload } = await jwtVerify(token, secret, {
         algorithms: ['HS256'],
         ...(ignoreExpiry ? { currentDate: new Date(0) } : {}),
       });
-      const { sub, username, sid } = payload;
+      const { sub, username, sid, exp } = payload;
       if (typeof sub !== 'string' || typeof username !== 'string' || typeof sid !== 'string') return null;
-      return { userId: sub, username, sessionId: sid };
+      const claims = { userId: sub, username, sessionId: sid };
+      if (!ignoreExpiry && typeof exp === 'number') {
+        if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value ?? '');
+        verified.set(token, { claims, expiresAt: exp * 1000 });
+      }
+      return claims;
     } catch {
       return null;
     }

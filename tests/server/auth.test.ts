@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadTokenSecret } from '../../server/auth/token-secret';
 import type { LoginResult } from '../../src/contracts/session';
 import { call, login, useTestServer } from './helpers';
@@ -131,6 +131,26 @@ describe('tokens', () => {
     const response = await call(backend.app, 'GET', ME, { token: expired });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Token失效，请重新登录!');
+  });
+
+  it('401 for a token accepted before, once its expiry has passed', async () => {
+    const { token } = await login(backend.app, 'clerk');
+    const claims = decodeJwt(token);
+    const shortLived = await new SignJWT({ username: 'clerk', sid: String(claims.sid) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(loadTokenSecret(backend.server.dataDir));
+    expect((await call(backend.app, 'GET', ME, { token: shortLived })).status).toBe(200);
+    // The signature is not checked again for a known token; its expiry still is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await call(backend.app, 'GET', ME, { token: shortLived })).status).toBe(401);
+      expect((await call(backend.app, 'GET', ME, { token })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('401 once the session has been idle longer than TOKEN_IDLE_MINUTES', async () => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FactSource } from '../../server/contracts/report-facts';
 import { dayOf, withinDays } from '../../server/contracts/report-facts';
 import type { Database } from '../../server/db/schema';
-import { addDays, daysOf, dayIn, FactStore, windowsOf } from '../../server/reports/fact-store';
+import { addDays, daysOf, dayIn, FACT_WINDOW_DAYS, FactStore, windowsOf } from '../../server/reports/fact-store';
 import { catchUpAtStart } from '../../server/reports/rollup-job';
 import { useDemoServer } from './helpers';
 
@@ -201,15 +201,15 @@ describe('a long history', () => {
     expect(live.buyers).toEqual([{ count: 4 }]);
     expect(live.byDay).toHaveLength(62);
     expect(asked.length).toBeGreaterThan(10);
-    expect(asked.every((window) => daysOf(window.from, window.to).length <= 31)).toBe(true);
+    expect(asked.every((window) => daysOf(window.from, window.to).length <= FACT_WINDOW_DAYS)).toBe(true);
 
     asked.length = 0;
     const rolled = await facts.catchUp(LONG);
     // All history from 2000-01-01 is claimed, but the source is asked only from its first sale's day.
     expect(rolled).toMatchObject({ from: '2000-01-01', to: '2026-03-09', rows: 124 });
     expect(asked[0]?.from).toBe('2025-01-03');
-    expect(asked.every((window) => daysOf(window.from, window.to).length <= 31)).toBe(true);
-    expect(asked.map((window) => window.from)).toEqual(windowsOf('2025-01-03', '2026-03-09', 31).map((window) => window.from));
+    expect(asked.every((window) => daysOf(window.from, window.to).length <= FACT_WINDOW_DAYS)).toBe(true);
+    expect(asked.map((window) => window.from)).toEqual(windowsOf('2025-01-03', '2026-03-09', FACT_WINDOW_DAYS).map((window) => window.from));
     expect({ total: await facts.sum(range, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(range, METRIC_BUYER, 'total'), byDay: await facts.distinct(range, METRIC_BUYER, 'day') }).toEqual(live);
   });
 
