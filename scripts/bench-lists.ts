@@ -303,10 +303,10 @@ function serverPid(dataDir: string): string | null {
   return null;
 }
 
-function serverRssMb(dataDir: string): number {
-  const pid = serverPid(dataDir);
-  const rss = pid === null ? undefined : /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return rss === undefined ? Number.NaN : Number(rss) / 1024;
+interface ServerMemory {
+  rssMb: number;
+  /** PGlite's WebAssembly heap, part of the RSS. */
+  databaseHeapMb: number;
 }
 
 /**
@@ -314,9 +314,10 @@ function serverRssMb(dataDir: string): number {
  * several gigabytes of inaccessible address space and opens its used part for reading and writing, so the
  * resident part of a read-write mapping directly followed by such a reservation is PGlite's heap.
  */
-function serverMemory(dataDir: string): string {
+function serverMemory(dataDir: string): ServerMemory | null {
   const pid = serverPid(dataDir);
-  if (pid === null) return 'server not found';
+  const rss = pid === null ? undefined : /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (pid === null || rss === undefined) return null;
   const mappings: Array<{ start: bigint; end: bigint; perms: string; size: number; rss: number }> = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) /.exec(line);
@@ -330,8 +331,11 @@ function serverMemory(dataDir: string): string {
     const next = mappings[index + 1];
     if (mapping.perms.startsWith('rw') && next !== undefined && next.start === mapping.end && next.perms.startsWith('---') && next.size >= 4 * 1024 * 1024) wasmKb += mapping.rss;
   });
-  return `${serverRssMb(dataDir).toFixed(0)} MB (database heap ${(wasmKb / 1024).toFixed(0)} MB)`;
+  return { rssMb: Number(rss) / 1024, databaseHeapMb: wasmKb / 1024 };
 }
+
+const describeMemory = (memory: ServerMemory | null): string =>
+  memory === null ? 'server not found' : `${memory.rssMb.toFixed(0)} MB (database heap ${memory.databaseHeapMb.toFixed(0)} MB)`;
 
 interface SeedTimes {
   members: number;
@@ -439,11 +443,11 @@ async function run(label: string, server: BenchServer, databaseUrl: string | nul
   const api = `${server.baseURL}/api`;
   const target: Target = { api, token: await login(api) };
   console.log(`[${label}] seeded, measuring…`);
-  results.set('server RSS after start', serverMemory(server.dataDir));
+  results.set('server RSS after start', describeMemory(serverMemory(server.dataDir)));
   // BENCH_ONLY=summary: the year's sales summary and RSS alone (a quick check of the reports at scale).
   if (ONLY === 'summary') {
     await salesSummary(target, results, server.dataDir);
-    results.set('server RSS after the run', `${serverRssMb(server.dataDir).toFixed(0)} MB`);
+    results.set('server RSS after the run', describeMemory(serverMemory(server.dataDir)));
     return results;
   }
 
@@ -473,11 +477,11 @@ async function run(label: string, server: BenchServer, databaseUrl: string | nul
   results.set('getUserPermissionByToken while lists run @10', withGoal(underLoad, GOALS.permission));
   results.set('GET /api/health while lists run @10', format(health));
   results.set('lists served meanwhile', String(served));
-  results.set('server RSS after the lists', serverMemory(server.dataDir));
+  results.set('server RSS after the lists', describeMemory(serverMemory(server.dataDir)));
 
   await salesSummary(target, results, server.dataDir);
-  const rss = serverRssMb(server.dataDir);
-  results.set('server RSS after the run', `${serverMemory(server.dataDir)} — goal ≤ 500 MB: ${rss <= 500 ? 'meets' : 'misses'}`);
+  const memory = serverMemory(server.dataDir);
+  results.set('server RSS after the run', `${describeMemory(memory)} — goal ≤ 500 MB: ${memory !== null && memory.rssMb <= 500 ? 'meets' : 'misses'}`);
 
   // EXPLAIN ANALYZE of the lists' own statements: the embedded database has one owner, so the server stops first.
   if (databaseUrl === null) await server.halt();
@@ -512,7 +516,7 @@ async function salesSummary(target: Target, results: Results, dataDir: string): 
     if (slow) results.set(`sales summary, 365 days, ${when} @10`, `skipped: one request took ${(first / 1000).toFixed(1)} s`);
   };
   await measureSummary('live, before the roll-up');
-  results.set('server RSS after the live summary', serverMemory(dataDir));
+  results.set('server RSS after the live summary', describeMemory(serverMemory(dataDir)));
   const jobs = await fetch(`${target.api}/sys/quartzJob/list?pageNo=1&pageSize=100`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const listed = (await jobs.json()) as { result?: { records?: Array<{ id: string; jobClassName?: string }> } };
   const job = listed.result?.records?.find((record) => record.jobClassName === 'report.rollUp');

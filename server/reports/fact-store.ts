@@ -165,7 +165,7 @@ export class FactStore {
         const names = source.metrics.map((metric) => metric.name);
         await factDb(trx).deleteFrom('rpt_daily_fact').where('tenant_id', '=', tenantId).where('metric', 'in', names).where('day', '>=', from).where('day', '<=', to).execute();
         // A long range (the first roll-up stores all history) is asked for a window at a time, from the source's first day.
-        const first = windowsOf(from, to, FACT_WINDOW_DAYS).length > 1 && source.firstDay !== undefined ? await source.firstDay(trx, tenantId, this.timeZone) : from;
+        const first = daysBetween(from, to) >= FACT_WINDOW_DAYS && source.firstDay !== undefined ? await source.firstDay(trx, tenantId, this.timeZone) : from;
         if (first === null) continue;
         for (const window of windowsOf(first > from ? first : from, to, FACT_WINDOW_DAYS)) {
           const rows = this.owned(source, await source.collect(trx, { ...range, ...window }));
