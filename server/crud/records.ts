@@ -15,14 +15,52 @@ export function formatDateTime(value: Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
 }
 
+interface ReadableColumn {
+  name: string;
+  column: string;
+  field: FieldDefinition;
+  /** A dictionary field's dictionary and the key of the text beside its value (`status_dictText`). */
+  dict: { code: string; textKey: string } | null;
+}
+
+const readableColumnsOf = new WeakMap<EntityDefinition, readonly ReadableColumn[]>();
+
+/**
+ * The readable fields of an entity with their columns, worked out once per definition: every row of every
+ * page goes through them, and working them out per row was most of what a list request allocated.
+ * Definitions are never changed once built (a form's new version is a new definition object).
+ */
+function readableColumns(entity: EntityDefinition): readonly ReadableColumn[] {
+  let columns = readableColumnsOf.get(entity);
+  if (columns === undefined) {
+    columns = fieldEntries(entity)
+      .filter(([, field]) => isReadableField(field))
+      .map(([name, field]) => ({ name, column: columnOf(entity, name), field, dict: field.dict === undefined ? null : { code: field.dict, textKey: `${name}${DICT_TEXT_SUFFIX}` } }));
+    readableColumnsOf.set(entity, columns);
+  }
+  return columns;
+}
+
+const AUDIT_ENTRIES = Object.entries(AUDIT_FIELDS);
+
+const selectListsOf = new WeakMap<EntityDefinition, Map<'page' | 'one', RawBuilder<unknown>>>();
+
 /** The select list: id, readable fields, audit columns and the tenant; date columns come back as text. */
 export function selectColumnsSql(entity: EntityDefinition, options: { rows?: 'page' | 'one' } = {}): RawBuilder<unknown> {
+  const rows = options.rows ?? 'one';
+  let lists = selectListsOf.get(entity);
+  if (lists === undefined) selectListsOf.set(entity, (lists = new Map()));
+  let list = lists.get(rows);
+  // Built once per definition and kind: a raw builder is immutable, so every query may share it.
+  if (list === undefined) lists.set(rows, (list = buildSelectList(entity, rows)));
+  return list;
+}
+
+function buildSelectList(entity: EntityDefinition, rows: 'page' | 'one'): RawBuilder<unknown> {
   const columns: RawBuilder<unknown>[] = [sql.id('id')];
-  for (const [name, field] of fieldEntries(entity)) {
-    if (!isReadableField(field)) continue;
+  for (const { column, field } of readableColumns(entity)) {
     // A page of rows (a list, an export) leaves out the large detail-only content.
-    if (options.rows === 'page' && field.detailOnly === true) continue;
-    const column = columnOf(entity, name);
+    if (rows === 'page' && field.detailOnly === true) continue;
     columns.push(field.type === 'date' ? sql`cast(${sql.id(column)} as text) as ${sql.id(column)}` : sql.id(column));
   }
   for (const column of Object.values(AUDIT_FIELDS)) columns.push(sql.id(column));
@@ -40,7 +78,9 @@ function wireValue(field: FieldDefinition | null, value: unknown): unknown {
 /** Texts of a (possibly comma-joined) dictionary value; unknown values show as themselves. */
 export function dictText(items: readonly DictItem[], value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  return String(value)
+  const text = String(value);
+  if (!text.includes(',')) return items.find((item) => item.value === text)?.text ?? text;
+  return text
     .split(',')
     .map((part) => items.find((item) => item.value === part)?.text ?? part)
     .join(',');
@@ -55,16 +95,14 @@ export async function loadDictionaries(entity: EntityDefinition, lookup: DictLoo
 
 export function toRecord(entity: EntityDefinition, row: Row, dictionaries: Map<string, DictItem[]>): WireRecord {
   const record: WireRecord = { id: row.id };
-  for (const [name, field] of fieldEntries(entity)) {
-    if (!isReadableField(field)) continue;
-    const column = columnOf(entity, name);
+  for (const { name, column, field, dict } of readableColumns(entity)) {
     // Not read (a detail-only field of a list page): left out rather than shown as empty.
     if (!(column in row)) continue;
     const value = wireValue(field, row[column]);
     record[name] = value;
-    if (field.dict !== undefined) record[`${name}${DICT_TEXT_SUFFIX}`] = dictText(dictionaries.get(field.dict) ?? [], value);
+    if (dict !== null) record[dict.textKey] = dictText(dictionaries.get(dict.code) ?? [], value);
   }
-  for (const [name, column] of Object.entries(AUDIT_FIELDS)) record[name] = wireValue(null, row[column]);
+  for (const [name, column] of AUDIT_ENTRIES) record[name] = wireValue(null, row[column]);
   if (entity.tenantScoped) record.tenantId = row.tenant_id;
   return record;
 }

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
-import { errorFields, type WorkerRequest, type WorkerResponse, type WorkerStartOptions } from './worker-protocol';
+import { BYTEA_OID, errorFields, type WorkerRequest, type WorkerResponse, type WorkerStartOptions } from './worker-protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('pglite-worker must run as a worker thread');
@@ -53,13 +53,14 @@ async function handle(request: WorkerRequest): Promise<void> {
   if (request.kind === 'close') {
     await client.end().catch(() => undefined);
     await pglite.close();
-    reply({ id: request.id, ok: true, command: 'CLOSE', rowCount: null, rows: [] });
+    reply({ id: request.id, ok: true, command: 'CLOSE', rowCount: null, rows: [], byteColumns: [] });
     port?.close();
     return;
   }
   try {
     const result = await client.query({ text: request.sql, values: [...request.params] });
-    reply({ id: request.id, ok: true, command: result.command, rowCount: result.rowCount, rows: result.rows as unknown[] });
+    const byteColumns = (result.fields ?? []).filter((field) => field.dataTypeID === BYTEA_OID).map((field) => field.name);
+    reply({ id: request.id, ok: true, command: result.command, rowCount: result.rowCount, rows: result.rows as unknown[], byteColumns });
   } catch (error) {
     reply({ id: request.id, ok: false, error: errorFields(error) });
   }

@@ -32,10 +32,14 @@ export interface WorkerErrorFields {
 }
 
 export type WorkerResponse =
-  | { id: number; ok: true; command: string; rowCount: number | null; rows: unknown[] }
+  /** `byteColumns`: the bytea columns of the rows, which structured cloning turns from Buffer into Uint8Array. */
+  | { id: number; ok: true; command: string; rowCount: number | null; rows: unknown[]; byteColumns: string[] }
   | { id: number; ok: false; error: WorkerErrorFields }
   | { id: 0; ready: true }
   | { id: 0; ready: false; error: WorkerErrorFields };
+
+/** PostgreSQL's type oid of bytea. */
+export const BYTEA_OID = 17;
 
 const ERROR_FIELDS = ['name', 'code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where'] as const;
 

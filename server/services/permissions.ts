@@ -92,12 +92,16 @@ function isButton(row: PermissionRow): boolean {
   return row.menu_type === 2 && row.perms !== null && row.perms !== '';
 }
 
-/** Menus and buttons of a user, kept until a grant table is written; callers get their own copy. */
-const permissionsCache = new VersionedCache<string, PermissionResult>(GRANT_TABLES, 10_000);
+/**
+ * Menus and buttons of a user as UTF-8 JSON, kept until a grant table is written. Kept serialised: every page
+ * load asks for them, and copying and serialising the whole tree per request was most of the garbage the
+ * server made under load.
+ */
+const permissionsCache = new VersionedCache<string, Buffer>(GRANT_TABLES, 10_000);
 registerCache('userPermissions', permissionsCache);
 
-export async function userPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {
-  return structuredClone(await permissionsCache.get(db, userId, () => computeUserPermissions(db, userId)));
+export async function userPermissionsJson(db: Kysely<Database>, userId: string): Promise<Buffer> {
+  return permissionsCache.get(db, userId, async () => Buffer.from(JSON.stringify(await computeUserPermissions(db, userId))));
 }
 
 async function computeUserPermissions(db: Kysely<Database>, userId: string): Promise<PermissionResult> {

@@ -202,6 +202,16 @@ describe('caches invalidated by writes', () => {
     expect(again.body.result.auth.map((entry) => entry.action)).toContain('cust:member:list');
   });
 
+  it('answers kept permissions in the envelope, with the time of each answer', async () => {
+    const first = await call<{ menu: unknown[]; auth: unknown[] }>(demo.app, 'GET', `/api${API.userPermissions}`, { token: demo.clerk });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await call<{ menu: unknown[]; auth: unknown[] }>(demo.app, 'GET', `/api${API.userPermissions}`, { token: demo.clerk });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toMatchObject({ success: true, message: '操作成功！', code: 200, result: first.body.result });
+    expect(first.body.result.menu.length).toBeGreaterThan(0);
+    expect(second.body.timestamp).toBeGreaterThan(first.body.timestamp);
+  });
+
   it('a dictionary item edit shows in the next lookup', async () => {
     const before = await call<Array<{ value: string; text: string }>>(demo.app, 'GET', '/api/sys/dict/getDictItems/valid_status', { token: demo.admin });
     expect(before.body.result.map((item) => item.text)).toContain('有效');
@@ -277,15 +287,16 @@ describe('the database off the main thread', () => {
     expect(error).toMatchObject({ code: '23505' });
   });
 
-  it('keeps the row types: timestamps as Date, numeric as string, int as number', async () => {
-    const row = await sql<{ at: unknown; amount: unknown; n: unknown; big: unknown; doc: unknown }>`
-      select now() as at, 12.50::numeric(18, 4) as amount, 7::int as n, 9007199254740993::int8 as big, '{"a":1}'::jsonb as doc`.execute(demo.app.db);
+  it('keeps the row types: timestamps as Date, numeric as string, int as number, bytea as Buffer', async () => {
+    const row = await sql<{ at: unknown; amount: unknown; n: unknown; big: unknown; doc: unknown; bytes: unknown }>`
+      select now() as at, 12.50::numeric(18, 4) as amount, 7::int as n, 9007199254740993::int8 as big, '{"a":1}'::jsonb as doc, '\\x01ff'::bytea as bytes`.execute(demo.app.db);
     const first = row.rows[0];
     expect(first?.at).toBeInstanceOf(Date);
     expect(first?.amount).toBe('12.5000');
     expect(first?.n).toBe(7);
     expect(first?.big).toBe('9007199254740993');
     expect(first?.doc).toEqual({ a: 1 });
+    expect(Buffer.isBuffer(first?.bytes) && [...first.bytes]).toEqual([1, 255]);
   });
 
   it('runs a transaction on one connection: a failure rolls back everything in it', async () => {
