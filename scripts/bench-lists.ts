@@ -33,6 +33,7 @@ import { pageQuery } from '../server/crud/list-paging';
 import { readPage, sortColumns, whereSql } from '../server/crud/list-query';
 import { selectColumnsSql } from '../server/crud/records';
 import { openDatabase } from '../server/db/connection';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import type { Database } from '../server/db/schema';
 import { fieldEntries, type EntityDefinition } from '../src/contracts/entity';
 import { startPostgres, type PostgresServer } from '../tests/support/postgres-server';
@@ -199,7 +200,7 @@ async function benchServer(env: Record<string, string> = {}): Promise<BenchServe
     await exited;
   };
   const start = async () => {
-    const started = spawn(process.execPath, [SERVER_MAIN], {
+    const started = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
       cwd: repoRoot,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
       stdio: 'ignore',

@@ -7,6 +7,7 @@ import { createWriteStream, existsSync, mkdtempSync, rmSync, readFileSync, type 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'build/server/main.js');
@@ -59,7 +60,7 @@ interface Running {
 
 async function launch(port: number, dataDir: string, logFile: string, env: Record<string, string> | undefined, append: boolean): Promise<Running> {
   const log = createWriteStream(logFile, { flags: append ? 'a' : 'w' });
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
