@@ -505,18 +505,19 @@ async function salesSummary(target: Target, results: Results, dataDir: string): 
     for (const when of ['live, before the roll-up', 'stored, after the roll-up']) for (const concurrency of [1, 10]) results.set(`sales summary, 365 days, ${when} @${concurrency}`, why);
     return;
   }
-  const measureSummary = async (when: string) => {
+  // #15's goal is for the summary the reports read once 报表日结 has run; the live one before it is the first-run cost.
+  const measureSummary = async (when: string, goal: Goal | null) => {
     const first = await timedGet(target, url);
     // A summary that takes seconds is measured with a few requests at concurrency 1 only: ten at once
     // would queue behind each other on the one database for minutes and say nothing more.
     const slow = first > 3000;
     for (const concurrency of slow ? [1] : [1, 10]) {
       const figures = await measure(target, url, concurrency, slow ? 3 : concurrency === 1 ? 30 : 100);
-      results.set(`sales summary, 365 days, ${when} @${concurrency}`, withGoal(figures, concurrency === 1 ? GOALS.summary : null));
+      results.set(`sales summary, 365 days, ${when} @${concurrency}`, withGoal(figures, concurrency === 1 ? goal : null));
     }
     if (slow) results.set(`sales summary, 365 days, ${when} @10`, `skipped: one request took ${(first / 1000).toFixed(1)} s`);
   };
-  await measureSummary('live, before the roll-up');
+  await measureSummary('live, before the roll-up', null);
   results.set('server RSS after the live summary', describeMemory(serverMemory(dataDir)));
   const jobs = await fetch(`${target.api}/sys/quartzJob/list?pageNo=1&pageSize=100`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const listed = (await jobs.json()) as { result?: { records?: Array<{ id: string; jobClassName?: string }> } };
@@ -529,7 +530,7 @@ async function salesSummary(target: Target, results: Results, dataDir: string): 
   const executed = await fetch(`${target.api}/sys/quartzJob/execute?id=${job.id}`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const outcome = (await executed.json()) as { success?: boolean; message?: string; result?: { message?: string } };
   results.set('报表日结 job (report.rollUp), first run over the year', `${((performance.now() - started) / 1000).toFixed(1)} s — ${outcome.success === true ? (outcome.result?.message ?? 'done') : `failed: ${outcome.message ?? executed.status}`}`);
-  await measureSummary('stored, after the roll-up');
+  await measureSummary('stored, after the roll-up', GOALS.summary);
 }
 
 /**

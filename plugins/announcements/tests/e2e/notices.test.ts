@@ -30,12 +30,16 @@ async function createOnAdminPage(page: Page, title: string, options: { toClerk: 
     await dialog.getByLabel('指定用户').check();
     await dialog.locator('.ant-form-item', { hasText: '指定用户' }).locator('.ant-select-selector').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '店员' }).click();
+    // The choice is made before the dropdown closes: Escape on a closed dropdown would close the dialog instead.
+    await dialog.locator('.ant-form-item', { hasText: '指定用户' }).locator('.ant-select-selection-item', { hasText: '店员' }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
   }
   if (options.openPage !== undefined) {
     await dialog.locator('.ant-form-item', { hasText: '打开方式' }).locator('.ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: options.component ? '组件' : '链接' }).click();
+    const openType = options.component ? '组件' : '链接';
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: openType }).click();
+    await dialog.locator('.ant-form-item', { hasText: '打开方式' }).locator('.ant-select-selection-item', { hasText: openType }).waitFor();
     await dialog.locator('#announcement_openPage').fill(options.openPage);
     if (options.component) await dialog.locator('#announcement_busId').fill(options.component.busId);
   }
@@ -47,7 +51,9 @@ async function createOnAdminPage(page: Page, title: string, options: { toClerk: 
 
 async function releaseOnAdminPage(page: Page, title: string): Promise<void> {
   await page.locator('tr', { hasText: title }).getByRole('button', { name: /发\s*布/ }).click();
-  await page.locator('.ant-popover:visible .ant-btn-primary').click();
+  const confirm = page.locator('.ant-popover:visible', { hasText: '确定要发布吗?' });
+  await confirm.locator('.ant-btn-primary').click();
+  await confirm.waitFor({ state: 'hidden' });
   await page.locator('tr', { hasText: title }).getByText('已发布').waitFor();
 }
 
