@@ -237,7 +237,8 @@ describe('settings drawer', () => {
     // Hide header on scroll, after 100 px (make the page tall enough to scroll).
     await page.evaluate(() => document.body.style.setProperty('min-height', '3000px'));
     await page.evaluate(() => window.scrollTo(0, 60));
-    await page.waitForTimeout(100);
+    // Two frames: the scroll event of that position has been handled.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.locator('header.main-header').getAttribute('data-hidden')).toBe('false');
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.locator('header.main-header').getAttribute('data-hidden')).toBe('true');

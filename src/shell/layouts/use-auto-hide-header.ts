@@ -15,13 +15,16 @@ export function useAutoHideHeader(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     if (!enabled) return;
-    let previousY = window.scrollY;
+    let previousY = 0;
     const onScroll = () => {
       const y = window.scrollY;
       setHidden((current) => nextHeaderHidden(previousY, y, current));
       previousY = y;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A page already scrolled down when hiding turns on (or when the layout mounts again, after a reload that
+    // kept the scroll position) counts as scrolled down from the top: no scroll event may follow to tell it.
+    onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       setHidden(false);

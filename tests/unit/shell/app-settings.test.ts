@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, loadSettings, normaliseSettings, saveSettings, SETTINGS_KEYS } from '../../../src/shell/settings/app-settings';
 import { settingsStore } from '../../../src/shell/settings/settings-store';
-import { nextHeaderHidden } from '../../../src/shell/layouts/use-auto-hide-header';
+import { nextHeaderHidden, useAutoHideHeader } from '../../../src/shell/layouts/use-auto-hide-header';
 
 describe('settings (spec §2 Settings drawer, §3, §9)', () => {
   it('defaults to #fa541c, light theme, side menu, fixed width and multi-page on', () => {
@@ -54,5 +55,30 @@ describe('auto-hide header (spec §9: after 100 px)', () => {
     expect(nextHeaderHidden(300, 250, true)).toBe(false);
     expect(nextHeaderHidden(300, 300, true)).toBe(true);
     expect(nextHeaderHidden(300, 50, true)).toBe(false);
+  });
+
+  describe('on the page', () => {
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      act(() => void window.dispatchEvent(new Event('scroll')));
+    };
+    afterEach(() => Object.defineProperty(window, 'scrollY', { value: 0, configurable: true }));
+
+    it('follows the scroll once turned on', () => {
+      const { result } = renderHook(() => useAutoHideHeader(true));
+      expect(result.current).toBe(false);
+      scrollTo(400);
+      expect(result.current).toBe(true);
+      scrollTo(200);
+      expect(result.current).toBe(false);
+    });
+
+    it('hides at once when turned on, or mounted, on a page already scrolled past 100 px', () => {
+      Object.defineProperty(window, 'scrollY', { value: 400, configurable: true });
+      const { result, rerender } = renderHook(({ enabled }) => useAutoHideHeader(enabled), { initialProps: { enabled: false } });
+      expect(result.current).toBe(false);
+      rerender({ enabled: true });
+      expect(result.current).toBe(true);
+    });
   });
 });
