@@ -139,6 +139,24 @@ export interface SystemInfo {
   systemUptimeSeconds: number;
   database: { kind: 'pglite' | 'postgresql'; version: string; sizeBytes: number };
   history: SystemSample[];
+  /** The login, operation and data logs' writer: anything but zeros is shown as an alert. */
+  logWriter: LogWriterFigures;
+}
+
+/** A log row the database refused even on its own (the server log has every one of them). */
+export interface FailedLogRowInfo {
+  failedAt: string;
+  table: 'sys_log' | 'sys_data_log';
+  /** The row as JSON, cut to a few hundred characters (parameters were redacted before queueing). */
+  row: string;
+  error: string;
+}
+
+export interface LogWriterFigures {
+  failedRows: number;
+  droppedRows: number;
+  /** Newest first, at most the last hundred. */
+  recentFailures: FailedLogRowInfo[];
 }
 
 export interface HttpServerInfo {

@@ -36,6 +36,14 @@ export class LoginLimiter {
     return (counts.get(accountKey) ?? 0) >= MAX_PER_ACCOUNT || (counts.get(ipKey) ?? 0) >= MAX_PER_IP;
   }
 
+  /**
+   * True for the first refused (blocked) attempt from an address in a window, false for the others: only
+   * the first is written to the login log, so a flood of refused attempts cannot fill it.
+   */
+  async firstRefusal(ip: string): Promise<boolean> {
+    return this.counters.takeIfIdle(RateCounters.key('login', this.scope, 'r', ip), WINDOW_MS);
+  }
+
   async recordFailure(ip: string, account: string): Promise<void> {
     await this.counters.bump([this.accountKey(ip, account), this.ipKey(ip)], WINDOW_MS);
   }

@@ -7,8 +7,7 @@ import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { loadExcel, type ExcelColumn } from './excel';
 import { IMPORT_LIMITS } from './multipart';
-import { formatDateTime } from './records';
-import { isUniqueViolation, type FieldValues, type ValidationIssue } from './validate';
+import { isUniqueViolation, MSG_DUPLICATE, type FieldValues, type ValidationIssue } from './validate';
 
 /**
  * Excel import that streams (issue #20): rows are read from the upload as it arrives, a file over the
@@ -18,8 +17,6 @@ import { isUniqueViolation, type FieldValues, type ValidationIssue } from './val
 
 /** Most data rows one import accepts; a larger file is refused without importing anything. */
 export const MAX_IMPORT_ROWS = 10_000;
-/** At most this many skipped rows are listed in the answer (all of them are counted). */
-export const MAX_LISTED_ERRORS = 100;
 /** Rows inserted by one statement: the embedded database runs on this thread, so a statement must stay short. */
 const INSERT_BATCH = 50;
 /** Rows handled between two turns of the event loop given to other requests. */
@@ -33,11 +30,28 @@ export const MSG_FILE_TOO_LARGE = `文件超过 ${IMPORT_LIMITS.fileSize / 1024 
 
 export const importSummaryMessage = (imported: number, skipped: number) => `导入完成：成功 ${imported} 条，跳过 ${skipped} 条`;
 
+/** A skipped row's reason as the answer lists it. */
+export const rowReason = (row: number, reason: string) => `第${row}行：${reason}`;
+
+export const msgDamagedText = (label: string) => `${label}含有无法识别的字符（\uFFFD），请检查文件的编码后重新导入`;
+
 export interface ImportedRow {
   /** 1-based sheet row number, for error messages. */
   rowNumber: number;
   values: Record<string, unknown>;
+  /** Fields whose text holds U+FFFD: a character the file's writer could not encode, never stored as it is. */
+  damaged?: string[];
 }
+
+/** The data rows of a sheet, and the columns of its header the import does not take. */
+export interface ImportedSheet {
+  rows: ImportedRow[];
+  /** Headers of read-only columns (level, points …): an export carries them, an import never writes them. */
+  readOnlyColumns: string[];
+}
+
+/** The replacement character: what a decoder leaves for bytes it could not read as text. */
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** The sheet has more data rows than MAX_IMPORT_ROWS. */
 export class TooManyRowsError extends Error {
@@ -58,20 +72,49 @@ export interface ImportOutcome {
   total: number;
   imported: number;
   skipped: number;
-  /** Up to MAX_LISTED_ERRORS reasons, in row order. */
+  /** Every skipped row's reason, in row order. */
   errors: ImportRowError[];
+  /** Headers of the file's columns that were not imported because they are read-only. */
+  readOnlyColumns: string[];
 }
 
 /** Gives other requests their turn; awaiting a resolved promise would not. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A spreadsheet date as the wall-clock text it shows. exceljs gives a date cell as the instant whose UTC
+ * fields are the cell's fields (a sheet has no time zone), so they are read in UTC, whatever the server's zone.
+ */
+function wallClock(value: Date, type: FieldDefinition['type']): string {
+  const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  return type === 'date' ? date : `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+}
+
+/** Day 0 of Excel's 1900 date system, as the serials after 1900-02-28 count it (Excel's phantom 1900-02-29 included). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+/** Serials Excel can show as dates: 1 (1900-01-01) to 2958465 (9999-12-31). */
+const EXCEL_SERIAL_MAX = 2_958_465;
+
+/**
+ * A bare serial number (a date cell saved in the General format, or by a writer that keeps no styles) as the
+ * date it stands for; null for a number that is no date serial.
+ */
+export function excelSerialDate(serial: number, type: 'date' | 'datetime'): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > EXCEL_SERIAL_MAX) return null;
+  if (type === 'date' && !Number.isInteger(serial)) return null;
+  // Whole seconds: a serial's fraction is the time of day, rounded as Excel shows it.
+  const ms = Math.round((serial * DAY_MS) / 1000) * 1000;
+  return wallClock(new Date(EXCEL_EPOCH_MS + ms), type);
+}
+
 function cellValue(cell: ExcelJS.Cell, definition: FieldDefinition): unknown {
   const value = cell.value;
   if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) {
-    const text = formatDateTime(value);
-    return definition.type === 'date' ? text.slice(0, 10) : text;
-  }
+  if (value instanceof Date) return wallClock(value, definition.type);
+  if (typeof value === 'number' && (definition.type === 'date' || definition.type === 'datetime')) return excelSerialDate(value, definition.type) ?? value;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   const text = cell.text.trim();
   return text === '' ? undefined : text;
@@ -86,6 +129,7 @@ function fromDictText(items: readonly DictItem[], value: unknown): unknown {
     .join(',');
 }
 
+/** The sheet's columns by number, as its header row names them (by label or field name). */
 function headerMapping(row: ExcelJS.Row, columns: readonly ExcelColumn[]): Map<number, ExcelColumn> {
   const byHeader = new Map<string, ExcelColumn>();
   for (const column of columns) {
@@ -100,14 +144,16 @@ function headerMapping(row: ExcelJS.Row, columns: readonly ExcelColumn[]): Map<n
   return found;
 }
 
-function rowValues(row: ExcelJS.Row, mapping: Map<number, ExcelColumn>, dictionaries: Map<string, DictItem[]>): Record<string, unknown> {
+function rowOf(row: ExcelJS.Row, mapping: Map<number, ExcelColumn>, dictionaries: Map<string, DictItem[]>): ImportedRow {
   const values: Record<string, unknown> = {};
+  const damaged: string[] = [];
   for (const [columnNumber, column] of mapping) {
     let value = cellValue(row.getCell(columnNumber), column.definition);
+    if (typeof value === 'string' && value.includes(REPLACEMENT_CHARACTER)) damaged.push(column.field);
     if (value !== undefined && column.definition.dict !== undefined) value = fromDictText(dictionaries.get(column.definition.dict) ?? [], value);
     if (value !== undefined) values[column.field] = value;
   }
-  return values;
+  return damaged.length > 0 ? { rowNumber: row.number, values, damaged } : { rowNumber: row.number, values };
 }
 
 /** The end-of-central-directory record that closes every complete zip (and so every .xlsx). */
@@ -131,7 +177,7 @@ export class IncompleteArchiveError extends Error {
  * waits for ever on an archive that breaks off mid-entry, so the archive is checked to be complete
  * before it is parsed. The workbook is still parsed as a stream, never built whole in memory.
  */
-export async function readSheetRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
+export async function readSheetRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedSheet> {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   const archive = Buffer.concat(chunks);
@@ -140,10 +186,11 @@ export async function readSheetRows(input: Readable, columns: readonly ExcelColu
   return readRows(Readable.from([archive]), columns, dictionaries);
 }
 
-async function readRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedRow[]> {
+async function readRows(input: Readable, columns: readonly ExcelColumn[], dictionaries: Map<string, DictItem[]>): Promise<ImportedSheet> {
   // Styles are needed to tell a date cell from a number; hyperlinks and other sheets are not.
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const rows: ImportedRow[] = [];
+  const readOnlyColumns: string[] = [];
   let mapping: Map<number, ExcelColumn> | null = null;
   let seen = 0;
   for await (const sheet of reader) {
@@ -153,18 +200,25 @@ async function readRows(input: Readable, columns: readonly ExcelColumn[], dictio
       if (mapping === null) {
         if (row.number > HEADER_SEARCH_ROWS) break;
         const found = headerMapping(row, columns);
-        if (found.size > 0) mapping = found;
+        if (found.size === 0) continue;
+        // Read-only columns are named in the answer, never read: an import does not set points or levels.
+        for (const [columnNumber, column] of found) {
+          if (column.definition.readonly !== true) continue;
+          readOnlyColumns.push(row.getCell(columnNumber).text.trim());
+          found.delete(columnNumber);
+        }
+        mapping = found;
         continue;
       }
-      const values = rowValues(row, mapping, dictionaries);
-      if (Object.keys(values).length === 0) continue;
+      const imported = rowOf(row, mapping, dictionaries);
+      if (Object.keys(imported.values).length === 0 && imported.damaged === undefined) continue;
       if (rows.length === MAX_IMPORT_ROWS) throw new TooManyRowsError();
-      rows.push({ rowNumber: row.number, values });
+      rows.push(imported);
     }
     // Only the first sheet is data.
     break;
   }
-  return rows;
+  return { rows, readOnlyColumns };
 }
 
 /** Who and where a batch of imported records belongs to. */
@@ -194,6 +248,10 @@ async function insertBatch(db: Kysely<Database>, entity: EntityDefinition, batch
 export interface ImportRowsOptions {
   db: Kysely<Database>;
   entity: EntityDefinition;
+  /** A field's label, to name it in a row's reason. */
+  label: (field: string) => string;
+  /** From readSheetRows, repeated in the outcome. */
+  readOnlyColumns?: readonly string[];
   stamp: InsertStamp;
   /** The add form's checks (fields, dictionaries, uniqueness against stored rows, business rules). */
   validate: (values: Record<string, unknown>) => Promise<{ values: FieldValues; issues: ValidationIssue[] }>;
@@ -215,15 +273,13 @@ function uniqueKeys(entity: EntityDefinition, values: FieldValues): string[] {
  * that still trips a unique index (a concurrent insert) is retried row by row.
  */
 export async function importRows(rows: readonly ImportedRow[], options: ImportRowsOptions): Promise<ImportOutcome> {
-  const { db, entity, stamp, validate, insertOne } = options;
+  const { db, entity, stamp, validate, insertOne, label } = options;
   const pendingKeys = new Set<string>();
   const errors: ImportRowError[] = [];
-  let skipped = 0;
   let imported = 0;
-  const skip = (row: ImportedRow, reason: string) => {
-    skipped += 1;
-    if (errors.length < MAX_LISTED_ERRORS) errors.push({ row: row.rowNumber, message: `第${row.rowNumber}行：${reason}` });
-  };
+  const skip = (row: ImportedRow, reason: string) => errors.push({ row: row.rowNumber, message: rowReason(row.rowNumber, reason) });
+  // The add form shows a clash beside its field; a row's reason must name the field itself.
+  const issueText = (issue: ValidationIssue) => (issue.message === MSG_DUPLICATE ? `${label(issue.field)}：${MSG_DUPLICATE}` : issue.message);
 
   let pending: Array<{ row: ImportedRow; values: FieldValues }> = [];
   const flush = async () => {
@@ -250,13 +306,17 @@ export async function importRows(rows: readonly ImportedRow[], options: ImportRo
 
   for (const [index, row] of rows.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    if (row.damaged !== undefined) {
+      skip(row, row.damaged.map((field) => msgDamagedText(label(field))).join('；'));
+      continue;
+    }
     let { values, issues } = await validate(row.values);
     if (issues.length === 0 && uniqueKeys(entity, values).some((key) => pendingKeys.has(key))) {
       await flush();
       ({ values, issues } = await validate(row.values));
     }
     if (issues.length > 0) {
-      skip(row, issues.map((issue) => issue.message).join('；'));
+      skip(row, issues.map(issueText).join('；'));
       continue;
     }
     pending.push({ row, values });
@@ -266,5 +326,5 @@ export async function importRows(rows: readonly ImportedRow[], options: ImportRo
   await flush();
   // Row order in the answer, whichever way a row was skipped.
   errors.sort((a, b) => a.row - b.row);
-  return { total: rows.length, imported, skipped, errors };
+  return { total: rows.length, imported, skipped: errors.length, errors, readOnlyColumns: [...(options.readOnlyColumns ?? [])] };
 }

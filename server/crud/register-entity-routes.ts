@@ -389,18 +389,20 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const file = await request.file();
     if (file === undefined) throw businessError(MSG_NO_FILE);
     const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
-    let rows;
+    let sheet;
     try {
-      rows = await readSheetRows(file.file, excelColumns(entity, label), dictionaries);
+      sheet = await readSheetRows(file.file, excelColumns(entity, label), dictionaries);
     } catch (error) {
       if (error instanceof TooManyRowsError) throw businessError(error.message);
       throw businessError(file.file.truncated ? MSG_FILE_TOO_LARGE : MSG_BAD_FILE);
     }
     if (file.file.truncated) throw businessError(MSG_FILE_TOO_LARGE);
-    if (rows.length === 0) throw businessError(MSG_EMPTY_FILE);
-    const outcome = await importRows(rows, {
+    if (sheet.rows.length === 0) throw businessError(MSG_EMPTY_FILE);
+    const outcome = await importRows(sheet.rows, {
       db,
       entity,
+      label,
+      readOnlyColumns: sheet.readOnlyColumns,
       stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
       validate: (values) => validated(request, values, 'add'),
       // An import is one operation-log row, not thousands of data-log rows.

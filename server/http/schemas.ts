@@ -92,6 +92,11 @@ export const MOBILE_PATTERN_SOURCE = '^\\+?[0-9]{5,20}$';
 /** A phone number as the SMS and phone-login routes accept it. */
 export const Mobile = Type.String({ pattern: MOBILE_PATTERN_SOURCE });
 
+/** The longest login name: what sys_user.username (varchar(100)) and the login log's username column hold. */
+export const USERNAME_MAX = 100;
+/** A login name as every login, SSO and password route accepts it: never longer than a user can have. */
+export const Username = Line(USERNAME_MAX, 1);
+
 // ---- numbers, dates and pages ----------------------------------------------------------------
 
 export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
+import { fitJson, fitText, SYS_DATA_LOG_LIMITS as LIMITS } from './log-tables';
 
 import type { DataLogAction, FieldChange } from '../../src/contracts/data-log';
 
@@ -48,9 +49,13 @@ export function fieldChanges(before: Record<string, unknown>, after: Record<stri
  * process are written in order (the log writer's queue), so versions follow the changes.
  */
 export async function insertDataLog(db: Kysely<Database>, entry: DataLogEntry): Promise<void> {
+  // Every value fitted to its column (log-tables.ts): a change's history is written whatever the record held.
+  const table = fitText(entry.table, LIMITS.data_table);
+  const dataId = fitText(entry.dataId, LIMITS.data_id);
+  const createBy = entry.createBy === null ? null : fitText(entry.createBy, LIMITS.create_by);
   await sql`
     insert into sys_data_log (id, tenant_id, data_table, data_id, data_version, action, data_content, data_changes, create_by, create_time)
-    select ${newId()}, ${entry.tenantId}, ${entry.table}, ${entry.dataId}, coalesce(max(data_version), 0) + 1, ${entry.action},
-      cast(${JSON.stringify(entry.content)} as jsonb), cast(${JSON.stringify(entry.changes)} as jsonb), ${entry.createBy}, now()
-    from sys_data_log where data_table = ${entry.table} and data_id = ${entry.dataId}`.execute(db);
+    select ${newId()}, ${entry.tenantId}, ${table}, ${dataId}, coalesce(max(data_version), 0) + 1, ${entry.action},
+      cast(${JSON.stringify(fitJson(entry.content))} as jsonb), cast(${JSON.stringify(fitJson(entry.changes))} as jsonb), ${createBy}, now()
+    from sys_data_log where data_table = ${table} and data_id = ${dataId}`.execute(db);
 }

@@ -15,7 +15,17 @@ interface Outcome {
 declare module 'fastify' {
   interface FastifyRequest {
     logOutcome: Outcome | null;
+    /** Set by leaveOutOfLog: the request writes no log row. */
+    logLeftOut: boolean;
   }
+}
+
+/**
+ * Keeps a request out of the login and operation logs: for a login refused by the limiter after its first
+ * refusal in a window (server/auth/login-limiter.ts), which would otherwise let anyone fill the log.
+ */
+export function leaveOutOfLog(request: FastifyRequest): void {
+  request.logLeftOut = true;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -40,7 +50,7 @@ function outcomeOf(payload: unknown): Outcome | null {
 function attemptedName(request: FastifyRequest): string | null {
   const body = record(request.body);
   const name = body?.username ?? body?.mobile;
-  return typeof name === 'string' ? name.slice(0, 100) : null;
+  return typeof name === 'string' ? name : null;
 }
 
 function requestParams(request: FastifyRequest): string | null {
@@ -55,6 +65,7 @@ function requestParams(request: FastifyRequest): string | null {
 export function installRequestLogging(app: FastifyInstance, options: { apiBase: string; writer: LogWriter }): void {
   const { apiBase, writer } = options;
   app.decorateRequest('logOutcome', null);
+  app.decorateRequest('logLeftOut', false);
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
     request.logOutcome = outcomeOf(payload);
@@ -63,7 +74,7 @@ export function installRequestLogging(app: FastifyInstance, options: { apiBase: 
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
-    if (route === undefined || request.is404 || !route.startsWith(`${apiBase}/`)) return;
+    if (route === undefined || request.is404 || request.logLeftOut || !route.startsWith(`${apiBase}/`)) return;
     const apiRoute = route.slice(apiBase.length);
     const outcome = request.logOutcome;
     const success = outcome?.success ?? reply.statusCode < 400;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../src/contracts/api-paths';
 import { buildLoginResult } from '../auth/login-result';
 import { burnPasswordCheck, verifyPassword } from '../auth/password';
@@ -6,7 +6,8 @@ import { redeemSmsCode } from '../auth/sms-codes';
 import type { AppContext } from '../context';
 import { readToken } from '../http/access';
 import { businessError, ok, tooManyRequests } from '../http/envelope';
-import { body, Line, Mobile, NO_INPUT } from '../http/schemas';
+import { body, Line, Mobile, NO_INPUT, Username } from '../http/schemas';
+import { leaveOutOfLog } from '../logs/request-logging';
 import { findActiveUserByPhone, findUserByUsername } from '../services/users';
 
 export const MSG_LOGIN_FAILED = '用户名或密码错误';
@@ -28,19 +29,25 @@ interface PhoneLoginBody {
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, tokens, dictionaries, loginLimiter } = ctx;
 
+  /** 429 for a blocked login; only the first refusal from an address in a window reaches the login log. */
+  const refuseBlocked = async (request: FastifyRequest): Promise<never> => {
+    if (!(await loginLimiter.firstRefusal(request.ip))) leaveOutOfLog(request);
+    throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+  };
+
   app.post<{ Body: LoginBody }>(
     API.login,
     {
       config: { access: 'public' },
       schema: {
         // Refused here, before the limiter and the database: a NUL byte or a megabyte of name.
-        body: body({ username: Line(100, 1), password: Line(200) }),
+        body: body({ username: Username, password: Line(200) }),
       },
     },
     async (request) => {
       const username = request.body.username.trim();
       const { password } = request.body;
-      if (await loginLimiter.isBlocked(request.ip, username)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await loginLimiter.isBlocked(request.ip, username)) await refuseBlocked(request);
 
       const user = await findUserByUsername(db, username);
       let valid = false;
@@ -67,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const { mobile, captcha } = request.body;
       const account = `sms:${mobile}`;
-      if (await loginLimiter.isBlocked(request.ip, account)) throw tooManyRequests(MSG_TOO_MANY_LOGINS);
+      if (await loginLimiter.isBlocked(request.ip, account)) await refuseBlocked(request);
 
       const user = await findActiveUserByPhone(db, mobile);
       const redeemed = await redeemSmsCode(db, ctx.codeSecret, { mobile, purpose: 'login', code: captcha, consume: user !== undefined });

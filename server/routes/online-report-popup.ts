@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError, businessError, ok } from '../http/envelope';
-import { Line, params, query } from '../http/schemas';
+import { invalidInput, Line, params, query } from '../http/schemas';
 import { allowedReportTables, checkReportSql, ReportSqlError, splitReportSql, type PopupReportTables } from './online-report-tables';
 
 export const POPUP_REPORT_PATHS = {
@@ -16,6 +16,19 @@ export const MSG_REPORT_NOT_FOUND = '报表不存在';
 export const MSG_REPORT_QUERY_FAILED = '报表查询失败';
 export const MSG_REPORT_SQL_FAILED = (reason: string) => `报表SQL无法执行：${reason}`;
 export const MSG_REPORT_TIMEOUT = '报表查询超时，请缩小查询范围';
+/** A parameter the database could not read as its type (a date that is no date, a number that is none). */
+export const MSG_REPORT_PARAM_INVALID = (reason: string) => `查询条件的值格式不正确：${reason}`;
+
+/**
+ * SQLSTATE class 22, data exception: the value of a parameter does not fit its type (invalid_datetime_format,
+ * datetime_field_overflow, invalid_text_representation, numeric_value_out_of_range …). That is the reader's
+ * input, not a fault of the report: answered 400 and left to the request log, without a stack trace. A division
+ * by zero (22012) is the report's own fault and stays one.
+ */
+function isDataException(error: unknown): error is Error {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('22') && code !== '22012';
+}
 export const MSG_REPORT_TOO_COSTLY = '报表查询过于复杂，请缩小查询范围或增加条件';
 const MAX_PAGE_SIZE = 100;
 
@@ -266,6 +279,7 @@ export async function inReportTransaction<DB, T>(
     if (error instanceof ReportSqlError) throw businessError(error.message);
     if (error instanceof ApiError) throw error;
     if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014') throw businessError(MSG_REPORT_TIMEOUT);
+    if (isDataException(error)) throw invalidInput('', MSG_REPORT_PARAM_INVALID(error.message));
     log.warn({ err: error, report: code }, 'report query failed');
     // The builder (报表配置, administrators) sees the database's reason; a report's readers do not.
     if (options.detail === true && error instanceof Error) throw businessError(MSG_REPORT_SQL_FAILED(error.message));

@@ -6,7 +6,7 @@ import { hashCode, newTicket } from '../auth/one-time-codes';
 import type { AppContext } from '../context';
 import { newId } from '../db/ids';
 import { businessError, ok } from '../http/envelope';
-import { body, Line, params, query } from '../http/schemas';
+import { body, Line, params, query, Username } from '../http/schemas';
 import { Type } from 'typebox';
 import { findActiveUserById, findUserByUsername } from '../services/users';
 
@@ -40,7 +40,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
     API.ssoTicket,
     {
       config: { access: { permission: 'system:sso:issue' } },
-      schema: { body: body({ username: Line(100, 1) }) },
+      schema: { body: body({ username: Username }) },
     },
     async (request) => {
       const user = await findUserByUsername(db, request.body.username.trim());

@@ -3,7 +3,7 @@ import { API } from '../../src/contracts/api-paths';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { businessError, forbidden, ok, tooManyRequests, unauthorized } from '../http/envelope';
-import { body, Line } from '../http/schemas';
+import { body, Line, Username } from '../http/schemas';
 import { MSG_TOO_MANY_LOGINS } from './auth';
 import { findActiveUserById } from '../services/users';
 
@@ -32,7 +32,7 @@ export function registerUserPasswordRoutes(app: FastifyInstance, ctx: AppContext
     {
       config: { access: 'authenticated' },
       schema: {
-        body: body({ username: Line(100, 1), oldpassword: Line(200, 1), password: Line(200), confirmpassword: Line(200) }),
+        body: body({ username: Username, oldpassword: Line(200, 1), password: Line(200), confirmpassword: Line(200) }),
       },
     },
     async (request) => {

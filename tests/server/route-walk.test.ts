@@ -12,6 +12,8 @@ const demo = useDemoServer();
 
 const NUL = '\u0000';
 const HUGE = 'x'.repeat(100 * 1024);
+/** As long as a login name may be, and longer than several log columns (they must fit it, not refuse the row). */
+const LONG = '长'.repeat(100);
 const HOSTILE_CODES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 const BAD_IDS = ['../../etc/passwd', "1' or '1'='1", ',,,', '-1', `a${NUL}b`];
 
@@ -37,6 +39,7 @@ const QUERY_VALUES: Record<string, string> = {
 const BODIES: Record<string, unknown> = {
   nul: Object.fromEntries(QUERY_KEYS.map((key) => [key, `a${NUL}b`])),
   huge: Object.fromEntries(QUERY_KEYS.map((key) => [key, HUGE])),
+  long: Object.fromEntries(QUERY_KEYS.map((key) => [key, LONG])),
   wrongTypes: Object.fromEntries(QUERY_KEYS.map((key, index) => [key, [{ nested: index }, true, null][index % 3]])),
   missing: {},
   badIds: { id: BAD_IDS[0], ids: BAD_IDS.join(','), roleId: BAD_IDS[1], userId: BAD_IDS[2], permissionIds: BAD_IDS.join(',') },
@@ -138,6 +141,9 @@ describe('every route refuses malformed input without a 5xx', () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(1000);
+    // Every request of the walk reached the logs: none of its values made a log row fail.
+    await demo.app.logWriter.flush();
+    expect(demo.app.logWriter.health()).toEqual({ failedRows: 0, droppedRows: 0, recentFailures: [] });
     // Thousands of requests, one after another, on the suite's shared 2-core machine.
   }, 120_000);
 

@@ -1,9 +1,9 @@
-import { Card, Col, Descriptions, Progress, Row, Statistic } from 'antd';
+import { Alert, Card, Col, Descriptions, Progress, Row, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MonitorCard, TrendChart } from '../components/monitor-card';
 import { clockTime, formatBytes, splitDuration, toPercent } from '../components/format';
 import { useMonitor } from '../components/use-monitor';
-import { MONITOR_API, type SystemInfo } from '../contracts';
+import { MONITOR_API, type LogWriterFigures, type SystemInfo } from '../contracts';
 
 /** 系统信息: the machine (OS, CPU, load, memory), this process's CPU share and the database. */
 export default function SystemInfoPage() {
@@ -16,6 +16,7 @@ export default function SystemInfoPage() {
         const history = data.history.map((sample) => ({ time: clockTime(sample.time), load1: sample.load1, cpu: sample.processCpuPercent }));
         return (
           <>
+            <LogWriterAlert figures={data.logWriter} />
             <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('system.os')}>
                 {data.osType} {data.osRelease}
@@ -67,5 +68,38 @@ export default function SystemInfoPage() {
         );
       }}
     </MonitorCard>
+  );
+}
+
+/** Log rows the database refused or the queue dropped: nothing to show while there are none. */
+export function LogWriterAlert({ figures }: { figures: LogWriterFigures }) {
+  const { t } = useTranslation('monitor');
+  if (figures.failedRows === 0 && figures.droppedRows === 0) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="monitor-log-writer-alert"
+      style={{ marginBottom: 16 }}
+      message={t('system.logAlertTitle', { failed: figures.failedRows, dropped: figures.droppedRows })}
+      description={
+        <>
+          <p>{t('system.logAlertHint')}</p>
+          <Table
+            size="small"
+            rowKey={(row) => `${row.failedAt}|${row.row}`}
+            pagination={false}
+            scroll={{ x: 'max-content', y: 240 }}
+            dataSource={figures.recentFailures}
+            columns={[
+              { title: t('system.logFailedAt'), dataIndex: 'failedAt', width: 170 },
+              { title: t('system.logTable'), dataIndex: 'table', width: 120 },
+              { title: t('system.logError'), dataIndex: 'error', width: 280 },
+              { title: t('system.logRow'), dataIndex: 'row' },
+            ]}
+          />
+        </>
+      }
+    />
   );
 }

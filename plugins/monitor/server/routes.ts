@@ -11,6 +11,7 @@ import { HttpTrace } from './http-trace';
 import { RuntimeCollector } from './runtime';
 import { TrendSampler } from './sampler';
 import { CpuMeter, databaseFigures, systemSnapshot } from './system';
+import { logWriterFigures } from './log-writer-figures';
 
 const ClearBody = body({ name: Line(64, 1) });
 type ClearBody = Static<typeof ClearBody>;
@@ -70,7 +71,7 @@ export function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): vo
 
   api.get(MONITOR_API.system, { config: access(P.system), schema: NO_INPUT }, async () => {
     if (cpu.percent === null) cpu.sample();
-    return ok<SystemInfo>(systemSnapshot(cpu, await databaseFigures(ctx.db, embedded), sampler.systemHistory.toArray()));
+    return ok<SystemInfo>({ ...systemSnapshot(cpu, await databaseFigures(ctx.db, embedded), sampler.systemHistory.toArray()), logWriter: logWriterFigures(ctx.logWriter.health()) });
   });
 
   api.get(MONITOR_API.httpServer, { config: access(P.httpServer), schema: NO_INPUT }, async () => ok<HttpServerInfo>(counters.snapshot(await openConnections(api))));

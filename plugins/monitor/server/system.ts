@@ -44,7 +44,7 @@ export async function databaseFigures(db: Kysely<Database>, embedded: boolean): 
 }
 
 /** 系统信息: the machine (OS, CPU, load, memory) and the database; nothing from the environment or configuration. */
-export function systemSnapshot(cpu: CpuMeter, database: DatabaseFigures, history: SystemSample[]): SystemInfo {
+export function systemSnapshot(cpu: CpuMeter, database: DatabaseFigures, history: SystemSample[]): Omit<SystemInfo, 'logWriter'> {
   const cpus = os.cpus();
   const [load1 = 0, load5 = 0, load15 = 0] = os.loadavg();
   return {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../server/context';
 import type { ExcelColumn } from '../../../server/crud/excel';
 import { buildWorkbook, XLSX_MIME } from '../../../server/crud/excel';
-import { importSummaryMessage, MAX_IMPORT_ROWS, MAX_LISTED_ERRORS, readSheetRows, TooManyRowsError, type ImportRowError } from '../../../server/crud/excel-import';
+import { importSummaryMessage, MAX_IMPORT_ROWS, readSheetRows, rowReason, TooManyRowsError, type ImportRowError } from '../../../server/crud/excel-import';
 import { withMultipart } from '../../../server/crud/multipart';
 import { MSG_BAD_FILE, MSG_EMPTY_FILE, MSG_NO_FILE } from '../../../server/crud/register-entity-routes';
 import { inTransaction } from '../../../server/db/transactions';
@@ -57,7 +57,7 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
       if (file === undefined) throw businessError(MSG_NO_FILE);
       let rows;
       try {
-        rows = await readSheetRows(file.file, COLUMNS, new Map());
+        ({ rows } = await readSheetRows(file.file, COLUMNS, new Map()));
       } catch (error) {
         if (error instanceof TooManyRowsError) throw businessError(error.message);
         throw businessError(MSG_BAD_FILE);
@@ -72,7 +72,7 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
         const orderNo = cell(row.values.orderNo);
         const expressText = cell(row.values.express);
         const logisticsNo = cell(row.values.logisticsNo);
-        const refuse = (message: string) => errors.push({ row: row.rowNumber, message: `${orderNo === '' ? '' : `${orderNo}：`}${message}` });
+        const refuse = (message: string) => errors.push({ row: row.rowNumber, message: rowReason(row.rowNumber, `${orderNo === '' ? '' : `${orderNo}：`}${message}`) });
         if (orderNo === '' || expressText === '' || logisticsNo === '') {
           refuse(MSG_ROW_INCOMPLETE);
           continue;
@@ -99,7 +99,7 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
           refuse(error.message);
         }
       }
-      const outcome = { total: rows.length, imported: shipped, skipped: errors.length, errors: errors.slice(0, MAX_LISTED_ERRORS), failed: errors.length };
+      const outcome = { total: rows.length, imported: shipped, skipped: errors.length, errors, failed: errors.length };
       if (errors.length === 0) return ok(outcome, `批量发货完成：发货 ${shipped} 单`);
       return { ...ok(outcome, importSummaryMessage(shipped, errors.length)), code: 201 };
     }),

@@ -1,4 +1,4 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, type BaseRecord } from '@refinedev/core';
 import { App, Button, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
@@ -6,13 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { permissionCode, type EntityDefinition } from '../../contracts/entity';
 import { useAccess } from '../permission';
 import { GatedButton } from './list-toolbar';
+import { saveBlob } from './save-blob';
 import { useServerFeedback } from './use-server-feedback';
 
 /** The server's answer to an import: rows taken, rows skipped and why (row numbers as in the sheet). */
 export interface ImportOutcome {
   imported: number;
   skipped: number;
+  /** Every skipped row's reason, a whole sentence naming its row (第5行：…). */
   errors: Array<{ row: number; message: string }>;
+  /** Headers of the file's read-only columns, which the import did not take. */
+  readOnlyColumns: string[];
 }
 
 /** How many refused rows the result dialog lists (the rest are counted). */
@@ -27,7 +31,15 @@ export function readImportOutcome(result: unknown): ImportOutcome | null {
   const errors = Array.isArray(record.errors)
     ? record.errors.filter((error): error is { row: number; message: string } => typeof error === 'object' && error !== null && 'message' in error)
     : [];
-  return { imported: count(record.imported), skipped: 'skipped' in record ? count(record.skipped) : count(record.failed), errors };
+  const readOnlyColumns = Array.isArray(record.readOnlyColumns) ? record.readOnlyColumns.filter((column): column is string => typeof column === 'string') : [];
+  return { imported: count(record.imported), skipped: 'skipped' in record ? count(record.skipped) : count(record.failed), errors, readOnlyColumns };
+}
+
+/** Every reason as a CSV file (BOM first, so Excel reads it as UTF-8): the dialog lists only the first few. */
+export function importErrorsCsv(errors: ImportOutcome['errors'], header: [string, string]): Blob {
+  const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+  const lines = [header.map(quote).join(','), ...errors.map((error) => `${error.row},${quote(error.message)}`)];
+  return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
 }
 
 export interface ImportButtonProps {
@@ -62,19 +74,34 @@ export function ImportButton({ entity, upload }: ImportButtonProps) {
         errorNotification: false,
       });
       const outcome = readImportOutcome(answer.data);
-      if (outcome !== null && (outcome.errors.length > 0 || outcome.skipped > 0)) {
+      if (outcome !== null && (outcome.errors.length > 0 || outcome.skipped > 0 || outcome.readOnlyColumns.length > 0)) {
         const message = (answer as { message?: unknown }).message;
+        const hidden = outcome.errors.length - SHOWN_IMPORT_ERRORS;
         modal.warning({
           title: typeof message === 'string' && message !== '' ? message : t('importDone'),
+          width: 560,
           content: (
             <div className="crud-import-result">
               <p>{t('importSummary', { imported: outcome.imported, skipped: outcome.skipped })}</p>
+              {outcome.readOnlyColumns.length > 0 ? <p data-testid="import-read-only-columns">{t('importReadOnlyColumns', { columns: outcome.readOnlyColumns.join('、') })}</p> : null}
               <ul className="crud-import-errors">
                 {outcome.errors.slice(0, SHOWN_IMPORT_ERRORS).map((error) => (
-                  <li key={`${error.row}:${error.message}`}>{t('importRowError', { row: error.row, message: error.message })}</li>
+                  <li key={`${error.row}:${error.message}`}>{error.message}</li>
                 ))}
               </ul>
-              {outcome.errors.length > SHOWN_IMPORT_ERRORS ? <p>{t('importMoreErrors', { count: outcome.errors.length - SHOWN_IMPORT_ERRORS })}</p> : null}
+              {hidden > 0 ? (
+                <p>
+                  {t('importMoreErrors', { count: hidden })}{' '}
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    onClick={() => saveBlob(importErrorsCsv(outcome.errors, [t('importErrorRow'), t('importErrorReason')]), t('importErrorsFile', { name: file.name.replace(/\.xlsx$/i, '') }))}
+                  >
+                    {t('importDownloadErrors')}
+                  </Button>
+                </p>
+              ) : null}
             </div>
           ),
         });

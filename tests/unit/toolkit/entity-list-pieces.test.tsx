@@ -11,6 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberEntity } from '../../../plugins/customers/entities';
 import MemberListPage from '../../../plugins/customers/pages/member-list';
 import { EntityListPage, readImportOutcome, resourceOf } from '../../../src/toolkit/crud';
+import { importErrorsCsv } from '../../../src/toolkit/crud/excel-import';
 import { CLERK_AUTH, MEMBER_ALL_AUTH, entry, loadLocales, renderInRefine, signInClerk } from '../customers/list-harness';
 import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
 
@@ -146,8 +147,27 @@ describe('the list', () => {
 
 describe('the import result', () => {
   it('reads imported / skipped / errors, and the older failed count', () => {
-    expect(readImportOutcome({ imported: 3, skipped: 1, errors: [{ row: 4, message: '会员编号已存在' }] })).toEqual({ imported: 3, skipped: 1, errors: [{ row: 4, message: '会员编号已存在' }] });
-    expect(readImportOutcome({ total: 5, imported: 4, failed: 1, errors: [] })).toEqual({ imported: 4, skipped: 1, errors: [] });
+    expect(readImportOutcome({ imported: 3, skipped: 1, errors: [{ row: 4, message: '第4行：会员编号已存在' }], readOnlyColumns: ['积分'] })).toEqual({
+      imported: 3,
+      skipped: 1,
+      errors: [{ row: 4, message: '第4行：会员编号已存在' }],
+      readOnlyColumns: ['积分'],
+    });
+    expect(readImportOutcome({ total: 5, imported: 4, failed: 1, errors: [] })).toEqual({ imported: 4, skipped: 1, errors: [], readOnlyColumns: [] });
     expect(readImportOutcome(null)).toBeNull();
+  });
+
+  it('gives every reason as a CSV that Excel reads as UTF-8, quotes doubled', async () => {
+    const csv = importErrorsCsv(
+      [
+        { row: 5, message: '第5行：会员编号：该值不可用，系统中已存在！' },
+        { row: 9, message: '第9行：备注含有"引号"' },
+      ],
+      ['行号', '原因'],
+    );
+    expect(csv.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe('"行号","原因"\r\n5,"第5行：会员编号：该值不可用，系统中已存在！"\r\n9,"第9行：备注含有""引号"""\r\n');
   });
 });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
+import { LOG_TYPE_OPERATION } from '../../../../server/logs/log-tables';
 import { MONITOR_API, MONITOR_PERMISSIONS, type CacheInfo, type DiskInfo, type HttpServerInfo, type HttpTraceInfo, type RuntimeInfo, type SystemInfo } from '../../contracts';
 import { parseMounts, mountOf } from '../../server/disks';
 import { HttpCounters } from '../../server/http-counters';
@@ -67,6 +68,17 @@ describe('monitoring endpoints answer real figures', () => {
     expect(info.database.sizeBytes).toBeGreaterThan(1024 * 1024);
     // Nothing of the configuration or environment.
     expect(JSON.stringify(info)).not.toContain(demo.server.dataDir);
+  });
+
+  it('shows the app writer’s failed rows as an alert in 系统信息', async () => {
+    const before = await call<SystemInfo>(demo.app, 'GET', `/api${MONITOR_API.system}`, { token: demo.admin });
+    expect(before.body.result.logWriter).toEqual({ failedRows: 0, droppedRows: 0, recentFailures: [] });
+    demo.app.logWriter.write({ log_type: LOG_TYPE_OPERATION, username: 'monitor-probe', status: 70000, tenant_id: 0 });
+    await demo.app.logWriter.flush();
+    const after = await call<SystemInfo>(demo.app, 'GET', `/api${MONITOR_API.system}`, { token: demo.admin });
+    expect(after.body.result.logWriter.failedRows).toBe(1);
+    expect(after.body.result.logWriter.recentFailures[0]).toMatchObject({ table: 'sys_log', failedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(after.body.result.logWriter.recentFailures[0]?.row).toContain('monitor-probe');
   });
 
   it('请求追踪: a request made here is traced with its status and duration, without query values or tokens', async () => {

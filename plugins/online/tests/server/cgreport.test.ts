@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
-import { inReportTransaction, MSG_REPORT_QUERY_FAILED, MSG_REPORT_TIMEOUT, MSG_REPORT_TOO_COSTLY } from '../../../../server/routes/online-report-popup';
+import { inReportTransaction, MSG_REPORT_PARAM_INVALID, MSG_REPORT_QUERY_FAILED, MSG_REPORT_TIMEOUT, MSG_REPORT_TOO_COSTLY } from '../../../../server/routes/online-report-popup';
 
 /** 报表配置 on the server: definitions, 解析SQL, the SQL guard at save and at run, bound parameters, tenants, export. */
 
@@ -221,6 +221,22 @@ describe('the SQL guard', () => {
     await sql`update onl_cgreport_head set cgr_sql = 'select count(*) as n from cust_member a, cust_member b, cust_member c, cust_member d' where id = ${id}`.execute(demo.app.db);
     const { body } = await getData(id);
     expect(body).toMatchObject({ success: false, message: MSG_REPORT_TOO_COSTLY });
+  });
+
+  it('answers a parameter the database cannot read (a date that is none) as the reader’s error, 400, without a warning or stack', async () => {
+    const seeded = await sql<{ id: string }>`select id from onl_cgreport_head where code = 'goods_sales_rank'`.execute(demo.app.db);
+    const id = seeded.rows[0]?.id ?? '';
+    const logged = demo.server.logs.length;
+    const answer = await getData(id, '&beginDate=2026-02-30&endDate=2026-13-01');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, code: 400 });
+    expect(answer.body.message).toBe(`参数校验失败：${MSG_REPORT_PARAM_INVALID('date/time field value out of range: "2026-02-30"')}`);
+    const warnings: string[] = [];
+    const log = { warn: (_details: object, message: string) => warnings.push(message) };
+    const refused = inReportTransaction(demo.app.db, log, 'probe', async (trx) => sql`select cast(${'no date'} as date)`.execute(trx));
+    await expect(refused).rejects.toMatchObject({ httpStatus: 400 });
+    expect(warnings).toEqual([]);
+    expect(demo.server.logs.slice(logged)).not.toContain('report query failed');
   });
 
   it('runs in a read-only transaction and names a statement timeout', async () => {

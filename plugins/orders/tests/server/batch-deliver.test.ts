@@ -68,11 +68,11 @@ describe('batch shipping by Excel', () => {
     expect(answer).toMatchObject({ success: true, code: 201, message: '导入完成：成功 2 条，跳过 5 条' });
     expect(answer.result).toMatchObject({ total: 7, imported: 2, skipped: 5 });
     expect(answer.result.errors).toEqual([
-      { row: 4, message: `${unpaid.no}：订单当前状态为「待付款」，不能发货` },
-      { row: 5, message: 'SO00000000000000：订单不存在' },
-      { row: 6, message: `${third.no}：快递公司不存在或已停用` },
-      { row: 7, message: `${third.no}：订单号、快递公司和物流单号都要填写` },
-      { row: 8, message: `${first.no}：订单当前状态为「已发货」，不能发货` },
+      { row: 4, message: `第4行：${unpaid.no}：订单当前状态为「待付款」，不能发货` },
+      { row: 5, message: '第5行：SO00000000000000：订单不存在' },
+      { row: 6, message: `第6行：${third.no}：快递公司不存在或已停用` },
+      { row: 7, message: `第7行：${third.no}：订单号、快递公司和物流单号都要填写` },
+      { row: 8, message: `第8行：${first.no}：订单当前状态为「已发货」，不能发货` },
     ]);
     expect(await orderStatus(demo, first.id)).toMatchObject({ status: '20' });
     expect(await orderStatus(demo, second.id)).toMatchObject({ status: '20' });
