@@ -20,11 +20,11 @@ export default defineServerPlugin({
   dicts: distributionDicts,
   menus: distributionMenus,
   jobs: distributionJobKinds,
-  requires: ['orderHooks', 'members'],
+  requires: ['orderHooks', 'members', 'stock'],
   register: async (api, ctx) => {
     const hooks = ctx.services.get('orderHooks');
     hooks.onPaid(async (trx, event) => {
-      await recordOrderCommission(trx, ctx.services.get('members'), event);
+      await recordOrderCommission(trx, { members: ctx.services.get('members'), stock: ctx.services.get('stock') }, event);
       await upgradeAfterPayment(trx, ctx.services.get('members'), event);
     });
     hooks.onRefunded(async (trx, event) => {

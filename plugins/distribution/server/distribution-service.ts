@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MemberService, MemberSummary } from '../../../server/contracts/members';
 import type { OrderPaidEvent, OrderRefundedEvent } from '../../../server/contracts/order-hooks';
+import type { StockService } from '../../../server/contracts/stock';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
 import { inTransaction } from '../../../server/db/transactions';
@@ -161,12 +162,29 @@ export function commissionOf(base: Decimal, percent: Decimal): Decimal {
   return base.times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
 }
 
+/** The services commission is worked out with: the members (who referred whom) and the goods (a SKU's fixed commission). */
+export interface CommissionServices {
+  members: MemberService;
+  stock: StockService;
+}
+
+/**
+ * A line's commission at one level: the SKU's fixed amount × count when its SPU opts in, otherwise the base ×
+ * the level's percent, floored to the cent. Never more than the base: a fixed amount set above what the buyer
+ * paid for the line (after every discount, freight excluded) pays the base.
+ */
+export function lineCommission(base: Decimal, percent: Decimal, fixedPerUnit: string | null, count: number): Decimal {
+  if (fixedPerUnit === null) return commissionOf(base, percent);
+  return Decimal.min(new Decimal(fixedPerUnit).times(count), base);
+}
+
 /**
  * orderHooks.onPaid: for every line whose pay price without freight is above zero, level 1 goes to the
  * distributor of the buyer's referrer and level 2 to the distributor of that member's referrer (each
  * only when enabled), frozen until now + the freeze days.
  */
-export async function recordOrderCommission(trx: Transaction<Database>, members: MemberService, event: OrderPaidEvent): Promise<number> {
+export async function recordOrderCommission(trx: Transaction<Database>, services: CommissionServices, event: OrderPaidEvent): Promise<number> {
+  const { members } = services;
   if (event.memberId === null) return 0;
   const buyer = await members.summary(trx, event.tenantId, event.memberId);
   if (buyer?.referrerId == null) return 0;
@@ -180,12 +198,15 @@ export async function recordOrderCommission(trx: Transaction<Database>, members:
   }
   if (uplines.length === 0) return 0;
   const unfreezeTime = new Date(Date.now() + freezeDays() * 86_400_000);
+  const skus = await services.stock.snapshots(trx, event.tenantId, [...new Set(event.items.map((item) => item.skuId))]);
+  const fixedOf = new Map(skus.map((sku) => [sku.skuId, sku.fixedCommission]));
   let posted = 0;
   for (const item of event.items) {
     const base = new Decimal(item.payPrice).minus(item.deliveryPrice);
     if (!base.greaterThan(0)) continue;
+    const fixed = fixedOf.get(item.skuId) ?? null;
     for (const { level, receiver: to } of uplines) {
-      const amount = commissionOf(base, to.percent);
+      const amount = lineCommission(base, to.percent, fixed === null ? null : level === 1 ? fixed.first : fixed.second, item.count);
       if (!amount.greaterThan(0)) continue;
       await postBrokerage(trx, {
         tenantId: event.tenantId,

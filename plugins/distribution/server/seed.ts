@@ -73,9 +73,9 @@ async function paidOrders(trx: Transaction<Database>, memberId: string): Promise
 
 /** Commission of a buyer's paid demo orders, dated at payment; those past the freeze are settled. */
 async function replayCommission(trx: Transaction<Database>, ctx: AppContext, buyerId: string): Promise<void> {
-  const members = ctx.services.get('members');
+  const services = { members: ctx.services.get('members'), stock: ctx.services.get('stock') };
   for (const { event, payTime } of await paidOrders(trx, buyerId)) {
-    await recordOrderCommission(trx, members, event);
+    await recordOrderCommission(trx, services, event);
     const unfreeze = new Date(payTime.getTime() + freezeDays() * 86_400_000);
     await sql`update drp_brokerage_record set create_time = ${payTime.toISOString()}::timestamptz, unfreeze_time = ${unfreeze.toISOString()}::timestamptz
       where tenant_id = ${TENANT} and biz_id = ${event.orderId}`.execute(trx);

@@ -269,10 +269,15 @@ async function revertMemberPostings(
   if (order.member_id === null) return;
   const payPrice = new Decimal(order.pay_price);
   if (!payPrice.greaterThan(0)) return;
-  const share = refund.dividedBy(payPrice);
-  const given = await sql<{ give_point: number }>`select give_point from sale_order where id = ${order.id}`.execute(trx);
+  // The order's refunds so far, this one included (settleRefund has added it).
+  const now = await sql<{ give_point: number; refund_price: string }>`select give_point, refund_price::text as refund_price from sale_order where id = ${order.id}`.execute(trx);
+  const refundedAfter = new Decimal(now.rows[0]?.refund_price ?? refund);
+  const refundedBefore = refundedAfter.minus(refund);
+  // What this refund takes back is the share of the refunds so far less the share of those before it, each
+  // floored: refunds line by line then add up to the whole (points spent 100 on two lines: 33 + 67, not 33 + 66).
+  const backOf = (total: number) => new Decimal(total).times(refundedAfter).dividedBy(payPrice).floor().minus(new Decimal(total).times(refundedBefore).dividedBy(payPrice).floor()).toNumber();
   const base = { ownerId: order.member_id, bizId: afterSale.id, operator: actor.operator, tenantId: actor.tenantId };
-  const rewardBack = new Decimal(given.rows[0]?.give_point ?? 0).times(share).floor().toNumber();
+  const rewardBack = backOf(now.rows[0]?.give_point ?? 0);
   if (rewardBack > 0) {
     // Points already spent cannot be taken below zero: take back what is left.
     const member = await deps.members.summary(trx, actor.tenantId, order.member_id);
@@ -280,6 +285,6 @@ async function revertMemberPostings(
     if (take > 0) await deps.members.postPoints(trx, { ...base, change: -take, biz: 'orderRewardRefund', title: `售后单 ${afterSale.no} 退回奖励积分` });
     await deps.members.postExperience(trx, { ...base, change: -rewardBack, biz: 'orderRefund', title: `售后单 ${afterSale.no} 退回成长值` });
   }
-  const usedBack = new Decimal(order.use_point).times(share).floor().toNumber();
+  const usedBack = backOf(order.use_point);
   if (usedBack > 0) await deps.members.postPoints(trx, { ...base, change: usedBack, biz: 'orderUseRefund', title: `售后单 ${afterSale.no} 退还抵扣积分` });
 }
