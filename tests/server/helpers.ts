@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import type { ApiResult } from '../../src/contracts/envelope';
 import type { LoginResult } from '../../src/contracts/session';
 import type { ServerPlugin } from '../../server/plugin-api';
+import { startPostgres } from '../support/postgres-server';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -103,8 +104,29 @@ export interface DemoSessions {
   wsBase: string;
 }
 
+/**
+ * The databases a concurrency test runs on: the embedded one (a single connection, so transactions never
+ * overlap) and a PostgreSQL server, where they really race (row locks, unique indexes and guarded updates are
+ * what keep the figures right there).
+ */
+export const TEST_DATABASES = ['embedded', 'postgres'] as const;
+export type TestDatabase = (typeof TEST_DATABASES)[number];
+
+export interface DemoServerOptions {
+  listen?: boolean;
+  env?: Record<string, string>;
+  /** 'postgres' starts a throwaway PostgreSQL server for the file (migrated and seeded without demo trade). */
+  database?: TestDatabase;
+}
+
 /** The usual start of a test file: one app, admin and clerk logged in, optionally listening. */
-export async function startWithDemoSessions(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<DemoSessions> {
+export async function startWithDemoSessions(options: DemoServerOptions = {}): Promise<DemoSessions> {
+  if (options.database === 'postgres') {
+    const postgres = await startPostgres();
+    const sessions = await startWithDemoSessions({ ...options, database: 'embedded', env: { DATABASE_URL: postgres.url, TOKEN_SECRET: 'p'.repeat(48), DEMO_TRADE: 'off', ...options.env } });
+    const close = sessions.server.close;
+    return { ...sessions, server: { ...sessions.server, close: () => close().finally(() => postgres.stop()) } };
+  }
   const server = await startTestServer(options.env);
   let wsBase = '';
   if (options.listen === true) {
@@ -168,7 +190,7 @@ export interface DemoServer {
  * The usual test file's lifecycle in one line: registers `beforeAll` (start the app, log admin and clerk in)
  * and `afterAll` (close it). Read the fields inside tests and later hooks; reading them earlier throws.
  */
-export function useDemoServer(options: { listen?: boolean; env?: Record<string, string> } = {}): DemoServer {
+export function useDemoServer(options: DemoServerOptions = {}): DemoServer {
   const started = startedInBeforeAll('useDemoServer', () => startWithDemoSessions(options), (sessions) => sessions.server.close());
   return {
     get server() {

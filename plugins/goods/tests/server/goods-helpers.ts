@@ -1,6 +1,6 @@
 import type { PageResult } from '../../../../src/contracts/entity';
 import { call, type DemoServer } from '../../../../tests/server/helpers';
-import type { CategoryRecord, SkuInput, SpuRecord } from '../../entities';
+import type { CategoryRecord, SkuInput, SkuRecord, SpuRecord, StockRecordRecord } from '../../entities';
 
 /** Calls and fixtures the goods server tests share. */
 
@@ -51,4 +51,18 @@ export async function spuById(demo: DemoServer, id: string): Promise<SpuRecord> 
 
 export async function listTotal(demo: DemoServer, url: string): Promise<number> {
   return (await adminCaller(demo)<PageResult<unknown>>('GET', url)).body.result.total;
+}
+
+/** A fresh SPU with one SKU per opening stock given (low-stock threshold 5). */
+export async function freshSkus(demo: DemoServer, ...stocks: number[]): Promise<{ spu: SpuRecord; skus: SkuRecord[] }> {
+  const category = await freshLeafCategory(demo);
+  const sizes = ['S', 'M', 'L', 'XL'];
+  const spu = await addSpu(demo, multiSpu(category, stocks.map((stock, index) => ({ properties: colourSize('红色', sizes[index] ?? 'S'), price: '10.00', stock, lowStock: 5 }))));
+  return { spu, skus: spu.skus ?? [] };
+}
+
+/** A SKU's stock records, oldest first. */
+export async function stockRecords(demo: DemoServer, skuId: string): Promise<StockRecordRecord[]> {
+  const answer = await adminCaller(demo)<PageResult<StockRecordRecord>>('GET', `/api/goods/goodsStockRecord/list?skuId=${skuId}&column=createTime&order=asc&pageSize=100`);
+  return answer.body.result.records;
 }

@@ -1,4 +1,4 @@
-/** Sales orders from the mini-program to receipt, and every guarded step on the way (issue #13). */
+/** Sales orders from the mini-program to receipt, and every guarded step on the way (issue #13); under concurrency: concurrency.test.ts. */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
@@ -166,24 +166,6 @@ describe('freight', () => {
     expect(detail.body.result.items?.[0]).toMatchObject({ deliveryPrice: 15, payPrice: 35 });
     // 10 × 10.00 = 100.00 ≥ 99: free.
     expect((await createOrder(demo, buyer, [{ skuId: sku, count: 10 }])).body.result.payPrice).toBe(100);
-  });
-});
-
-describe('concurrency', () => {
-  it('sells the last 5 units to exactly 5 of 20 concurrent buyers, with unique numbers', async () => {
-    const buyers = await Promise.all(Array.from({ length: 4 }, (_unused, index) => shopper(demo, `1390000010${index}`)));
-    const sku = await stockedSku(demo, 5, '2.00', 5);
-    const buyerAt = (index: number) => {
-      const buyer = buyers[index % buyers.length];
-      if (buyer === undefined) throw new Error('no buyer');
-      return buyer;
-    };
-    const results = await Promise.all(Array.from({ length: 20 }, (_unused, index) => createOrder(demo, buyerAt(index), [{ skuId: sku, count: 1 }])));
-    const won = results.filter((result) => result.body.success);
-    expect(won).toHaveLength(5);
-    for (const lost of results.filter((result) => !result.body.success)) expect(lost.body.message).toContain('商品库存不足');
-    expect(new Set(won.map((result) => result.body.result.no)).size).toBe(5);
-    expect(await skuStock(demo, sku)).toEqual({ stock: 5, lockStock: 5 });
   });
 });
 
