@@ -82,6 +82,8 @@ export const orderEntity = defineEntity({
     productCount: { type: 'int', label: label('order', 'productCount'), readonly: true, list: false },
     status: { type: 'dict', label: label('order', 'status'), dict: ORDER_STATUS_DICT, search: 'in', sortable: true, readonly: true },
     refundStatus: { type: 'dict', label: label('order', 'refundStatus'), dict: ORDER_REFUND_STATUS_DICT, search: 'eq', readonly: true },
+    /** An after-sale of one of its lines is in progress (申请中 … 等待退款): the list's 退款中 tab, kept by the after-sale service. */
+    afterSaleOpen: { type: 'boolean', label: label('order', 'afterSaleOpen'), search: 'eq', readonly: true, list: false },
     cancelType: { type: 'dict', label: label('order', 'cancelType'), dict: ORDER_CANCEL_TYPE_DICT, readonly: true, list: false },
     payChannel: { type: 'dict', label: label('order', 'payChannel'), dict: PAY_CHANNEL_DICT, search: 'eq', readonly: true },
     payTime: { type: 'datetime', label: label('order', 'payTime'), search: 'range', sortable: true, readonly: true },

@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import { createEntityTable } from '../../../../server/crud/table-ddl';
+import { newId } from '../../../../server/db/ids';
+import { purchaseDeliveryItemEntity } from '../../purchase-entities';
+
+/**
+ * Documents that match what happened, and the list's 退款中 tab:
+ * - `sale_order.after_sale_open`: an after-sale of the order is in progress (the 退款中 tab; 已退款 is
+ *   refund_status ≠ 0). `if not exists`: 0001 builds sale_order from the entity as it is now, so a fresh
+ *   database already has the column; an existing one is filled from its lines.
+ * - `zcy_purchase_delivery_item`: what each procurement delivery sent (its 送货单 lists only that).
+ * - 无需物流 in the delivery types (an offline order handed over without shipping); a fresh database gets it
+ *   from the plugin's dictionaries, which are seeded after the migrations.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table sale_order add column if not exists after_sale_open boolean`.execute(db);
+  await sql`update sale_order o set after_sale_open = exists (select 1 from sale_order_item i where i.order_id = o.id and i.after_sale_status = '10')
+    where after_sale_open is null`.execute(db);
+  await sql`alter table sale_order alter column after_sale_open set default false, alter column after_sale_open set not null`.execute(db);
+  await sql`create index if not exists sale_order_after_sale_open_idx on sale_order (tenant_id, create_time) where after_sale_open`.execute(db);
+
+  await createEntityTable(db, purchaseDeliveryItemEntity);
+  await sql`alter table zcy_purchase_delivery_item alter column delivery_id set not null, alter column item_id set not null, alter column count set not null`.execute(db);
+  await sql`alter table zcy_purchase_delivery_item add constraint zcy_purchase_delivery_item_ck check (count > 0)`.execute(db);
+  await db.schema.createIndex('zcy_purchase_delivery_item_delivery_idx').on('zcy_purchase_delivery_item').columns(['tenant_id', 'delivery_id']).execute();
+
+  await sql`insert into dict_items (id, dict_id, item_value, item_text, sort_order, create_by)
+    select ${newId()}, d.id, '3', '无需物流', 3, 'system' from dicts d
+    where d.dict_code = 'sale_delivery_type' and not exists (select 1 from dict_items i where i.dict_id = d.id and i.item_value = '3')`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table if exists zcy_purchase_delivery_item`.execute(db);
+  await sql`drop index if exists sale_order_after_sale_open_idx`.execute(db);
+  await sql`alter table sale_order drop column if exists after_sale_open`.execute(db);
+}
