@@ -42,6 +42,8 @@ export interface SkuSnapshot {
   volume: string;
   /** The SPU's unit (件, 箱 …), or ''. */
   unit: string;
+  /** The SPU's 赠送积分 per unit bought (granted when the order completes). */
+  giveIntegral: number;
 }
 
 export interface StockService {

@@ -23,6 +23,7 @@ interface SnapshotRow {
   weight: string | null;
   volume: string | null;
   unit: string | null;
+  give_integral: number;
 }
 
 /** Price as exact yuan text with two decimals (NUMERIC comes back as text; never through a float). */
@@ -43,7 +44,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
   if (skuIds.length === 0) return [];
   const found = await sql<SnapshotRow>`select k.id, k.spu_id, coalesce(s.name, k.spu_name) as spu_name, k.spec_text,
       coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status, s.category_id,
-      s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit
+      s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit, coalesce(s.give_integral, 0)::int as give_integral
     from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id left join goods_unit u on u.id = s.unit_id
     where k.tenant_id = ${tenantId} and k.id in (${sql.join([...skuIds])})`.execute(trx);
   const byId = new Map(found.rows.map((row) => [row.id, row]));
@@ -65,6 +66,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
         weight: row.weight ?? '0',
         volume: row.volume ?? '0',
         unit: row.unit ?? '',
+        giveIntegral: row.give_integral,
       },
     ];
   });

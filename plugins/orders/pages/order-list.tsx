@@ -29,6 +29,11 @@ function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | un
           <StoredImage value={typeof item.picUrl === 'string' ? item.picUrl : null} alt={text(item.spuName)} size={48} />
           <div>
             <Typography.Text>{text(item.spuName)}</Typography.Text>
+            {item.gift === true ? (
+              <Tag color="magenta" style={{ marginInlineStart: 8 }} data-testid="order-gift-tag">
+                {t('orderItem.fields.gift')}
+              </Tag>
+            ) : null}
             {text(item.specText) !== '' ? (
               <div>
                 <Typography.Text type="secondary">{text(item.specText)}</Typography.Text>

@@ -279,11 +279,19 @@ async function revertMemberPostings(
   refund: Decimal,
 ): Promise<void> {
   if (order.member_id === null) return;
+  const base = { ownerId: order.member_id, bizId: afterSale.id, operator: actor.operator, tenantId: actor.tenantId };
+  // The goods' 赠送积分 of this line, granted when the order completed: taken back as far as the member still has them.
+  if (order.status === ORDER_STATUS.completed) {
+    const line = await sql<{ give_point: number }>`select give_point from sale_order_item where id = ${afterSale.order_item_id}`.execute(trx);
+    const spuPoints = line.rows[0]?.give_point ?? 0;
+    const member = spuPoints > 0 ? await deps.members.summary(trx, actor.tenantId, order.member_id) : undefined;
+    const take = Math.min(spuPoints, member?.point ?? 0);
+    if (take > 0) await deps.members.postPoints(trx, { ...base, change: -take, biz: 'orderRewardRefund', title: `售后单 ${afterSale.no} 退回商品赠送积分` });
+  }
   const payPrice = new Decimal(order.pay_price);
   if (!payPrice.greaterThan(0)) return;
   const share = refund.dividedBy(payPrice);
   const given = await sql<{ give_point: number }>`select give_point from sale_order where id = ${order.id}`.execute(trx);
-  const base = { ownerId: order.member_id, bizId: afterSale.id, operator: actor.operator, tenantId: actor.tenantId };
   const rewardBack = new Decimal(given.rows[0]?.give_point ?? 0).times(share).floor().toNumber();
   if (rewardBack > 0) {
     // Points already spent cannot be taken below zero: take back what is left.

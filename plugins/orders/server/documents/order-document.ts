@@ -84,7 +84,8 @@ export async function tenantName(db: Kysely<Database>, tenantId: number): Promis
 /** An order line as printed: name, spec, unit, unit price, count and 单价 × 数量. */
 export function documentLine(item: WireRecord, unitOf: ReadonlyMap<string, string>): DocumentLine {
   return {
-    name: text(item.spuName),
+    // A campaign's gift line (0.00) says it is one, as the order screens tag it.
+    name: item.gift === true ? `${text(item.spuName)}（赠品）` : text(item.spuName),
     spec: text(item.specText),
     unit: unitOf.get(text(item.skuId)) ?? '',
     price: money(item.price),

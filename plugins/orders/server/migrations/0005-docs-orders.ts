@@ -8,6 +8,8 @@ import { purchaseDeliveryItemEntity } from '../../purchase-entities';
  * - `sale_order.after_sale_open`: an after-sale of the order is in progress (the 退款中 tab; 已退款 is
  *   refund_status ≠ 0). `if not exists`: 0001 builds sale_order from the entity as it is now, so a fresh
  *   database already has the column; an existing one is filled from its lines.
+ * - `sale_order_item.give_point`: the SPU's 赠送积分 × count, snapshotted when the order is placed and
+ *   granted when it completes (lines refunded before then give nothing).
  * - `zcy_purchase_delivery_item`: what each procurement delivery sent (its 送货单 lists only that).
  * - 无需物流 in the delivery types (an offline order handed over without shipping); a fresh database gets it
  *   from the plugin's dictionaries, which are seeded after the migrations.
@@ -18,6 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where after_sale_open is null`.execute(db);
   await sql`alter table sale_order alter column after_sale_open set default false, alter column after_sale_open set not null`.execute(db);
   await sql`create index if not exists sale_order_after_sale_open_idx on sale_order (tenant_id, create_time) where after_sale_open`.execute(db);
+
+  await sql`alter table sale_order_item add column if not exists give_point integer`.execute(db);
+  await sql`update sale_order_item set give_point = 0 where give_point is null`.execute(db);
+  await sql`alter table sale_order_item alter column give_point set default 0, alter column give_point set not null`.execute(db);
+  await sql`alter table sale_order_item add constraint sale_order_item_give_point_ck check (give_point >= 0)`.execute(db);
 
   await createEntityTable(db, purchaseDeliveryItemEntity);
   await sql`alter table zcy_purchase_delivery_item alter column delivery_id set not null, alter column item_id set not null, alter column count set not null`.execute(db);
@@ -31,6 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists zcy_purchase_delivery_item`.execute(db);
+  await sql`alter table sale_order_item drop column if exists give_point`.execute(db);
   await sql`drop index if exists sale_order_after_sale_open_idx`.execute(db);
   await sql`alter table sale_order drop column if exists after_sale_open`.execute(db);
 }
