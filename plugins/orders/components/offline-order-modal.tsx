@@ -167,7 +167,7 @@ export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
             <Switch checkedChildren={t('offline.paidYes')} unCheckedChildren={t('offline.paidNo')} />
           </Form.Item>
         </Space>
-        <Form.Item name="deliveryType" label={t('orders:order.fields.deliveryType')} rules={[{ required: true }]}>
+        <Form.Item name="deliveryType" label={t('orders:order.fields.deliveryType')}>
           <Radio.Group optionType="button" options={deliveryTypes.map((item) => ({ value: item.value, label: itemText(item) }))} data-testid="offline-delivery-type" />
         </Form.Item>
         {deliveryType === DELIVERY_TYPE.express ? (

@@ -8,7 +8,7 @@ import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
 import { transitionInTransaction } from '../../../server/state/state-machine';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE, type DeliveryType } from '../entities';
-import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, TERMINAL } from './dicts';
+import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, payChannelName, TERMINAL } from './dicts';
 import { deliveryPriceFor } from './freight-lookup';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, REMARK_ACTION } from './order-machine';
@@ -307,7 +307,8 @@ export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor:
     tenantId: actor.tenantId,
     action: 'pay',
     operator: actor.operator,
-    content: `${channel} ${payPrice.toFixed(2)} 元`,
+    // The log says how it was paid by name (支付：现金 91.00 元), as the order detail shows it.
+    content: `${payChannelName(channel)} ${payPrice.toFixed(2)} 元`,
     set: { pay_time: sql`now()`, pay_channel: channel, give_point: reward },
   });
   await sql`insert into sale_pay_record (id, order_id, order_no, channel, price, status, channel_trade_no, success_time, create_by, create_time, tenant_id)

@@ -38,6 +38,9 @@ describe('offline order delivery', () => {
     const implied = await offline({ ...RECEIVER });
     expect(await detail(implied.body.result.id)).toMatchObject({ deliveryType: '1', receiverDetailAddress: RECEIVER.receiverDetailAddress });
 
+    // The payment's log line names the method (issue 32: 支付：demo / cash).
+    const payLog = (await detail(created.body.result.id)).logs.find((log) => (log.content ?? '').startsWith('支付'));
+    expect(payLog?.content).toBe('支付：现金 25.00 元');
     expect((await deliver({ id: created.body.result.id })).body).toMatchObject({ success: false, message: '请选择快递公司并填写快递单号' });
     const shipped = await deliver({ id: created.body.result.id, expressId: await expressId(demo), logisticsNo: 'SF-OFFLINE-1' });
     expect(shipped.body).toMatchObject({ success: true, message: '发货成功' });
