@@ -63,7 +63,7 @@ export default function PurchaseOrderDetailPage() {
       width: 110,
       render: (_value: unknown, delivery) => (
         <Button type="link" size="small" onClick={() => void navigate(`${DELIVERY_NOTE_PATH}${documentQuery}&delivery=${encodeURIComponent(String(delivery.id))}`)} data-testid="purchase-delivery-note">
-          {t('actions.printDelivery')}
+          {t('delivery.note')}
         </Button>
       ),
     },
