@@ -45,6 +45,9 @@ export const AFTER_SALE_STATUS = {
 export const AFTER_SALE_WAY = { refund: '10', returnAndRefund: '20' } as const;
 /** Order type: 0 普通订单 (from the mini-program), 1 线下订单 (entered by staff). */
 export const ORDER_TYPE = { normal: '0', offline: '1' } as const;
+/** 配送方式: 快递发货 (to the receiver's address), 到店自提, 无需物流 (handed over; an offline order may say so). */
+export const DELIVERY_TYPE = { express: '1', pickUp: '2', none: '3' } as const;
+export type DeliveryType = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
 /** Offline payment methods (business-api `/saleorder/offlineOrder` payType). */
 export const OFFLINE_PAY_TYPES = ['cash', 'transfer', 'pos'] as const;
 
@@ -82,6 +85,8 @@ export const orderEntity = defineEntity({
     productCount: { type: 'int', label: label('order', 'productCount'), readonly: true, list: false },
     status: { type: 'dict', label: label('order', 'status'), dict: ORDER_STATUS_DICT, search: 'in', sortable: true, readonly: true },
     refundStatus: { type: 'dict', label: label('order', 'refundStatus'), dict: ORDER_REFUND_STATUS_DICT, search: 'eq', readonly: true },
+    /** An after-sale of one of its lines is in progress (申请中 … 等待退款): the list's 退款中 tab, kept by the after-sale service. */
+    afterSaleOpen: { type: 'boolean', label: label('order', 'afterSaleOpen'), search: 'eq', readonly: true, list: false },
     cancelType: { type: 'dict', label: label('order', 'cancelType'), dict: ORDER_CANCEL_TYPE_DICT, readonly: true, list: false },
     payChannel: { type: 'dict', label: label('order', 'payChannel'), dict: PAY_CHANNEL_DICT, search: 'eq', readonly: true },
     payTime: { type: 'datetime', label: label('order', 'payTime'), search: 'range', sortable: true, readonly: true },
@@ -132,6 +137,8 @@ export const orderItemEntity = defineEntity({
     afterSaleStatus: { type: 'dict', label: label('orderItem', 'afterSaleStatus'), dict: ITEM_AFTER_SALE_STATUS_DICT, search: 'eq', readonly: true },
     afterSaleId: { type: 'string', label: label('orderItem', 'afterSaleId'), max: 32, readonly: true, list: false },
     gift: { type: 'boolean', label: label('orderItem', 'gift'), readonly: true, list: false },
+    /** The SPU's 赠送积分 × count when the order was placed: granted when the order completes. */
+    givePoint: { type: 'int', label: label('orderItem', 'givePoint'), readonly: true, list: false },
   },
 });
 

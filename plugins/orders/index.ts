@@ -31,8 +31,9 @@ export default definePlugin({
     { target: 'goods_spu', key: 'sales', label: 'orders:orderItem.sales', entity: orderItemEntity, foreignKey: 'spuId', permission: 'saleorder:order:list' },
   ],
   staticRoutes: [
-    { path: '/saleorder/saleOrderDetail', name: 'saleOrderDetail', component: 'saleorder/SaleOrderDetail', titleKey: 'route.saleOrderDetail', keepAlive: true },
-    { path: '/zcy/purchaseOrderDetail', name: 'purchaseOrderDetail', component: 'zcy/PurchaseOrderDetail', titleKey: 'route.purchaseOrderDetail', keepAlive: true },
-    { path: '/saleorder/afterSaleDetail', name: 'afterSaleDetail', component: 'saleorder/AfterSaleDetail', titleKey: 'route.afterSaleDetail', keepAlive: true },
+    // Each detail under its list: 首页 / 销售订单 / 订单列表 / 订单详情.
+    { path: '/saleorder/saleOrderDetail', name: 'saleOrderDetail', component: 'saleorder/SaleOrderDetail', titleKey: 'route.saleOrderDetail', keepAlive: true, parent: '/saleorder/saleOrderList' },
+    { path: '/zcy/purchaseOrderDetail', name: 'purchaseOrderDetail', component: 'zcy/PurchaseOrderDetail', titleKey: 'route.purchaseOrderDetail', keepAlive: true, parent: '/zcy/purchaseOrderList' },
+    { path: '/saleorder/afterSaleDetail', name: 'afterSaleDetail', component: 'saleorder/AfterSaleDetail', titleKey: 'route.afterSaleDetail', keepAlive: true, parent: '/saleorder/afterSaleList' },
   ],
 });

@@ -83,6 +83,23 @@ export const purchaseDeliveryEntity = defineEntity({
   },
 });
 
+/** What one delivery sent: a line of the order and how many of it (the delivery's 送货单 lists these). */
+export const purchaseDeliveryItemEntity = defineEntity({
+  table: 'zcy_purchase_delivery_item',
+  api: '/zcy/purchaseDeliveryItem',
+  permission: 'zcy:purchaseOrder',
+  tenantScoped: true,
+  title: 'purchases:deliveryItem.title',
+  fields: {
+    deliveryId: { type: 'string', label: label('deliveryItem', 'deliveryId'), max: 32, search: 'eq', readonly: true, list: false },
+    orderId: { type: 'string', label: label('deliveryItem', 'orderId'), max: 32, readonly: true, list: false },
+    itemId: { type: 'string', label: label('deliveryItem', 'itemId'), max: 32, readonly: true, list: false },
+    spuName: { type: 'string', label: label('deliveryItem', 'spuName'), max: 128, readonly: true },
+    specText: { type: 'string', label: label('deliveryItem', 'specText'), max: 255, readonly: true },
+    count: { type: 'int', label: label('deliveryItem', 'count'), readonly: true },
+  },
+});
+
 export const purchaseLogEntity = defineEntity({
   table: 'zcy_purchase_log',
   api: '/zcy/purchaseLog',
@@ -105,5 +122,6 @@ export type PurchaseOrderRecord = EntityRecord<typeof purchaseOrderEntity> & {
   actions?: string[];
 };
 export type PurchaseItemRecord = EntityRecord<typeof purchaseItemEntity>;
-export type PurchaseDeliveryRecord = EntityRecord<typeof purchaseDeliveryEntity>;
+export type PurchaseDeliveryRecord = EntityRecord<typeof purchaseDeliveryEntity> & { items?: PurchaseDeliveryItemRecord[] };
+export type PurchaseDeliveryItemRecord = EntityRecord<typeof purchaseDeliveryItemEntity>;
 export type PurchaseLogRecord = EntityRecord<typeof purchaseLogEntity>;

@@ -23,7 +23,8 @@ export default defineServerPlugin({
   dicts: orderDicts,
   menus: orderMenus,
   jobs: orderJobKinds,
-  requires: ['stock', 'members'],
+  // shopProfile: the seller its contracts and delivery notes print (the system plugin's 店铺信息).
+  requires: ['stock', 'members', 'shopProfile'],
   provides: ['orderHooks'],
   register: async (api, ctx) => {
     ctx.services.provide('orderHooks', new OrderHookRegistry());

@@ -16,8 +16,9 @@ import { registerRoleArea, roleMigrations } from './roles/server';
 import { tenantMigrations } from './server/migrations-tenants';
 import { tenantDicts } from './server/tenant-dicts';
 import { registerTenantRoutes } from './server/tenant-routes';
+import { createShopProfileService, registerShopProfileRoutes, seedShopProfile, shopMigrations } from './shop/server/shop-profile';
 
-/** The server side of the system-administration screens: users, roles, departments, menus, dictionaries. */
+/** The server side of the system-administration screens: users, roles, departments, menus, dictionaries, tenants and 店铺信息. */
 export default defineServerPlugin({
   name: 'system',
   menus: systemMenus,
@@ -28,7 +29,10 @@ export default defineServerPlugin({
     ...departMigrations,
     ...roleMigrations,
     ...tenantMigrations,
+    ...shopMigrations,
   },
+  // 店铺信息: the seller the orders plugin's contracts and delivery notes print.
+  provides: ['shopProfile'],
   register: async (api, ctx) => {
     const labels = localeLabels({ system: zhSystem });
     // Every dictionary write invalidates the server cache, so the next lookup sees it.
@@ -52,5 +56,8 @@ export default defineServerPlugin({
     await registerPermissionMenuRoutes(api);
     await registerRoleArea(api, ctx);
     await registerTenantRoutes(api, ctx);
+    ctx.services.provide('shopProfile', createShopProfileService(ctx.files));
+    await registerShopProfileRoutes(api, ctx);
   },
+  seedThroughServices: seedShopProfile,
 });

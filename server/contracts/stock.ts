@@ -47,6 +47,8 @@ export interface SkuSnapshot {
    * opts in (单独设置佣金, subCommissionType); null when the distribution programme's rates apply.
    */
   fixedCommission: { first: string; second: string } | null;
+  /** The SPU's 赠送积分 per unit bought (granted when the order completes). */
+  giveIntegral: number;
 }
 
 export interface StockService {

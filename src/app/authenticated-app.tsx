@@ -21,6 +21,7 @@ import { buildMenuTree, buildRoutes, flattenRoutes, permissionCodesOf } from '..
 import { localizeMenuTitles, menuTitlesOf } from '../routing/menu-titles';
 import type { AppRoute } from '../routing/menu-routes';
 import { hasRoutePath, menuRouteElements } from '../routing/route-elements';
+import { underParents } from '../routing/route-chain';
 import { RoutePage } from '../routing/route-page';
 import { EXCEPTION_ROUTES, HOME_FALLBACK_ROUTE, STATIC_REDIRECTS, STATIC_ROUTES, toAppRoute } from '../routing/static-routes';
 import { usePermissionBootstrap } from '../routing/use-permission-bootstrap';
@@ -65,11 +66,9 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
     // Titles in the current language (menu, tabs, breadcrumb, search, dashboard tiles); `t` changes with it.
     const menu = localizeMenuTitles(permissions.menu, menuTitlesOf(i18n));
     const fromMenu = buildRoutes(menu, { permissionCodes, urlContext });
-    const statics: AppRoute[] = [
-      ...(hasRoutePath(fromMenu, HOME_PATH) ? [] : [HOME_FALLBACK_ROUTE]),
-      ...STATIC_ROUTES,
-      ...registry.staticRoutes,
-    ].map((def) => toAppRoute(def, (key) => t(key)));
+    const staticDefs = [...(hasRoutePath(fromMenu, HOME_PATH) ? [] : [HOME_FALLBACK_ROUTE]), ...STATIC_ROUTES, ...registry.staticRoutes];
+    const statics: AppRoute[] = staticDefs.map((def) => toAppRoute(def, (key) => t(key)));
+    const menuFlat = flattenRoutes(fromMenu);
     const exceptions = EXCEPTION_ROUTES.map(({ path, status }) =>
       toAppRoute({ path, name: `exception${status}`, component: '', titleKey: `route.exception${status}` }, (key) => t(key)),
     );
@@ -77,7 +76,7 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
       menuTree: buildMenuTree(menu, permissionCodes),
       menuRoutes: fromMenu,
       staticRoutes: statics,
-      flatRoutes: [...flattenRoutes(fromMenu), ...flattenRoutes(statics), ...flattenRoutes(exceptions)],
+      flatRoutes: [...menuFlat, ...underParents(flattenRoutes(statics), (path) => staticDefs.find((def) => def.path === path)?.parent, menuFlat), ...flattenRoutes(exceptions)],
     };
   }, [permissions, registry, t, i18n]);
 

@@ -22,6 +22,8 @@ export interface PluginStaticRoute {
   /** Key in the plugin's locale namespace. */
   titleKey: string;
   keepAlive?: boolean;
+  /** The menu page it belongs to (a detail under its list): the breadcrumb shows that page's chain first. */
+  parent?: string;
 }
 
 /**

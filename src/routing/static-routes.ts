@@ -10,13 +10,18 @@ export interface StaticRouteDef {
   /** i18next key (`ns:key` or a common key). */
   titleKey: string;
   keepAlive?: boolean;
+  /**
+   * The menu page the route belongs to (a detail under its list): its breadcrumb shows that page's chain
+   * first (首页 / 客户管理 / 会员列表 / 会员详情) when the user's menu holds it.
+   */
+  parent?: string;
 }
 
 export const STATIC_ROUTES: readonly StaticRouteDef[] = [
-  { path: '/cust/CustMember/detail', name: 'custMemberDetail', component: 'cust/CustMemberDetail', titleKey: 'route.custMemberDetail', keepAlive: true },
-  { path: '/goods/goodsDetail', name: 'goodsDetail', component: 'goods/GoodsDetail', titleKey: 'route.goodsDetail', keepAlive: true },
-  { path: '/saleorder/downloadPdf', name: 'downloadPdf', component: 'saleorder/DownloadPdf', titleKey: 'route.downloadPdf', keepAlive: true },
-  { path: '/saleorder/contractPdf', name: 'contractPdf', component: 'saleorder/ContractPdf', titleKey: 'route.contractPdf', keepAlive: true },
+  { path: '/cust/CustMember/detail', name: 'custMemberDetail', component: 'cust/CustMemberDetail', titleKey: 'route.custMemberDetail', keepAlive: true, parent: '/cust/custMemberList' },
+  { path: '/goods/goodsDetail', name: 'goodsDetail', component: 'goods/GoodsDetail', titleKey: 'route.goodsDetail', keepAlive: true, parent: '/goods/goodsSpuList' },
+  { path: '/saleorder/downloadPdf', name: 'downloadPdf', component: 'saleorder/DownloadPdf', titleKey: 'route.downloadPdf', keepAlive: true, parent: '/saleorder/saleOrderList' },
+  { path: '/saleorder/contractPdf', name: 'contractPdf', component: 'saleorder/ContractPdf', titleKey: 'route.contractPdf', keepAlive: true, parent: '/saleorder/saleOrderList' },
   { path: '/test/home', name: 'TestHome', component: 'test/Home', titleKey: 'route.testHome' },
   { path: '/isps/userAnnouncement', name: 'userAnnouncement', component: 'system/UserAnnouncementList', titleKey: 'route.userAnnouncement' },
 ];

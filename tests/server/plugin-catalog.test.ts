@@ -18,7 +18,7 @@ const demo = useDemoServer();
 
 const ANNOUNCEMENT_MENUS = ['通告管理', '我的消息', '消息模板', '消息记录'];
 const ANNOUNCEMENT_DICTS = ['msg_category', 'priority', 'send_status'];
-const SYSTEM_CHILDREN = ['用户管理', '角色管理', '部门管理', '菜单管理', '数据字典', '定时任务', '日志管理', '数据日志', '通告管理', '我的消息', '消息模板', '消息记录', '租户管理', '文件管理'];
+const SYSTEM_CHILDREN = ['用户管理', '角色管理', '部门管理', '菜单管理', '数据字典', '定时任务', '日志管理', '数据日志', '通告管理', '我的消息', '消息模板', '消息记录', '租户管理', '文件管理', '店铺信息'];
 
 async function counts(db: Kysely<Database>) {
   const result = await sql<{ permissions: number; grants: number; dicts: number; items: number }>`

@@ -7,10 +7,22 @@ import { EntityDescriptions, useRelatedTabs } from '../../../src/toolkit/detail'
 import { StoredImage, useStoredFileUrl } from '../../../src/toolkit/upload';
 import { specText } from '../components/sku-grid';
 import { StockRecordList } from '../components/stock-record-list';
-import { spuEntity, type SkuRecord, type SpuRecord } from '../entities';
+import { itemText } from '../../../src/toolkit/dict/dict-cache';
+import { useDictItems } from '../../../src/toolkit/dict/dict-select';
+import { DELIVERY_TYPE_DICT, spuEntity, type SkuRecord, type SpuRecord } from '../entities';
 
-/** The fields the header shows as text (pictures and the description have their own places). */
-const SHOWN = { ...spuEntity, fields: Object.fromEntries(Object.entries(spuEntity.fields).filter(([name]) => !['picUrl', 'sliderPicUrls', 'description', 'tagIds', 'deliveryTemplateId'].includes(name))) };
+/** The fields the header shows as text (pictures, the description, tags and delivery types have their own places). */
+const SHOWN = { ...spuEntity, fields: Object.fromEntries(Object.entries(spuEntity.fields).filter(([name]) => !['picUrl', 'sliderPicUrls', 'description', 'tagIds', 'deliveryTemplateId', 'deliveryTypes'].includes(name))) };
+
+/** 配送方式 by name (快递发货、到店自提), never the stored codes `1,2`. */
+function useDeliveryTypeNames(value: unknown): string {
+  const items = useDictItems(DELIVERY_TYPE_DICT);
+  const codes = typeof value === 'string' ? value.split(',').map((code) => code.trim()).filter((code) => code !== '') : [];
+  return codes.map((code) => {
+    const item = items.find((candidate) => String(candidate.value) === code);
+    return item === undefined ? code : itemText(item);
+  }).join('、');
+}
 
 function Slide({ path, alt }: { path: string; alt: string }) {
   const { url } = useStoredFileUrl(path);
@@ -62,6 +74,7 @@ export default function GoodsDetailPage() {
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<SpuRecord>(spuEntity, id);
   const contributedTabs = useRelatedTabs(spuEntity.table, id);
+  const deliveryTypes = useDeliveryTypeNames(record?.deliveryTypes);
   if (id === null) return <Empty description={t('crud:empty')} />;
   const skus = record?.skus ?? [];
   const slides = typeof record?.sliderPicUrls === 'string' ? record.sliderPicUrls.split(',').filter((path) => path !== '') : [];
@@ -76,9 +89,13 @@ export default function GoodsDetailPage() {
               <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
               <div style={{ minWidth: 480, flex: 1 }}>
                 <EntityDescriptions entity={SHOWN} record={record} />
-                {tags.length > 0 ? (
-                  <Descriptions size="small" items={[{ key: 'tags', label: t('spu.fields.tagIds'), children: tags.map((tag) => <Tag key={tag}>{tag}</Tag>) }]} />
-                ) : null}
+                <Descriptions
+                  size="small"
+                  items={[
+                    { key: 'deliveryTypes', label: t('spu.fields.deliveryTypes'), children: <span data-testid="goods-detail-delivery-types">{deliveryTypes || '-'}</span> },
+                    ...(tags.length > 0 ? [{ key: 'tags', label: t('spu.fields.tagIds'), children: tags.map((tag) => <Tag key={tag}>{tag}</Tag>) }] : []),
+                  ]}
+                />
               </div>
             </Space>
             {slides.length > 0 ? (

@@ -26,6 +26,7 @@ interface SnapshotRow {
   sub_commission_type: boolean | null;
   first_brokerage_price: string | null;
   second_brokerage_price: string | null;
+  give_integral: number;
 }
 
 /** Price as exact yuan text with two decimals (NUMERIC comes back as text; never through a float). */
@@ -47,7 +48,8 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
   const found = await sql<SnapshotRow>`select k.id, k.spu_id, coalesce(s.name, k.spu_name) as spu_name, k.spec_text,
       coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status, s.category_id,
       s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit,
-      s.sub_commission_type, k.first_brokerage_price::text as first_brokerage_price, k.second_brokerage_price::text as second_brokerage_price
+      s.sub_commission_type, k.first_brokerage_price::text as first_brokerage_price, k.second_brokerage_price::text as second_brokerage_price,
+      coalesce(s.give_integral, 0)::int as give_integral
     from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id left join goods_unit u on u.id = s.unit_id
     where k.tenant_id = ${tenantId} and k.id in (${sql.join([...skuIds])})`.execute(trx);
   const byId = new Map(found.rows.map((row) => [row.id, row]));
@@ -70,6 +72,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
         volume: row.volume ?? '0',
         unit: row.unit ?? '',
         fixedCommission: row.sub_commission_type === true ? { first: priceText(row.first_brokerage_price ?? '0'), second: priceText(row.second_brokerage_price ?? '0') } : null,
+        giveIntegral: row.give_integral,
       },
     ];
   });

@@ -50,10 +50,16 @@ export function offerText(t: TFunction, record: OfferFields): string {
   return t('marketing:coupon.offer.amount', { head, price: money(record.discountPrice) });
 }
 
-/** 使用时间: the fixed dates, or days after taking. */
+/**
+ * 使用时间 as a merchant says it: the fixed dates, or for a coupon valid from day N to day M after it is taken
+ * (marketing/server/coupon-rules.ts validityOf) 领取后 M 天内有效, or 领取 N 天后生效，有效期 M − N 天.
+ */
 export function validityText(t: TFunction, record: Pick<CouponTemplateRecord, 'validityType' | 'validStartTime' | 'validEndTime' | 'fixedStartTerm' | 'fixedEndTerm'>): string {
   if (String(record.validityType) === VALIDITY_TYPE.fixed) return t('marketing:coupon.fixedRange', { start: record.validStartTime ?? '', end: record.validEndTime ?? '' });
-  return t('marketing:coupon.termRange', { start: record.fixedStartTerm ?? 0, end: record.fixedEndTerm ?? 0 });
+  const start = Number(record.fixedStartTerm ?? 0);
+  const end = Number(record.fixedEndTerm ?? 0);
+  if (start <= 0) return t('marketing:coupon.termWithin', { days: end });
+  return t('marketing:coupon.termAfter', { start, days: end - start });
 }
 
 /** A count that may be unlimited (-1). */

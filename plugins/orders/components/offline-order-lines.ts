@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import { DELIVERY_TYPE, type DeliveryType } from '../entities';
+import { receiverBody, type ReceiverValues } from './receiver-fields';
 
 /** The goods lines of a 线下订单 as the dialog edits them, their total, and the add body (pure logic). */
 
@@ -11,8 +13,10 @@ export interface OfflineLine {
 
 export type BuyerType = 'member' | 'customer';
 
-export interface OfflineValues {
+export interface OfflineValues extends Partial<ReceiverValues> {
   buyerType: BuyerType;
+  /** 快递发货 (with the receiver), 到店自提 or 无需物流. */
+  deliveryType: DeliveryType;
   memberId?: string;
   customerId?: string;
   lines?: OfflineLine[];
@@ -44,7 +48,7 @@ export function offlineTotal(lines: readonly (OfflineLine | undefined)[] | undef
   return (lines ?? []).reduce((sum, line) => sum.plus(lineAmount(line) ?? 0), new Decimal(0)).toFixed(2);
 }
 
-/** The `POST /saleorder/offlineOrder/add` body: the chosen buyer only, prices as exact text. */
+/** The `POST /saleorder/offlineOrder/add` body: the chosen buyer only, prices as exact text, the receiver only when sent by express. */
 export function offlineBody(values: OfflineValues): Record<string, unknown> {
   const buyer = values.buyerType === 'customer' ? { customerId: values.customerId } : { memberId: values.memberId };
   const remark = values.remark?.trim();
@@ -56,6 +60,8 @@ export function offlineBody(values: OfflineValues): Record<string, unknown> {
     }),
     payType: values.payType,
     paid: values.paid === true,
+    deliveryType: values.deliveryType,
+    ...(values.deliveryType === DELIVERY_TYPE.express ? receiverBody(values) : {}),
     ...(remark ? { remark } : {}),
   };
 }

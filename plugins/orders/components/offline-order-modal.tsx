@@ -4,7 +4,10 @@ import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
-import { OFFLINE_PAY_TYPES, orderEntity } from '../entities';
+import { itemText } from '../../../src/toolkit/dict/dict-cache';
+import { useDictItems } from '../../../src/toolkit/dict/dict-select';
+import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, OFFLINE_PAY_TYPES, orderEntity } from '../entities';
+import { ReceiverFormItems } from './receiver-fields';
 import { lineAmount, offlineBody, offlineTotal, type OfflineLine, type OfflineValues } from './offline-order-lines';
 
 /** Other plugins' HTTP lists the dialog searches (never their code). */
@@ -31,13 +34,16 @@ export interface OfflineOrderModalProps {
 /**
  * 新增线下订单: the buyer (a member or a customer, each searched through its plugin's list), the goods
  * lines (a SKU searched by goods name; count; unit price taken from the SKU and editable), 支付方式, 已收款
- * (paid at once) and 备注, with the total; saved through `POST /saleorder/offlineOrder/add`, whose
+ * (paid at once), 配送方式 (快递发货 with the receiver and address, 到店自提 or 无需物流) and 备注, with the
+ * total; saved through `POST /saleorder/offlineOrder/add`, whose
  * message shows, and every order list refreshes.
  */
 export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
   const { t } = useTranslation(['orderCatalogue', 'orders', 'crud']);
   const [form] = Form.useForm<OfflineValues>();
   const buyerType = Form.useWatch('buyerType', form);
+  const deliveryType = Form.useWatch('deliveryType', form);
+  const deliveryTypes = useDictItems(DELIVERY_TYPE_DICT);
   const lines = Form.useWatch('lines', form) as OfflineLine[] | undefined;
   const { submit, saving } = useFormAction<OfflineValues>(form, {
     invalidates: [orderEntity.table],
@@ -107,7 +113,7 @@ export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
       destroyOnHidden
       forceRender
     >
-      <Form<OfflineValues> form={form} name="offlineOrder" layout="vertical" preserve={false} initialValues={{ buyerType: 'member', payType: 'cash', paid: false, lines: [{ count: 1 }] }}>
+      <Form<OfflineValues> form={form} name="offlineOrder" layout="vertical" preserve={false} initialValues={{ buyerType: 'member', payType: 'cash', paid: false, deliveryType: DELIVERY_TYPE.express, lines: [{ count: 1 }] }}>
         <Form.Item name="buyerType" label={t('offline.fields.buyerType')}>
           <Radio.Group
             optionType="button"
@@ -161,6 +167,14 @@ export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
             <Switch checkedChildren={t('offline.paidYes')} unCheckedChildren={t('offline.paidNo')} />
           </Form.Item>
         </Space>
+        <Form.Item name="deliveryType" label={t('orders:order.fields.deliveryType')}>
+          <Radio.Group optionType="button" options={deliveryTypes.map((item) => ({ value: item.value, label: itemText(item) }))} data-testid="offline-delivery-type" />
+        </Form.Item>
+        {deliveryType === DELIVERY_TYPE.express ? (
+          <div data-testid="offline-receiver">
+            <ReceiverFormItems />
+          </div>
+        ) : null}
         <Form.Item name="remark" label={t('offline.fields.remark')} rules={[{ max: 255, message: t('crud:maxLength', { label: t('offline.fields.remark'), max: 255 }) }]}>
           <Input.TextArea rows={2} maxLength={255} showCount />
         </Form.Item>

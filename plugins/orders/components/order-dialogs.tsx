@@ -3,8 +3,9 @@ import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyText, useCustomRead, useEntityAction } from '../../../src/toolkit/crud';
-import { expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
+import { DELIVERY_TYPE, expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
+import { ReceiverFormItems, receiverBody, type ReceiverValues } from './receiver-fields';
 
 /**
  * The dialogs of an order's buttons, shared by 订单列表 and 订单详情: 发货, 备注, 修改地址, 调价, 关闭
@@ -18,7 +19,6 @@ interface Open {
   order: OrderRecord;
 }
 
-const MOBILE = /^\+?[0-9]{5,20}$/;
 const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
 
 /** The resulting 实付 of an adjustment, exactly; null while the amount is not a valid one. */
@@ -55,38 +55,56 @@ const orderNoOf = (order: OrderRecord) => String(order.no ?? '');
  * `sale_express` table dictionary also names the disabled ones (so old orders keep showing theirs), and a
  * disabled company is refused at 发货.
  */
-function useExpressOptions() {
+function useExpressOptions(enabled = true) {
   const { t } = useTranslation('orders');
   const read = useCustomRead<{ records: Array<{ id: string; name: string }> }>(
-    { url: `${expressEntity.api}/list`, query: { status: '1', pageNo: 1, pageSize: 200, column: 'sort', order: 'asc' } },
+    enabled ? { url: `${expressEntity.api}/list`, query: { status: '1', pageNo: 1, pageSize: 200, column: 'sort', order: 'asc' } } : null,
     { failure: t('dialogs.expressError') },
   );
   return { options: (read.value?.records ?? []).map((express) => ({ value: express.id, label: express.name })), loading: read.loading, error: read.error };
 }
 
+/**
+ * 发货: by express (company and waybill number) to the order's address; an order for 到店自提 or 无需物流
+ * (a 线下订单 may be) is handed over without them. An express order without an address says so: the server
+ * refuses to ship it until 修改地址 gives it one.
+ */
 function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation(['orders', 'crud']);
   const [form] = Form.useForm<{ expressId: string; logisticsNo: string }>();
-  const express = useExpressOptions();
+  const handedOver = order.deliveryType === DELIVERY_TYPE.pickUp || order.deliveryType === DELIVERY_TYPE.none;
+  const express = useExpressOptions(!handedOver);
   const { send, running } = useAction(onDone);
   const submit = async () => {
+    if (handedOver) {
+      if (await send(ORDER_API.deliver, { id: order.id })) onClose();
+      return;
+    }
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
     if (await send(ORDER_API.deliver, { id: order.id, expressId: values.expressId, logisticsNo: values.logisticsNo.trim() })) onClose();
   };
+  const noAddress = !handedOver && (typeof order.receiverDetailAddress !== 'string' || order.receiverDetailAddress.trim() === '');
   return (
     <OrderModal open title={t('dialogs.deliverTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-deliver-dialog">
       <Form form={form} name="order-deliver" layout="vertical" preserve={false} onFinish={() => void submit()}>
         <Form.Item label={t('order.fields.no')}>
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>
-        <Form.Item name="expressId" label={t('order.fields.expressId')} rules={[{ required: true, message: t('dialogs.expressRequired') }]}>
-          <Select showSearch optionFilterProp="label" options={express.options} loading={express.loading} placeholder={t('dialogs.expressRequired')} />
-        </Form.Item>
-        {express.error !== null ? <Alert type="error" showIcon message={express.error} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item name="logisticsNo" label={t('order.fields.logisticsNo')} rules={[{ required: true, whitespace: true, message: t('dialogs.logisticsNoRequired') }, { max: 64 }]}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
+        {handedOver ? (
+          <Alert type="info" showIcon message={t('dialogs.deliverHandedOver', { type: String(order.deliveryType_dictText ?? '') })} data-testid="order-deliver-handed-over" />
+        ) : (
+          <>
+            {noAddress ? <Alert type="warning" showIcon message={t('dialogs.deliverNoAddress')} style={{ marginBottom: 16 }} data-testid="order-deliver-no-address" /> : null}
+            <Form.Item name="expressId" label={t('order.fields.expressId')} rules={[{ required: true, message: t('dialogs.expressRequired') }]}>
+              <Select showSearch optionFilterProp="label" options={express.options} loading={express.loading} placeholder={t('dialogs.expressRequired')} />
+            </Form.Item>
+            {express.error !== null ? <Alert type="error" showIcon message={express.error} style={{ marginBottom: 16 }} /> : null}
+            <Form.Item name="logisticsNo" label={t('order.fields.logisticsNo')} rules={[{ required: true, whitespace: true, message: t('dialogs.logisticsNoRequired') }, { max: 64 }]}>
+              <Input maxLength={64} autoComplete="off" />
+            </Form.Item>
+          </>
+        )}
       </Form>
     </OrderModal>
   );
@@ -112,31 +130,16 @@ function RemarkForm({ order, onClose, onDone }: { order: OrderRecord; onClose: (
   );
 }
 
-interface AddressValues {
-  receiverName: string;
-  receiverMobile: string;
-  receiverAreaId: string;
-  receiverDetailAddress: string;
-}
-
 function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation(['orders', 'crud']);
-  const [form] = Form.useForm<AddressValues>();
+  const [form] = Form.useForm<ReceiverValues>();
   const { send, running } = useAction(onDone);
   const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    const body = {
-      id: order.id,
-      receiverName: values.receiverName.trim(),
-      receiverMobile: values.receiverMobile.trim(),
-      receiverAreaId: values.receiverAreaId.trim(),
-      receiverDetailAddress: values.receiverDetailAddress.trim(),
-    };
-    if (await send(ORDER_API.updateAddress, body)) onClose();
+    if (await send(ORDER_API.updateAddress, { id: order.id, ...receiverBody(values) })) onClose();
   };
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('dialogs.required', { label: t(`order.fields.${field}`) }) });
   return (
     <OrderModal open title={t('dialogs.addressTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-address-dialog">
       <Form
@@ -146,18 +149,7 @@ function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
         preserve={false}
         initialValues={{ receiverName: text(order.receiverName), receiverMobile: text(order.receiverMobile), receiverAreaId: text(order.receiverAreaId), receiverDetailAddress: text(order.receiverDetailAddress) }}
       >
-        <Form.Item name="receiverName" label={t('order.fields.receiverName')} rules={[required('receiverName'), { max: 32 }]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="receiverMobile" label={t('order.fields.receiverMobile')} rules={[required('receiverMobile'), { pattern: MOBILE, message: t('dialogs.mobileInvalid') }]}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} extra={t('dialogs.areaHint')} rules={[required('receiverAreaId'), { max: 32 }]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="receiverDetailAddress" label={t('order.fields.receiverDetailAddress')} rules={[required('receiverDetailAddress'), { max: 255 }]}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
+        <ReceiverFormItems />
       </Form>
     </OrderModal>
   );

@@ -59,11 +59,14 @@ export function rowActions(order: OrderRecord): OrderAction[] {
 }
 
 /** The tab keys, as the tab counts route names them (server/order-list-routes.ts OrderTabCounts). */
-export type OrderTabKey = 'all' | 'unpaid' | 'undelivered' | 'delivered' | 'completed' | 'closed' | 'refunding';
+export type OrderTabKey = 'all' | 'unpaid' | 'undelivered' | 'delivered' | 'completed' | 'closed' | 'refunding' | 'refunded';
 
 const statusTab = (key: OrderTabKey, status: string): StatusTab => ({ key, label: `orders:tabs.${key}`, filters: [{ field: 'status', operator: 'in', value: [status] }] });
 
-/** 全部, 待付款, 待发货, 已发货, 已完成, 已关闭, 退款中 (refundStatus ≠ 0: 部分退款 or 全部退款). */
+/**
+ * 全部, 待付款, 待发货, 已发货, 已完成, 已关闭, 退款中 (an after-sale in progress, as 首页's 退款中 counts them) and
+ * 已退款 (refundStatus ≠ 0: 部分退款 or 全部退款).
+ */
 export const ORDER_TABS: readonly StatusTab[] = [
   { key: 'all', label: 'orders:tabs.all', filters: [] },
   statusTab('unpaid', ORDER_STATUS.unpaid),
@@ -71,7 +74,8 @@ export const ORDER_TABS: readonly StatusTab[] = [
   statusTab('delivered', ORDER_STATUS.delivered),
   statusTab('completed', ORDER_STATUS.completed),
   statusTab('closed', ORDER_STATUS.closed),
-  { key: 'refunding', label: 'orders:tabs.refunding', filters: [{ field: 'refundStatus', operator: 'ne', value: ORDER_REFUND_STATUS.none }] },
+  { key: 'refunding', label: 'orders:tabs.refunding', filters: [{ field: 'afterSaleOpen', operator: 'eq', value: true }] },
+  { key: 'refunded', label: 'orders:tabs.refunded', filters: [{ field: 'refundStatus', operator: 'ne', value: ORDER_REFUND_STATUS.none }] },
 ];
 
 /** The list's keyword (买家 / 收货人 / 电话): one OR group of the super query, on top of the other filters. */

@@ -20,12 +20,12 @@ interface Shown {
   state: PdfDocumentState;
 }
 
-export function usePdfDocument(url: string, id: string | null): { state: PdfDocumentState; reload: () => void } {
+export function usePdfDocument(url: string, id: string | null, extra: Record<string, string> = {}): { state: PdfDocumentState; reload: () => void } {
   const enabled = id !== null;
   const { query } = useCustom<BaseRecord>({
     url,
     method: 'get',
-    config: { query: { id } },
+    config: { query: { id, ...extra } },
     meta: { download: true },
     ...QUIET,
     queryOptions: { enabled, gcTime: 0, retry: false },

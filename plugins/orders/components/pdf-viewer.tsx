@@ -17,19 +17,40 @@ const PATHS: Record<OrderDocumentKind, string> = {
 /** `source=zcy` prints a procurement order; otherwise a sales order. */
 const SOURCES = { order: orderEntity, zcy: purchaseOrderEntity } as const;
 
+/** A procurement order as its detail answers it: the contract number entered and its deliveries' numbers. */
+type PrintedOrder = OrderRecord & { contractNo?: unknown; deliveries?: Array<{ id?: unknown; no?: unknown }> };
+
 /**
- * The page of one of an order's PDF documents (`?id=` the order, `&source=zcy` for a procurement order): the PDF in an embedded viewer with
- * 打印 (the embedded document's own print) and 下载 (saved as `<订单号>-送货单.pdf` / `-合同.pdf`),
- * 重新生成 after the order changed; loading, the server's refusal and a missing id each say so.
+ * The number a document is filed under, as the server names the file: a procurement delivery's note its
+ * delivery number (`delivery`, else the latest), a procurement contract the contract number entered, else the order number.
+ */
+export function documentNo(kind: OrderDocumentKind, record: PrintedOrder | undefined, deliveryId: string | null, fallback: string): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (record === undefined) return fallback;
+  if (kind === 'deliveryNote' && record.deliveries !== undefined) {
+    const delivery = deliveryId === null ? record.deliveries.at(-1) : record.deliveries.find((candidate) => candidate.id === deliveryId);
+    return text(delivery?.no) || text(record.no) || fallback;
+  }
+  if (kind === 'contract') return text(record.contractNo) || text(record.no) || fallback;
+  return text(record.no) || fallback;
+}
+
+/**
+ * The page of one of an order's PDF documents (`?id=` the order, `&source=zcy` for a procurement order, whose
+ * 送货单 is one delivery's: `&delivery=`, else the latest): the PDF in an embedded viewer with 打印 (the
+ * embedded document's own print) and 下载 (saved as `<单号>-送货单.pdf` / `-合同.pdf`, the numbers the server
+ * files them under), 重新生成 after the order changed; loading, the server's refusal and a missing id each say so.
  */
 export function OrderPdfPage({ kind }: { kind: OrderDocumentKind }) {
   const { t } = useTranslation(['orderDocuments', 'orders']);
   const { message } = App.useApp();
   const [id] = useUrlParam('id');
   const [source] = useUrlParam('source');
+  const [deliveryId] = useUrlParam('delivery');
   const entity = source === 'zcy' ? SOURCES.zcy : SOURCES.order;
-  const { state, reload } = usePdfDocument(`${entity.api}/${PATHS[kind]}`, id);
-  const { record } = useEntityRecord<OrderRecord>(entity, id);
+  const delivery = source === 'zcy' && kind === 'deliveryNote' && deliveryId !== null ? { deliveryId } : undefined;
+  const { state, reload } = usePdfDocument(`${entity.api}/${PATHS[kind]}`, id, delivery);
+  const { record } = useEntityRecord<PrintedOrder>(entity, id);
   const frame = useRef<HTMLIFrameElement>(null);
   const title = t(`${kind}.title`);
 
@@ -41,7 +62,7 @@ export function OrderPdfPage({ kind }: { kind: OrderDocumentKind }) {
     );
   }
 
-  const no = typeof record?.no === 'string' && record.no !== '' ? record.no : id;
+  const no = documentNo(kind, record, deliveryId, id);
   const ready = state.status === 'ready' ? state : null;
 
   const print = () => {

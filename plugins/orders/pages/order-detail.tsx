@@ -8,7 +8,7 @@ import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
-import { ORDER_STATUS, type OrderItemRecord, type OrderRecord } from '../entities';
+import { DELIVERY_TYPE, ORDER_STATUS, type OrderItemRecord, type OrderRecord } from '../entities';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -17,7 +17,22 @@ function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
   const { t } = useTranslation('orders');
   const columns: TableColumnType<OrderItemRecord>[] = [
     { key: 'picUrl', dataIndex: 'picUrl', title: t('orderItem.fields.picUrl'), width: 70, render: (value: unknown, item) => <StoredImage value={typeof value === 'string' ? value : null} alt={text(item.spuName)} size={40} /> },
-    { key: 'spuName', dataIndex: 'spuName', title: t('orderItem.fields.spuName') },
+    {
+      key: 'spuName',
+      dataIndex: 'spuName',
+      title: t('orderItem.fields.spuName'),
+      // A gift line (0.00, from a campaign) says it is one.
+      render: (value: unknown, item) => (
+        <span>
+          {text(value)}
+          {item.gift === true ? (
+            <Tag color="magenta" style={{ marginInlineStart: 8 }} data-testid="order-gift-tag">
+              {t('orderItem.fields.gift')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
     { key: 'specText', dataIndex: 'specText', title: t('orderItem.fields.specText') },
     { key: 'price', dataIndex: 'price', title: t('orderItem.fields.price'), width: 100, render: (value: unknown) => moneyText(value) },
     { key: 'count', dataIndex: 'count', title: t('orderItem.fields.count'), width: 80 },
@@ -37,7 +52,12 @@ function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
 function Amounts({ order }: { order: OrderRecord }) {
   const { t } = useTranslation('orders');
   const deductions = ['couponPrice', 'vipPrice', 'discountPrice', 'pointPrice'] as const;
-  const row = (key: string, label: string, value: unknown, sign = '') => ({ key, label, children: <span data-testid={`order-amount-${key}`}>{`${sign}${moneyText(value ?? 0)}`}</span> });
+  // A deduction shows its minus only when there is one: never -0.00.
+  const row = (key: string, label: string, value: unknown, deduction = false) => {
+    const amount = moneyText(value ?? 0);
+    const sign = deduction && !new Decimal(amount === '' ? 0 : amount).isZero() ? '-' : '';
+    return { key, label, children: <span data-testid={`order-amount-${key}`}>{`${sign}${amount}`}</span> };
+  };
   return (
     <Descriptions
       size="small"
@@ -46,7 +66,7 @@ function Amounts({ order }: { order: OrderRecord }) {
         row('totalPrice', t('detail.totalPrice'), order.totalPrice),
         row('deliveryPrice', t('order.fields.deliveryPrice'), order.deliveryPrice),
         row('adjustPrice', t('order.fields.adjustPrice'), order.adjustPrice),
-        ...deductions.map((key) => row(key, t(`order.fields.${key}`), order[key], '-')),
+        ...deductions.map((key) => row(key, t(`order.fields.${key}`), order[key], true)),
         { ...row('payPrice', t('order.fields.payPrice'), order.payPrice), children: <Typography.Text strong type="danger" data-testid="order-amount-payPrice">{moneyText(order.payPrice ?? 0)}</Typography.Text> },
         row('refundPrice', t('detail.refunded'), order.refundPrice),
       ]}
@@ -112,6 +132,7 @@ export default function OrderDetailPage() {
             field('remark', order.remark),
             field('payChannel'),
             field('payTime', order.payTime),
+            field('deliveryType'),
             ...(shipped ? [field('expressId'), field('logisticsNo', order.logisticsNo)] : []),
           ]}
         />
@@ -146,7 +167,9 @@ export default function OrderDetailPage() {
       </Card>
       <Card title={t('detail.receiver')} style={{ marginBottom: 16 }}>
         {text(order.receiverName) === '' ? (
-          <Typography.Text type="secondary">{t('detail.noReceiver')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="order-no-receiver">
+            {text(order.deliveryType) === DELIVERY_TYPE.express || text(order.deliveryType) === '' ? t('detail.noReceiver') : t('detail.noReceiverNeeded', { type: text(order.deliveryType_dictText) })}
+          </Typography.Text>
         ) : (
           <Descriptions
             size="small"

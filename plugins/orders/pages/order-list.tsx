@@ -29,6 +29,11 @@ function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | un
           <StoredImage value={typeof item.picUrl === 'string' ? item.picUrl : null} alt={text(item.spuName)} size={48} />
           <div>
             <Typography.Text>{text(item.spuName)}</Typography.Text>
+            {item.gift === true ? (
+              <Tag color="magenta" style={{ marginInlineStart: 8 }} data-testid="order-gift-tag">
+                {t('orderItem.fields.gift')}
+              </Tag>
+            ) : null}
             {text(item.specText) !== '' ? (
               <div>
                 <Typography.Text type="secondary">{text(item.specText)}</Typography.Text>
@@ -52,7 +57,7 @@ function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | un
 }
 
 /**
- * 订单列表: status tabs with counts (全部 … 已关闭, 退款中 = refundStatus ≠ 0) under the same filters as the
+ * 订单列表: status tabs with counts (全部 … 已关闭, 退款中 = an after-sale in progress, 已退款 = refundStatus ≠ 0) under the same filters as the
  * list, the filters (订单号, 买家 / 收货人 / 电话, 商品名, 支付方式, 来源, 类型, 支付时间, 实付), each order
  * a card-like row (header line, item lines, 实付, 买家 / 收货人, 状态) with the buttons its state allows,
  * and 导出 of what the list shows.
@@ -72,7 +77,7 @@ export default function OrderListPage() {
   // The counts under every filter of the list but the tab's own.
   const countQuery = useMemo(() => {
     const all = buildListQuery({ pagination: { mode: 'off' }, filters: list.filters, meta: list.meta });
-    const { status: _status, refundStatus: _refund, ...rest } = all;
+    const { status: _status, refundStatus: _refund, afterSaleOpen: _open, ...rest } = all;
     return rest;
   }, [list.filters, list.meta]);
   const counts = useCustomRead<TabCounts>({ url: ORDER_API.tabCounts, query: countQuery }, { failure: t('list.countsError'), family: orderEntity.table });

@@ -14,8 +14,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * 采购订单详情 (`/zcy/purchaseOrderDetail?id=`, kept alive): 基本信息, the status with exactly the buttons the
- * server allows now, 明细 with tax and the delivered counts, 发货记录, the amounts, 日志 as a timeline, and
- * the 送货单 / 合同 PDFs (the orders' document pages with `source=zcy`).
+ * server allows now, 明细 with tax and the delivered counts, 发货记录 (each delivery with its own 送货单), the
+ * amounts, 日志 as a timeline, and the 送货单 / 合同 PDFs (the orders' document pages with `source=zcy`).
  */
 export default function PurchaseOrderDetailPage() {
   const { t } = useTranslation(['purchases', 'crud']);
@@ -57,7 +57,19 @@ export default function PurchaseOrderDetailPage() {
     { key: 'carrier', dataIndex: 'carrier', title: t('delivery.fields.carrier'), width: 120 },
     { key: 'logisticsNo', dataIndex: 'logisticsNo', title: t('delivery.fields.logisticsNo'), width: 160 },
     { key: 'content', dataIndex: 'content', title: t('delivery.fields.content') },
+    {
+      key: 'note',
+      title: t('crud:actions'),
+      width: 110,
+      render: (_value: unknown, delivery) => (
+        <Button type="link" size="small" onClick={() => void navigate(`${DELIVERY_NOTE_PATH}${documentQuery}&delivery=${encodeURIComponent(String(delivery.id))}`)} data-testid="purchase-delivery-note">
+          {t('delivery.note')}
+        </Button>
+      ),
+    },
   ];
+  // Each delivery has its own 送货单 (the row's button); the header's prints the latest, none before anything shipped.
+  const delivered = (order.deliveries ?? []).length > 0;
 
   return (
     <Spin spinning={read.loading}>
@@ -67,7 +79,9 @@ export default function PurchaseOrderDetailPage() {
         style={{ marginBottom: 16 }}
         extra={
           <Space>
-            <Button onClick={() => void navigate(`${DELIVERY_NOTE_PATH}${documentQuery}`)}>{t('actions.printDelivery')}</Button>
+            <Button disabled={!delivered} title={delivered ? undefined : t('detail.noDeliveries')} onClick={() => void navigate(`${DELIVERY_NOTE_PATH}${documentQuery}`)}>
+              {t('actions.printDelivery')}
+            </Button>
             <Button onClick={() => void navigate(`${CONTRACT_PATH}${documentQuery}`)}>{t('actions.contract')}</Button>
           </Space>
         }

@@ -6,7 +6,7 @@ import { registerEntityRoutes } from '../../../server/crud/register-entity-route
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, Int, Line, query } from '../../../server/http/schemas';
-import { OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity } from '../entities';
+import { DELIVERY_TYPE, OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity, type DeliveryType } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { orderLabels } from './labels';
@@ -20,11 +20,13 @@ import {
   confirmOfflinePayment,
   createOrder,
   deliverOrder,
+  MSG_EXPRESS_REQUIRED,
   MSG_ORDER_NOT_FOUND,
   onPaid,
   remarkOrder,
   updateOrderAddress,
   type Actor,
+  type Receiver,
 } from './order-service';
 
 /** The back-office's orders (销售订单): the list, the detail, and each button a guarded action. */
@@ -32,6 +34,7 @@ import {
 export const MSG_BAD_MONEY = '金额格式不正确（最多两位小数）';
 export const MSG_BAD_PAY_TYPE = '线下支付方式只能是现金、转账或 POS';
 export const MSG_BUYER_REQUIRED = '请选择会员或客户';
+export const MSG_RECEIVER_REQUIRED = '快递发货请填写收货人、手机号、收货地区和详细地址';
 
 export const Money = Type.Union([Type.Number(), Line(20, 1)]);
 
@@ -50,13 +53,47 @@ export function parseMoney(raw: number | string): Decimal {
 const actorOf = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
 const perm = (code: string) => ({ config: { access: { permission: code } } });
 
-interface OfflineBody {
+interface ReceiverBody {
+  receiverName?: string;
+  receiverMobile?: string;
+  receiverAreaId?: string | number;
+  receiverDetailAddress?: string;
+}
+
+interface OfflineBody extends ReceiverBody {
   memberId?: string;
   customerId?: string;
   items: Array<{ skuId: string; count: number; price?: number | string }>;
   payType: string;
   paid?: boolean;
   remark?: string;
+  deliveryType?: DeliveryType;
+}
+
+/** The receiver's fields as every route takes them (修改地址, a 线下订单 sent by express). */
+const RECEIVER_FIELDS = {
+  receiverName: Line(32),
+  receiverMobile: Type.Union([Type.String({ pattern: '^\\+?[0-9]{5,20}$' }), Type.Literal('')]),
+  receiverAreaId: Type.Union([Line(32), Int(0)]),
+  receiverDetailAddress: Line(255),
+};
+
+/**
+ * How an offline order leaves the shop: 快递发货 to a receiver (all four fields required), or 到店自提 / 无需物流
+ * (no address kept). Without a choice, a receiver means 快递发货 and none 无需物流 (business-api's add without one).
+ */
+function offlineDelivery(input: OfflineBody): { deliveryType: DeliveryType; receiver: Receiver | null } {
+  const receiver: Receiver = {
+    receiverName: input.receiverName?.trim() ?? '',
+    receiverMobile: input.receiverMobile?.trim() ?? '',
+    receiverAreaId: input.receiverAreaId === undefined ? '' : String(input.receiverAreaId).trim(),
+    receiverDetailAddress: input.receiverDetailAddress?.trim() ?? '',
+  };
+  const given = Object.values(receiver).some((value) => value !== '');
+  const deliveryType = input.deliveryType ?? (given ? DELIVERY_TYPE.express : DELIVERY_TYPE.none);
+  if (deliveryType !== DELIVERY_TYPE.express) return { deliveryType, receiver: null };
+  if (Object.values(receiver).some((value) => value === '')) throw businessError(MSG_RECEIVER_REQUIRED);
+  return { deliveryType, receiver };
 }
 
 export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -73,12 +110,15 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
     return ok(detail);
   });
 
-  api.post<{ Body: { id: string; expressId: string; logisticsNo: string } }>(
+  // 发货: by express (company and waybill number), or without them for an order to be picked up or handed over.
+  api.post<{ Body: { id: string; expressId?: string; logisticsNo?: string } }>(
     `${base}/deliver`,
-    { ...perm('saleorder:order:deliver'), schema: { querystring: query({}), body: body({ id: Id, expressId: Id, logisticsNo: Line(64, 1) }) } },
+    { ...perm('saleorder:order:deliver'), schema: { querystring: query({}), body: body({ id: Id, expressId: Type.Optional(Id), logisticsNo: Type.Optional(Line(64)) }) } },
     async (request) => {
-      const { id, expressId, logisticsNo } = request.body;
-      await inTransaction(db, (trx) => deliverOrder(trx, actorOf(request), id, expressId, logisticsNo.trim()));
+      const { id, expressId } = request.body;
+      const logisticsNo = request.body.logisticsNo?.trim() ?? '';
+      if ((expressId === undefined) !== (logisticsNo === '')) throw businessError(MSG_EXPRESS_REQUIRED);
+      await inTransaction(db, (trx) => deliverOrder(trx, actorOf(request), id, expressId === undefined ? null : { expressId, logisticsNo }));
       return ok(true, '发货成功');
     },
   );
@@ -154,6 +194,8 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
           payType: Line(16),
           paid: Type.Optional(Type.Boolean()),
           remark: Type.Optional(Line(255)),
+          deliveryType: Type.Optional(Type.Union(Object.values(DELIVERY_TYPE).map((value) => Type.Literal(value)))),
+          ...Object.fromEntries(Object.entries(RECEIVER_FIELDS).map(([name, schema]) => [name, Type.Optional(schema)])),
         }),
       },
     },
@@ -161,6 +203,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
       const input = request.body;
       if (!(OFFLINE_PAY_TYPES as readonly string[]).includes(input.payType)) throw businessError(MSG_BAD_PAY_TYPE);
       if (input.memberId === undefined && input.customerId === undefined) throw businessError(MSG_BUYER_REQUIRED);
+      const delivery = offlineDelivery(input);
       const lines = input.items.map((item) => {
         if (item.price === undefined) return { skuId: item.skuId, count: item.count };
         const price = parseMoney(item.price);
@@ -175,7 +218,8 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
           memberId: input.memberId ?? null,
           customerId: input.memberId === undefined ? (input.customerId ?? null) : null,
           lines,
-          receiver: null,
+          receiver: delivery.receiver,
+          deliveryType: delivery.deliveryType,
           usePoint: 0,
           couponId: null,
           userRemark: input.remark?.trim() || null,

@@ -82,6 +82,7 @@ export async function createAfterSale(trx: Transaction<Database>, actor: Actor, 
       ${item.sku_id}, ${item.pic_url}, ${item.spu_name}, ${item.spec_text}, ${item.count}, ${input.refundPrice.toFixed(2)}::numeric, ${input.applyReason},
       ${input.applyDescription}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
   await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.open}, after_sale_id = ${id} where id = ${item.id}`.execute(trx);
+  await syncAfterSaleOpen(trx, order.id);
   await logCreate(trx, actor, id, `申请售后：${input.applyReason}`);
   return { id, no };
 }
@@ -108,9 +109,19 @@ async function findAfterSale(trx: Transaction<Database>, tenantId: number, id: s
   return row;
 }
 
+/**
+ * Keeps the order's 退款中 flag (the list's tab) true exactly while one of its lines has an after-sale in
+ * progress: set when one opens, read again from the lines when one closes or is refunded.
+ */
+async function syncAfterSaleOpen(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await sql`update sale_order set after_sale_open = exists (select 1 from sale_order_item where order_id = ${orderId} and after_sale_status = ${ITEM_AFTER_SALE.open})
+    where id = ${orderId}`.execute(trx);
+}
+
 /** A closed after-sale (refused, cancelled) frees the line for another application. */
-async function freeItem(trx: Transaction<Database>, itemId: string): Promise<void> {
-  await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.none}, after_sale_id = null where id = ${itemId}`.execute(trx);
+async function freeItem(trx: Transaction<Database>, afterSale: Pick<AfterSaleRow, 'order_id' | 'order_item_id'>): Promise<void> {
+  await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.none}, after_sale_id = null where id = ${afterSale.order_item_id}`.execute(trx);
+  await syncAfterSaleOpen(trx, afterSale.order_id);
 }
 
 async function step(trx: Transaction<Database>, actor: Actor, id: string, action: AfterSaleAction, content?: string, set?: Record<string, ReturnType<typeof sql> | string | null>): Promise<void> {
@@ -125,7 +136,7 @@ export async function agreeAfterSale(trx: Transaction<Database>, actor: Actor, i
 export async function disagreeAfterSale(trx: Transaction<Database>, actor: Actor, id: string, reason: string): Promise<void> {
   const afterSale = await findAfterSale(trx, actor.tenantId, id);
   await step(trx, actor, id, 'disagree', reason, { audit_time: sql`now()`, audit_reason: reason });
-  await freeItem(trx, afterSale.order_item_id);
+  await freeItem(trx, afterSale);
 }
 
 export async function buyerDelivery(trx: Transaction<Database>, actor: Actor, memberId: string, id: string, expressId: string, logisticsNo: string): Promise<void> {
@@ -136,7 +147,7 @@ export async function buyerDelivery(trx: Transaction<Database>, actor: Actor, me
 export async function buyerCancelAfterSale(trx: Transaction<Database>, actor: Actor, memberId: string, id: string): Promise<void> {
   const afterSale = await findAfterSale(trx, actor.tenantId, id, memberId);
   await step(trx, actor, id, 'buyerCancel');
-  await freeItem(trx, afterSale.order_item_id);
+  await freeItem(trx, afterSale);
 }
 
 export async function receiveReturn(trx: Transaction<Database>, actor: Actor, id: string): Promise<void> {
@@ -147,7 +158,7 @@ export async function receiveReturn(trx: Transaction<Database>, actor: Actor, id
 export async function refuseReturn(trx: Transaction<Database>, actor: Actor, id: string, reason: string): Promise<void> {
   const afterSale = await findAfterSale(trx, actor.tenantId, id);
   await step(trx, actor, id, 'refuseReceive', reason, { receive_time: sql`now()`, receive_reason: reason });
-  await freeItem(trx, afterSale.order_item_id);
+  await freeItem(trx, afterSale);
 }
 
 /** What 确认退款 (or 重试退款) came to: the money went back, or the channel refused and said why. */
@@ -246,6 +257,7 @@ async function settleRefund(trx: Transaction<Database>, deps: OrderDeps, actor: 
     : { rows: [] };
   await sql`update sale_order set refund_price = refund_price + ${refund.toFixed(2)}::numeric, refund_status = ${all ? ORDER_REFUND_STATUS.all : ORDER_REFUND_STATUS.part}
     where id = ${order.id}`.execute(trx);
+  await syncAfterSaleOpen(trx, order.id);
   if (all) {
     await transitionInTransaction(trx, orderMachine, { id: order.id, tenantId: actor.tenantId, action: 'closeByRefund', operator: actor.operator, set: { cancel_type: CANCEL_TYPE.allAfterSale } });
   }
@@ -267,6 +279,15 @@ async function revertMemberPostings(
   refund: Decimal,
 ): Promise<void> {
   if (order.member_id === null) return;
+  const base = { ownerId: order.member_id, bizId: afterSale.id, operator: actor.operator, tenantId: actor.tenantId };
+  // The goods' 赠送积分 of this line, granted when the order completed: taken back as far as the member still has them.
+  if (order.status === ORDER_STATUS.completed) {
+    const line = await sql<{ give_point: number }>`select give_point from sale_order_item where id = ${afterSale.order_item_id}`.execute(trx);
+    const spuPoints = line.rows[0]?.give_point ?? 0;
+    const member = spuPoints > 0 ? await deps.members.summary(trx, actor.tenantId, order.member_id) : undefined;
+    const take = Math.min(spuPoints, member?.point ?? 0);
+    if (take > 0) await deps.members.postPoints(trx, { ...base, change: -take, biz: 'orderRewardRefund', title: `售后单 ${afterSale.no} 退回商品赠送积分` });
+  }
   const payPrice = new Decimal(order.pay_price);
   if (!payPrice.greaterThan(0)) return;
   // The order's refunds so far, this one included (settleRefund has added it).
@@ -276,7 +297,6 @@ async function revertMemberPostings(
   // What this refund takes back is the share of the refunds so far less the share of those before it, each
   // floored: refunds line by line then add up to the whole (points spent 100 on two lines: 33 + 67, not 33 + 66).
   const backOf = (total: number) => new Decimal(total).times(refundedAfter).dividedBy(payPrice).floor().minus(new Decimal(total).times(refundedBefore).dividedBy(payPrice).floor()).toNumber();
-  const base = { ownerId: order.member_id, bizId: afterSale.id, operator: actor.operator, tenantId: actor.tenantId };
   const rewardBack = backOf(now.rows[0]?.give_point ?? 0);
   if (rewardBack > 0) {
     // Points already spent cannot be taken below zero: take back what is left.

@@ -156,7 +156,8 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
 
   api.post<{ Body: { id: string } }>('/app/order/receive', { ...memberOnly, schema: idBody }, async (request) => {
     const me = owner(request);
-    await inTransaction(db, (trx) => receiveOrder(trx, { tenantId: me.tenantId, operator: null }, request.body.id, me.memberId));
+    const deps = orderDeps(ctx);
+    await inTransaction(db, (trx) => receiveOrder(trx, deps, { tenantId: me.tenantId, operator: null }, request.body.id, me.memberId));
     return ok(true);
   });
 

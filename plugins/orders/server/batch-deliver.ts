@@ -91,7 +91,7 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
             const found = await sql<{ id: string }>`select id from sale_order where tenant_id = ${tenantId} and no = ${orderNo}`.execute(trx);
             const orderId = found.rows[0]?.id;
             if (orderId === undefined) throw businessError(MSG_ORDER_NOT_FOUND);
-            await deliverOrder(trx, actor, orderId, company.id, logisticsNo);
+            await deliverOrder(trx, actor, orderId, { expressId: company.id, logisticsNo });
           });
           shipped += 1;
         } catch (error) {

@@ -141,8 +141,8 @@ async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index
         await refundAfterSale(trx, deps, SHOP, applied.id);
       }
     } else if (fate !== 'paid') {
-      await deliverOrder(trx, SHOP, order.id, pick(express, index, 3), `DEMO${String(100_000_000 + index)}`);
-      if (fate === 'completed') await receiveOrder(trx, SHOP, order.id, undefined, '买家确认收货');
+      await deliverOrder(trx, SHOP, order.id, { expressId: pick(express, index, 3), logisticsNo: `DEMO${String(100_000_000 + index)}` });
+      if (fate === 'completed') await receiveOrder(trx, deps, SHOP, order.id, undefined, '买家确认收货');
     }
   }
   const now = Date.now();

@@ -3,6 +3,7 @@ import {
   AFTER_SALE_STATUS_DICT,
   AFTER_SALE_TYPE_DICT,
   AFTER_SALE_WAY_DICT,
+  DELIVERY_TYPE,
   DELIVERY_TYPE_DICT,
   FREIGHT_CHARGE_MODE_DICT,
   ITEM_AFTER_SALE_STATUS_DICT,
@@ -26,7 +27,21 @@ export const REFUND_STATUS = { processing: '0', success: '10', failed: '20' } as
 /** Item after-sale status. */
 export const ITEM_AFTER_SALE = { none: '0', open: '10', done: '20' } as const;
 export const TERMINAL = { miniProgram: '10', backOffice: '0' } as const;
-export const DELIVERY_TYPE = { express: '1', pickUp: '2' } as const;
+export { DELIVERY_TYPE };
+
+/** 支付渠道: the online channels and the offline pay types (the dictionary's items, seeded as they are here). */
+export const PAY_CHANNEL_ITEMS: Array<[string, string]> = [
+  ['demo', '模拟支付'],
+  ['balance', '余额支付'],
+  ['cash', '现金'],
+  ['transfer', '转账'],
+  ['pos', 'POS'],
+];
+
+/** A channel's name as the order log writes it (模拟支付, 现金 …), the code itself for one not listed. */
+export function payChannelName(channel: string): string {
+  return PAY_CHANNEL_ITEMS.find(([code]) => code === channel)?.[1] ?? channel;
+}
 
 /** The sales-order enumerations (business-api "Sales orders"), editable on 数据字典. */
 export const orderDicts: DictSeed[] = [
@@ -41,10 +56,10 @@ export const orderDicts: DictSeed[] = [
   { code: AFTER_SALE_TYPE_DICT, name: '售后类型', items: [['10', '售中'], ['20', '售后']] },
   { code: ITEM_AFTER_SALE_STATUS_DICT, name: '订单项售后状态', items: [['0', '未售后'], ['10', '售后中'], ['20', '售后成功']] },
   { code: ORDER_CANCEL_TYPE_DICT, name: '订单取消类型', items: [['10', '超时未支付'], ['20', '买家取消'], ['30', '卖家关闭'], ['40', '全部售后']] },
-  { code: PAY_CHANNEL_DICT, name: '支付渠道', items: [['demo', '模拟支付'], ['balance', '余额支付'], ['cash', '现金'], ['transfer', '转账'], ['pos', 'POS']] },
+  { code: PAY_CHANNEL_DICT, name: '支付渠道', items: PAY_CHANNEL_ITEMS },
   { code: PAY_STATUS_DICT, name: '支付状态', items: [['0', '待支付'], ['10', '支付成功'], ['20', '已关闭']] },
   { code: REFUND_STATUS_DICT, name: '退款状态', items: [['0', '处理中'], ['10', '退款成功'], ['20', '退款失败']] },
-  { code: DELIVERY_TYPE_DICT, name: '订单配送方式', items: [['1', '快递发货'], ['2', '到店自提']] },
+  { code: DELIVERY_TYPE_DICT, name: '订单配送方式', items: [[DELIVERY_TYPE.express, '快递发货'], [DELIVERY_TYPE.pickUp, '到店自提'], [DELIVERY_TYPE.none, '无需物流']] },
   { code: ORDER_TERMINAL_DICT, name: '订单来源终端', items: [['10', '微信小程序'], ['0', '后台录入']] },
   { code: ORDER_TYPE_DICT, name: '订单类型', items: [['0', '普通订单'], ['1', '线下订单']] },
   { code: FREIGHT_CHARGE_MODE_DICT, name: '运费计费方式', items: [['1', '按件'], ['2', '按重量'], ['3', '按体积']] },

@@ -49,7 +49,8 @@ export const closeUnpaidOrders: JobKind = {
 export const autoReceiveOrders: JobKind = {
   name: 'orders.autoReceive',
   title: '自动确认收货（参数：天数，默认 ORDER_AUTO_RECEIVE_DAYS 或 14）',
-  run: async ({ db, parameter }) => {
+  run: async ({ db, parameter, services }) => {
+    const deps = orderDeps({ services });
     const days = amount(parameter, autoReceiveDays());
     const due = await sql<{ id: string; tenant_id: number }>`select id, tenant_id from sale_order where status = ${ORDER_STATUS.delivered}
       and delivery_time < now() - make_interval(days => ${days}) order by delivery_time limit ${BATCH}`.execute(db);
@@ -57,7 +58,7 @@ export const autoReceiveOrders: JobKind = {
     let failed = 0;
     for (const order of due.rows) {
       try {
-        await inTransaction(db, (trx) => receiveOrder(trx, { tenantId: order.tenant_id, operator: 'system' }, order.id, undefined, '超时自动确认收货'));
+        await inTransaction(db, (trx) => receiveOrder(trx, deps, { tenantId: order.tenant_id, operator: 'system' }, order.id, undefined, '超时自动确认收货'));
         received += 1;
       } catch {
         failed += 1;

@@ -26,8 +26,10 @@ export interface OrderTabCounts {
   completed: number;
   /** 40 已关闭. */
   closed: number;
-  /** 退款中: refundStatus ≠ 0 (部分退款 or 全部退款), the one the list filters with `refundStatus=!0`. */
+  /** 退款中: an after-sale of the order is in progress (申请中 … 等待退款), the list's `afterSaleOpen=true`. */
   refunding: number;
+  /** 已退款: money went back (refundStatus 部分退款 or 全部退款), the list's `refundStatus=!0`. */
+  refunded: number;
 }
 
 /** At most one page's worth of orders per items call. */
@@ -52,8 +54,8 @@ export async function registerOrderListRoutes(api: FastifyInstance): Promise<voi
   const s = ORDER_STATUS;
 
   api.get<{ Querystring: QueryParams }>(`${orderEntity.api}/tabCounts`, { ...listOnly, schema: { querystring: listQuerySchema(orderEntity) } }, async (request) => {
-    // Every filter of the list except what the tabs themselves choose (the status, the refund status).
-    const { status: _status, status_MultiString: _multi, refundStatus: _refund, ...filters } = request.query;
+    // Every filter of the list except what the tabs themselves choose (the status, the refund and after-sale states).
+    const { status: _status, status_MultiString: _multi, refundStatus: _refund, afterSaleOpen: _open, ...filters } = request.query;
     const where = whereSql(orderEntity, filters, request.tenantId);
     // Counted once per filter until an order is written (the list's total is kept the same way).
     const counts = await cachedAggregate(db, 'sale_order', 'tabCounts', where, () => sql<OrderTabCounts>`select
@@ -63,7 +65,8 @@ export async function registerOrderListRoutes(api: FastifyInstance): Promise<voi
         count(*) filter (where status = ${s.delivered})::int as "delivered",
         count(*) filter (where status = ${s.completed})::int as "completed",
         count(*) filter (where status = ${s.closed})::int as "closed",
-        count(*) filter (where refund_status <> ${ORDER_REFUND_STATUS.none})::int as "refunding"
+        count(*) filter (where after_sale_open)::int as "refunding",
+        count(*) filter (where refund_status <> ${ORDER_REFUND_STATUS.none})::int as "refunded"
       from sale_order where ${where}`.execute(db));
     return ok(counts.rows[0]);
   });

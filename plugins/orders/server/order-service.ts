@@ -7,8 +7,8 @@ import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
 import { transitionInTransaction } from '../../../server/state/state-machine';
-import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE } from '../entities';
-import { CANCEL_TYPE, DELIVERY_TYPE, PAY_STATUS, TERMINAL } from './dicts';
+import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE, type DeliveryType } from '../entities';
+import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, payChannelName, TERMINAL } from './dicts';
 import { deliveryPriceFor } from './freight-lookup';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, REMARK_ACTION } from './order-machine';
@@ -46,6 +46,8 @@ export const MSG_HAS_REFUND = '订单已有退款，不能发货';
 export const MSG_EXPRESS_NOT_FOUND = '快递公司不存在或已停用';
 export const MSG_ADJUSTED_ONCE = '订单已调价，不能再次调价';
 export const MSG_NOT_OFFLINE = '只有线下订单可以确认付款';
+export const MSG_NO_ADDRESS = '订单没有收货地址，不能快递发货';
+export const MSG_EXPRESS_REQUIRED = '请选择快递公司并填写快递单号';
 
 export interface OrderLineInput {
   skuId: string;
@@ -73,6 +75,8 @@ export interface NewOrder {
   userRemark: string | null;
   /** Offline orders record how they are paid; online ones their channel on payment. */
   payChannel: string | null;
+  /** 配送方式 (default 快递发货: a mini-program order ships to its address). */
+  deliveryType?: DeliveryType;
 }
 
 export interface CreatedOrder {
@@ -106,10 +110,12 @@ async function buyerOf(trx: Transaction<Database>, deps: OrderDeps, tenantId: nu
 }
 
 function itemRow(actor: Actor, orderId: string, memberId: string | null, snapshot: SkuSnapshot, price: string, count: number, amounts: PricedAmounts, gift: boolean) {
+  // The SPU's 赠送积分 of what the buyer bought (a gift line gives none), fixed now: a later edit of the SPU does not change it.
+  const givePoint = gift || memberId === null ? 0 : snapshot.giveIntegral * count;
   return sql`(${newId()}, ${orderId}, ${memberId}, ${snapshot.spuId}, ${snapshot.skuId}, ${snapshot.picUrl}, ${snapshot.spuName}, ${snapshot.specText},
     ${price}::numeric, ${count}, ${money(amounts.discountPrice)}::numeric, ${money(amounts.couponPrice)}::numeric, ${money(amounts.pointPrice)}::numeric,
     ${money(amounts.vipPrice)}::numeric, ${money(amounts.deliveryPrice)}::numeric, ${money(amounts.adjustPrice)}::numeric, ${money(amounts.payPrice)}::numeric,
-    '0', ${gift}, ${actor.operator}, now(), ${actor.tenantId})`;
+    '0', ${gift}, ${givePoint}, ${actor.operator}, now(), ${actor.tenantId})`;
 }
 
 /** Writes the log row of a step that is not a transition (creation, 备注). */
@@ -185,9 +191,10 @@ export async function quoteOrder(trx: Transaction<Database>, deps: OrderDeps, ac
   const zeroForGifts = (values: readonly string[]): string[] => [...values, ...promotions.gifts.map(() => '0')];
   const prices = lines.map((line, index) => new Decimal(line.price ?? snapshots[index]?.price ?? '0').toFixed(2));
   const offline = order.type === ORDER_TYPE.offline;
-  // Freight only for goods sent to an address (an offline order is handed over at the counter), unless the campaign waives it.
+  // Freight only for a mini-program order's goods sent to its address, unless the campaign waives it: an offline
+  // order's prices are agreed by the staff, who adjust them when shipping costs the shop.
   const deliveryPrice =
-    order.receiver === null || plan?.freeDelivery === true
+    order.receiver === null || offline || plan?.freeDelivery === true
       ? new Decimal(0)
       : await deliveryPriceFor(
           trx,
@@ -229,7 +236,7 @@ export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, a
       pay_channel, delivery_type, receiver_name, receiver_mobile, receiver_area_id, receiver_detail_address, user_remark, use_point, give_point,
       total_price, discount_price, coupon_price, point_price, vip_price, delivery_price, adjust_price, pay_price, refund_price, coupon_id, create_by, create_time, tenant_id)
     values (${id}, ${no}, ${order.type}, ${offline ? TERMINAL.backOffice : TERMINAL.miniProgram}, ${order.memberId}, ${order.customerId}, ${buyerName.slice(0, 100)},
-      ${spuNames}, ${productCount}, ${ORDER_STATUS.unpaid}, ${ORDER_REFUND_STATUS.none}, ${order.payChannel}, ${DELIVERY_TYPE.express},
+      ${spuNames}, ${productCount}, ${ORDER_STATUS.unpaid}, ${ORDER_REFUND_STATUS.none}, ${order.payChannel}, ${order.deliveryType ?? DELIVERY_TYPE.express},
       ${receiver?.receiverName ?? null}, ${receiver?.receiverMobile ?? null}, ${receiver?.receiverAreaId ?? null}, ${receiver?.receiverDetailAddress ?? null},
       ${order.userRemark}, ${priced.usePoint}, 0, ${money(priced.totalPrice)}::numeric, ${money(priced.discountPrice)}::numeric, ${money(priced.couponPrice)}::numeric,
       ${money(priced.pointPrice)}::numeric, ${money(priced.vipPrice)}::numeric, ${money(priced.deliveryPrice)}::numeric, ${money(priced.adjustPrice)}::numeric,
@@ -241,7 +248,7 @@ export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, a
     return itemRow(actor, id, order.memberId, snapshot, prices[index] ?? '0.00', line.count, amounts, index >= boughtCount);
   });
   await sql`insert into sale_order_item (id, order_id, member_id, spu_id, sku_id, pic_url, spu_name, spec_text, price, count, discount_price, coupon_price,
-      point_price, vip_price, delivery_price, adjust_price, pay_price, after_sale_status, gift, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(trx);
+      point_price, vip_price, delivery_price, adjust_price, pay_price, after_sale_status, gift, give_point, create_by, create_time, tenant_id) values ${sql.join(rows)}`.execute(trx);
 
   await deps.stock.reserve(trx, actor.tenantId, lines);
   if (priced.usePoint > 0 && order.memberId !== null) {
@@ -264,12 +271,14 @@ export interface OrderRow {
   use_point: number;
   refund_status: string;
   pay_channel: string | null;
+  delivery_type: string | null;
+  receiver_detail_address: string | null;
 }
 
 /** The order (locked for the rest of the transaction), or 订单不存在; a member sees only their own. */
 export async function lockOrder(trx: Transaction<Database>, tenantId: number, orderId: string, memberId?: string): Promise<OrderRow> {
   const found = await sql<OrderRow>`select id, no, type, status, member_id, pay_price::text as pay_price, adjust_price::text as adjust_price, use_point,
-      refund_status, pay_channel
+      refund_status, pay_channel, delivery_type, receiver_detail_address
     from sale_order where id = ${orderId} and tenant_id = ${tenantId} for update`.execute(trx);
   const row = found.rows[0];
   if (row === undefined || (memberId !== undefined && row.member_id !== memberId)) throw businessError(MSG_ORDER_NOT_FOUND);
@@ -298,7 +307,8 @@ export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor:
     tenantId: actor.tenantId,
     action: 'pay',
     operator: actor.operator,
-    content: `${channel} ${payPrice.toFixed(2)} 元`,
+    // The log says how it was paid by name (支付：现金 91.00 元), as the order detail shows it.
+    content: `${payChannelName(channel)} ${payPrice.toFixed(2)} 元`,
     set: { pay_time: sql`now()`, pay_channel: channel, give_point: reward },
   });
   await sql`insert into sale_pay_record (id, order_id, order_no, channel, price, status, channel_trade_no, success_time, create_by, create_time, tenant_id)
@@ -350,9 +360,12 @@ export async function closeOrder(
   await deps.hooks.closed(trx, eventOf(actor, order));
 }
 
-/** 已发货 → 已完成 (the buyer, or the auto-receive job). */
-export async function receiveOrder(trx: Transaction<Database>, actor: Actor, orderId: string, memberId?: string, content?: string): Promise<void> {
-  await lockOrder(trx, actor.tenantId, orderId, memberId);
+/**
+ * 已发货 → 已完成 (the buyer, or the auto-receive job): the goods' 赠送积分 (the SPUs' points snapshotted on
+ * the lines) is granted now, with its points-ledger row, for every line not refunded by then.
+ */
+export async function receiveOrder(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, orderId: string, memberId?: string, content?: string): Promise<void> {
+  const order = await lockOrder(trx, actor.tenantId, orderId, memberId);
   await transitionInTransaction(trx, orderMachine, {
     id: orderId,
     tenantId: actor.tenantId,
@@ -361,12 +374,41 @@ export async function receiveOrder(trx: Transaction<Database>, actor: Actor, ord
     ...(content === undefined ? {} : { content }),
     set: { receive_time: sql`now()`, finish_time: sql`now()` },
   });
+  if (order.member_id === null) return;
+  const granted = await sql<{ points: number }>`select coalesce(sum(give_point), 0)::int as points from sale_order_item
+    where order_id = ${orderId} and tenant_id = ${actor.tenantId} and after_sale_status <> ${ITEM_AFTER_SALE.done}`.execute(trx);
+  const points = granted.rows[0]?.points ?? 0;
+  if (points > 0) {
+    await deps.members.postPoints(trx, { ownerId: order.member_id, change: points, biz: 'orderReward', bizId: orderId, title: `订单 ${order.no} 商品赠送积分`, operator: actor.operator, tenantId: actor.tenantId });
+  }
 }
 
-/** 发货: a paid order without any refund, with a known express company and a waybill number. */
-export async function deliverOrder(trx: Transaction<Database>, actor: Actor, orderId: string, expressId: string, logisticsNo: string): Promise<void> {
+/** How an order ships: by an express company with its waybill number, or (到店自提 / 无需物流) without. */
+export type Shipment = { expressId: string; logisticsNo: string } | null;
+
+/**
+ * 发货: a paid order without any refund. By express it needs a known express company, a waybill number and
+ * an address to send to (an offline order entered without one is refused, never shipped to 无收货信息); an
+ * order for 到店自提 or 无需物流 is handed over without them.
+ */
+export async function deliverOrder(trx: Transaction<Database>, actor: Actor, orderId: string, shipment: Shipment): Promise<void> {
   const order = await lockOrder(trx, actor.tenantId, orderId);
   if (order.refund_status !== ORDER_REFUND_STATUS.none) throw businessError(MSG_HAS_REFUND);
+  const handedOver = order.delivery_type === DELIVERY_TYPE.pickUp || order.delivery_type === DELIVERY_TYPE.none;
+  if (shipment === null) {
+    if (!handedOver) throw businessError(MSG_EXPRESS_REQUIRED);
+    await transitionInTransaction(trx, orderMachine, {
+      id: orderId,
+      tenantId: actor.tenantId,
+      action: 'deliver',
+      operator: actor.operator,
+      content: order.delivery_type === DELIVERY_TYPE.pickUp ? '到店自提' : '无需物流',
+      set: { delivery_time: sql`now()` },
+    });
+    return;
+  }
+  if ((order.receiver_detail_address ?? '').trim() === '') throw businessError(MSG_NO_ADDRESS);
+  const { expressId, logisticsNo } = shipment;
   const express = await sql<{ name: string }>`select name from sale_express where id = ${expressId} and tenant_id = ${actor.tenantId} and status = '1'`.execute(trx);
   const company = express.rows[0];
   if (company === undefined) throw businessError(MSG_EXPRESS_NOT_FOUND);

@@ -6,7 +6,7 @@ import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
 import { allowedActions, transitionInTransaction } from '../../../server/state/state-machine';
-import { PURCHASE_STATUS, purchaseDeliveryEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from '../purchase-entities';
+import { PURCHASE_STATUS, purchaseDeliveryEntity, purchaseDeliveryItemEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from '../purchase-entities';
 import { nextDocumentNo } from './order-numbers';
 import { records } from './order-reads';
 import type { Actor, OrderDeps } from './order-service';
@@ -175,8 +175,16 @@ export async function deliverPurchase(trx: Transaction<Database>, deps: OrderDep
     await sql`update zcy_purchase_order_item set delivered_count = delivered_count + ${count} where id = ${itemId}`.execute(trx);
   }
   const deliveryNo = await nextDocumentNo(trx, actor.tenantId, 'PD');
+  const deliveryId = newId();
   await sql`insert into zcy_purchase_delivery (id, order_id, no, carrier, logistics_no, content, count, create_by, create_time, tenant_id)
-    values (${newId()}, ${id}, ${deliveryNo}, ${delivery.carrier}, ${delivery.logisticsNo}, ${described.join('；').slice(0, 1000)}, ${sent}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+    values (${deliveryId}, ${id}, ${deliveryNo}, ${delivery.carrier}, ${delivery.logisticsNo}, ${described.join('；').slice(0, 1000)}, ${sent}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+  // What this delivery sent, line by line: its 送货单 lists these and nothing else.
+  const sentRows = [...sending].map(([itemId, count]) => {
+    const item = items.find((candidate) => candidate.id === itemId);
+    return sql`(${newId()}, ${deliveryId}, ${id}, ${itemId}, ${item?.spu_name ?? null}, ${item?.spec_text ?? null}, ${count}, ${actor.operator}, now(), ${actor.tenantId})`;
+  });
+  await sql`insert into zcy_purchase_delivery_item (id, delivery_id, order_id, item_id, spu_name, spec_text, count, create_by, create_time, tenant_id)
+    values ${sql.join(sentRows)}`.execute(trx);
   await deps.stock.deductReserved(trx, actor.tenantId, lines, { bizId: id, operator: actor.operator });
 }
 
@@ -198,13 +206,18 @@ const BUTTON_OF: Record<PurchaseAction, PurchaseButton> = {
   cancel: 'cancel',
 };
 
-/** A purchase order as its detail shows it: the fields, lines, deliveries, log (oldest first) and the buttons of its state. */
+/** A purchase order as its detail shows it: the fields, lines, deliveries (each with what it sent), log (oldest first) and the buttons of its state. */
 export async function purchaseDetail(db: Kysely<Database>, lookup: DictLookup, tenantId: number, id: string): Promise<WireRecord | null> {
   const [order] = await records(db, purchaseOrderEntity, lookup, sql`id = ${id} and tenant_id = ${tenantId}`, sql`id`);
   if (order === undefined) return null;
   const where = sql`order_id = ${id} and tenant_id = ${tenantId}`;
   const items = await records(db, purchaseItemEntity, lookup, where, sql`id`);
-  const deliveries = await records(db, purchaseDeliveryEntity, lookup, where, sql`create_time, id`);
+  const sent = await records(db, purchaseDeliveryItemEntity, lookup, where, sql`id`);
+  const deliveries = (await records(db, purchaseDeliveryEntity, lookup, where, sql`create_time, id`)).map((delivery) => ({
+    ...delivery,
+    // In the order's line order, as its 送货单 prints them.
+    items: sent.filter((part) => part.deliveryId === delivery.id).sort((a, b) => items.findIndex((item) => item.id === a.itemId) - items.findIndex((item) => item.id === b.itemId)),
+  }));
   const logs = await records(db, purchaseLogEntity, lookup, where, sql`create_time, id`);
   const status = String(order.status);
   const actions = status in purchaseMachine.states ? [...new Set(allowedActions(purchaseMachine, status as PurchaseState).map((action) => BUTTON_OF[action]))] : [];

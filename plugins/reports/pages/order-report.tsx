@@ -20,7 +20,8 @@ interface OrderSummary {
   refundOrderCount: number;
   refundAmount: string;
   refundRate: string;
-  statuses: Array<{ status: string; label: string; count: number }>;
+  /** 下单, 支付, 发货, 完成, 关闭: orders with that event in the range (not a backlog). */
+  events: Array<{ event: string; count: number }>;
   byTerminal: ShareRow[];
   byChannel: ShareRow[];
   byType: ShareRow[];
@@ -147,7 +148,7 @@ const SHARES = [
   { key: 'type', field: 'byType' },
 ] as const;
 
-/** 订单报表 (business-domains §6): counts, statuses, shares by 来源/支付方式/类型, the refund rate, the period trend, 导出. */
+/** 订单报表 (business-domains §6): counts, the order events (下单 … 关闭), shares by 来源/支付方式/类型, the refund rate, the period trend, 导出. */
 export default function OrderReportPage() {
   const { t } = useTranslation('reports');
   const [range, setRange] = useDateRange('last30');
@@ -184,8 +185,8 @@ export default function OrderReportPage() {
             style={{ height: '100%' }}
             title={
               <span>
-                {t('order.statuses')}
-                <Formula text={t('order.formulas.statuses')} />
+                {t('order.eventsTitle')}
+                <Formula text={t('order.formulas.events')} />
               </span>
             }
           >
@@ -194,13 +195,13 @@ export default function OrderReportPage() {
             ) : (
               <Table
                 size="small"
-                rowKey="status"
+                rowKey="event"
                 pagination={false}
-                data-testid="order-statuses"
-                dataSource={data.statuses}
+                data-testid="order-events"
+                dataSource={data.events}
                 columns={[
-                  { key: 'label', dataIndex: 'label', title: t('order.status') },
-                  { key: 'count', dataIndex: 'count', title: t('order.statusCount'), align: 'right' },
+                  { key: 'event', dataIndex: 'event', title: t('order.event'), render: (event: string) => t(`order.events.${event}`) },
+                  { key: 'count', dataIndex: 'count', title: t('order.eventCount'), align: 'right' },
                 ]}
               />
             )}

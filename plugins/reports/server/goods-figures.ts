@@ -23,7 +23,7 @@ export interface GoodsFigures {
   payBuyers: number;
   refundCount: number;
   refundPrice: string;
-  /** 访客-支付转化率 = 支付人数 ÷ 访客数, percent with two decimals; null without visitors. */
+  /** 访客-支付转化率 = 支付人数 ÷ 访客数, at most 100.00, percent with two decimals; null when no visit was recorded. */
   conversion: string | null;
 }
 
@@ -50,8 +50,20 @@ export function figuresOf(values: ReadonlyMap<GoodsFigure, string>): GoodsFigure
     payBuyers: count('payBuyers'),
     refundCount: count('refundCount'),
     refundPrice: money('refundPrice'),
-    conversion: percentOf(values.get('payBuyers') ?? '0', values.get('visitors') ?? '0'),
+    conversion: conversionOf(values.get('payBuyers') ?? '0', values.get('visitors') ?? '0'),
   };
+}
+
+/**
+ * 访客-支付转化率 (business-domains §0a: paying buyers ÷ visitors): null (shown as —) when no visit was
+ * recorded — only views of the mini-program's goods detail are, so orders placed without one (a repeat
+ * purchase from 我的订单, an offline order) are buyers that no visitor count holds. For the same reason more
+ * buyers than visitors means the visits were not all tracked, and the rate stops at 100 %: a share of
+ * the visitors can never be more than all of them.
+ */
+export function conversionOf(payBuyers: string, visitors: string): string | null {
+  const rate = percentOf(payBuyers, visitors);
+  return rate === null ? null : Decimal.min(new Decimal(rate), 100).toFixed(2);
 }
 
 /** The range's totals (facts summed 'total'). */

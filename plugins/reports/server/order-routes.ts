@@ -22,7 +22,7 @@ const shareSheet = (name: string, rows: readonly ShareRow[]): ReportSheet => ({
   moneyColumns: [2],
 });
 
-/** The 订单报表 workbook: the same figures as the page (summary, statuses, shares, and the trend). */
+/** The 订单报表 workbook: the same figures as the page (summary, events, shares, and the trend). */
 export async function orderWorkbook(summary: OrderSummary, trend: OrderTrend, exportedBy: string): Promise<Buffer> {
   const names = PERIOD_NAMES[trend.period];
   return buildReportWorkbook({
@@ -41,7 +41,7 @@ export async function orderWorkbook(summary: OrderSummary, trend: OrderTrend, ex
           ['退款率(%)', summary.refundRate],
         ],
       },
-      { name: '订单状态', header: ['状态', '进入该状态的订单数'], rows: summary.statuses.map((row) => [row.label, row.count]) },
+      { name: '订单事件', header: ['事件', '发生该事件的订单数'], rows: summary.events.map((row) => [row.label, row.count]) },
       shareSheet('来源', summary.byTerminal),
       shareSheet('支付方式', summary.byChannel),
       shareSheet('类型', summary.byType),
@@ -55,7 +55,7 @@ export async function orderWorkbook(summary: OrderSummary, trend: OrderTrend, ex
   });
 }
 
-/** 订单报表: the range's summary (statuses, shares, refund rate), the period trend, and the export. */
+/** 订单报表: the range's summary (events, shares, refund rate), the period trend, and the export. */
 export function registerOrderReportRoutes(api: FastifyInstance, ctx: AppContext): void {
   const dicts: DictTexts = async (code) => (await ctx.dictionaries.items(code)) ?? [];
 

@@ -7,13 +7,29 @@ import { count, Figures, money, percent, type DayRange, type FactReader } from '
 /**
  * 订单报表's figures (business-domains §6) from the orders' daily facts (plugins/orders
  * server/report-facts.ts, read by metric name only): paid and created orders, refunds, the refund rate
- * (退款订单数 ÷ 支付订单数), orders entering each status in the range, shares of the paid orders by
+ * (退款订单数 ÷ 支付订单数), the order events of the range (下单, 支付, 发货, 完成, 关闭: orders that entered that
+ * status in it, counted as events, not as a backlog), shares of the paid orders by
  * 来源 (terminal), 支付方式 (pay channel) and 类型 with the dictionary texts, and the amount and count
  * trend of a period against the previous one (本周/上周, 本月/上月, 今年/去年).
  */
 
-/** The orders plugin's dictionaries the shares and statuses are named by. */
-export const ORDER_DICTS = { status: 'sale_order_status', terminal: 'sale_order_terminal', channel: 'sale_pay_channel', type: 'sale_order_type' } as const;
+/** The orders plugin's dictionaries the shares are named by. */
+export const ORDER_DICTS = { terminal: 'sale_order_terminal', channel: 'sale_pay_channel', type: 'sale_order_type' } as const;
+
+/**
+ * The event an order's entering a status is (business-api order statuses): 待付款 is entered by 下单, 待发货
+ * by 支付, 已发货 by 发货, 已完成 by 完成 (收货), 已关闭 by 关闭. Named as events so that "待付款 192" is never
+ * read as 192 orders waiting for payment now.
+ */
+export const ORDER_EVENTS = [
+  { event: 'created', status: '0', label: '下单' },
+  { event: 'paid', status: '10', label: '支付' },
+  { event: 'delivered', status: '20', label: '发货' },
+  { event: 'completed', status: '30', label: '完成' },
+  { event: 'closed', status: '40', label: '关闭' },
+] as const;
+
+export type OrderEventKey = (typeof ORDER_EVENTS)[number]['event'];
 
 export type DictTexts = (code: string) => Promise<ReadonlyArray<{ value: string; text: string }>>;
 
@@ -26,9 +42,13 @@ export interface ShareRow {
   percent: string;
 }
 
-export interface StatusRow {
+export interface EventRow {
+  event: OrderEventKey;
+  /** The status the event enters (business-api). */
   status: string;
+  /** 下单, 支付, 发货, 完成, 关闭 (the export's words; the screen names them in its language). */
   label: string;
+  /** Orders with this event in the range. */
   count: number;
 }
 
@@ -42,8 +62,8 @@ export interface OrderSummary {
   refundAmount: string;
   /** 退款率 = 退款订单数 ÷ 支付订单数, percent with two decimals. */
   refundRate: string;
-  /** Orders entering each status in the range (from the order log), in the dictionary's order. */
-  statuses: StatusRow[];
+  /** Orders with each event in the range (from the order log: orders entering its status), in the order's life order. */
+  events: EventRow[];
   byTerminal: ShareRow[];
   byChannel: ShareRow[];
   byType: ShareRow[];
@@ -74,9 +94,7 @@ async function shares(ctx: FactReader, query: { tenantId: number; from: string; 
 export async function orderSummary(ctx: FactReader, dicts: DictTexts, tenantId: number, range: DayRange): Promise<OrderSummary> {
   const query = { tenantId, from: range.from, to: range.to };
   const total = new Figures(await ctx.facts.sum(query, SUMS, 'total'));
-  const entered = await ctx.facts.sum(query, [ORDER_METRICS.statusEntered], 'dim');
-  const statusTexts = await dicts(ORDER_DICTS.status);
-  const statusFigures = new Figures(entered);
+  const entered = new Figures(await ctx.facts.sum(query, [ORDER_METRICS.statusEntered], 'dim'));
   const paidOrderCount = count(total.get(METRICS.payOrders));
   const refundOrderCount = count(total.get(ORDER_METRICS.refundOrders));
   return {
@@ -88,7 +106,7 @@ export async function orderSummary(ctx: FactReader, dicts: DictTexts, tenantId: 
     refundOrderCount,
     refundAmount: money(total.get(METRICS.refundPrice)),
     refundRate: percent(refundOrderCount, paidOrderCount),
-    statuses: statusTexts.map((item) => ({ status: item.value, label: item.text, count: count(statusFigures.get(ORDER_METRICS.statusEntered, item.value)) })),
+    events: ORDER_EVENTS.map((item) => ({ ...item, count: count(entered.get(ORDER_METRICS.statusEntered, item.status)) })),
     byTerminal: await shares(ctx, query, ORDER_METRICS.paidByTerminal, ORDER_METRICS.amountByTerminal, await dicts(ORDER_DICTS.terminal)),
     byChannel: await shares(ctx, query, ORDER_METRICS.paidByChannel, ORDER_METRICS.amountByChannel, await dicts(ORDER_DICTS.channel)),
     byType: await shares(ctx, query, ORDER_METRICS.paidByType, ORDER_METRICS.amountByType, await dicts(ORDER_DICTS.type)),

@@ -2,8 +2,7 @@ import { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type DictSeed, type
 
 /**
  * 系统管理: the system plugin's branch and its buttons. 定时任务 and 日志管理 (sortNo 6, 7) hang in this
- * branch from the operations plugin, 通告管理 and 我的消息 (8, 9) from the announcements plugin; 租户管理 has
- * no screen yet.
+ * branch from the operations plugin, 通告管理 and 我的消息 (8, 9) from the announcements plugin.
  */
 export const systemMenus: PluginMenuSeed[] = [
   {
@@ -39,6 +38,14 @@ export const systemMenus: PluginMenuSeed[] = [
       menuPage('租户管理', '/system/tenant', 'system/TenantList', {
         sortNo: 10,
         buttons: [...entityButtons('system:tenant', '租户', WITHOUT_EXCEL), { title: '租户用户', perms: 'system:tenant:user', type: '1' }],
+      }),
+      // The seller on every contract and delivery note (plugins/system/shop).
+      menuPage('店铺信息', '/system/shopProfile', 'system/ShopProfile', {
+        sortNo: 12,
+        buttons: [
+          { title: '查看店铺信息', perms: 'system:shopProfile:list', type: '1' },
+          { title: '编辑店铺信息', perms: 'system:shopProfile:edit', type: '1' },
+        ],
       }),
     ],
   },

@@ -32,10 +32,10 @@ const MAX_BATCH = 1000;
 const MAX_USERS = 1000;
 /**
  * Tables that hold a tenant id but are no data of the tenant's own: memberships (checked as users),
- * logs and report figures, which outlive a deleted tenant. Every other table with a `tenant_id`
+ * logs and report figures, which outlive a deleted tenant, and its 店铺信息, deleted with it. Every other table with a `tenant_id`
  * column — each plugin's business tables and stored files — counts as the tenant's data.
  */
-const NOT_TENANT_DATA = new Set(['user_tenant', 'sys_log', 'sys_data_log', 'rpt_daily_fact', 'rpt_rollup', 'app_visit']);
+const NOT_TENANT_DATA = new Set(['user_tenant', 'sys_log', 'sys_data_log', 'rpt_daily_fact', 'rpt_rollup', 'app_visit', 'sys_shop_profile']);
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -215,6 +215,8 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
         if (refusal !== null) throw businessError(batch ? namedRefusal(String(row.name), refusal) : refusal);
       }
       if (found === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+      // The tenant's own settings (店铺信息) go with it; they are no business data (NOT_TENANT_DATA).
+      await sql`delete from sys_shop_profile where tenant_id in (${sql.join([...ids])})`.execute(trx);
       await trx.deleteFrom('tenants').where('id', 'in', [...ids]).execute();
     });
   };

@@ -276,6 +276,9 @@ describe('商品详情', () => {
     const skus = page.locator('.ant-tabs-tabpane-active [data-testid="goods-detail-skus"] tbody tr.ant-table-row');
     await expect.poll(() => skus.count()).toBe(1);
     expect(await skus.first().textContent()).toContain('19.90');
+    // 配送方式 by name, never its code `1`; the breadcrumb names the menu group and the list (issue 32).
+    await expect.poll(() => page.locator('.ant-tabs-tabpane-active [data-testid="goods-detail-delivery-types"]').textContent()).toBe('快递发货');
+    await expect.poll(() => page.locator('.ant-breadcrumb:visible').first().innerText()).toMatch(/商品管理\s*\/\s*商品SPU\s*\/\s*商品详情/);
 
     await page.locator('.ant-tabs-tabpane-active').getByRole('tab', { name: '库存记录' }).click();
     const records = page.locator('.ant-tabs-tabpane-active .ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');

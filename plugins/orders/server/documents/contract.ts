@@ -1,12 +1,12 @@
 import { amountInCapitals } from './capitals';
 import { GOODS_COLUMNS, goodsRows, totalLines } from './delivery-note';
 import type { OrderDocument, Party } from './order-document';
-import { heading, labeledGrid, paragraph, renderPdf, signatureBoxes, table, type Pdf } from './pdf-kit';
+import { heading, labeledGrid, logoHeader, paragraph, renderPdf, signatureBoxes, table, type Pdf } from './pdf-kit';
 
 /**
- * 购销合同 of an order: the two parties (the buyer's company details when it is a customer's order,
- * lines to fill in where nothing is on record), the goods, the total in figures and in capitals, the
- * delivery and payment terms, and the seal areas.
+ * 购销合同 of an order: the two parties (the buyer's company details when it is a customer's order, the
+ * shop's 店铺信息 as 乙方; lines to fill in where nothing is on record), the goods, the total in figures and
+ * in capitals, the delivery and payment terms, and the seal areas (the shop's contract seal in 乙方's).
  */
 
 function partyBlock(doc: Pdf, title: string, party: Party): void {
@@ -28,13 +28,16 @@ function partyBlock(doc: Pdf, title: string, party: Party): void {
 
 export function contractPdf(order: OrderDocument): Promise<Buffer> {
   const capitals = amountInCapitals(order.payPrice);
-  return renderPdf({ title: `购销合同 ${order.no}`, author: order.seller.name, subject: '购销合同' }, (doc) => {
+  return renderPdf({ title: `购销合同 ${order.contractNo}`, author: order.seller.name, subject: '购销合同' }, (doc) => {
+    logoHeader(doc, order.logo);
     heading(doc, '购销合同', 20, 4);
     labeledGrid(
       doc,
       [
-        { label: '合同编号', value: order.no },
+        { label: '合同编号', value: order.contractNo },
         { label: '签订日期', value: order.date },
+        // A procurement order's contract has its own number: the order it belongs to is named too.
+        ...(order.contractNo === order.no ? [] : [{ label: '订单号', value: order.no }]),
       ],
       2,
     );
@@ -69,7 +72,7 @@ export function contractPdf(order: OrderDocument): Promise<Buffer> {
       doc,
       [
         { title: '甲方（盖章）', lines: ['代表签字', '日期'] },
-        { title: '乙方（盖章）', lines: ['代表签字', '日期'] },
+        { title: '乙方（盖章）', lines: ['代表签字', '日期'], seal: order.seal },
       ],
       88,
     );

@@ -1,7 +1,10 @@
 import type { OrderDocument } from './order-document';
-import { heading, labeledGrid, paragraph, renderPdf, signatureBoxes, table, type Column, type LabeledValue } from './pdf-kit';
+import { heading, labeledGrid, logoHeader, paragraph, renderPdf, signatureBoxes, table, type Column, type LabeledValue } from './pdf-kit';
 
-/** 送货单: who sends what to whom, the lines and totals, and the boxes the two sides sign. */
+/**
+ * 送货单: who sends what to whom (the shop as 发货方, from its 店铺信息), the lines and totals, and the boxes the
+ * two sides sign. A procurement delivery's note is that delivery's: its number, date and waybill, its goods.
+ */
 
 export const GOODS_COLUMNS: readonly Column[] = [
   { header: '编号', weight: 6, align: 'center' },
@@ -17,12 +20,17 @@ export function goodsRows(order: OrderDocument): string[][] {
   return order.lines.map((line, index) => [String(index + 1), line.name, line.spec, line.unit, line.price, line.count, line.amount]);
 }
 
-/** 商品金额, 运费, 优惠, 调价 (when any), 实付: the order's stored amounts. */
+/** A deduction as printed: its minus only when there is one (never -0.00). */
+export function deductionText(amount: string): string {
+  return /^0(\.0+)?$/.test(amount) ? '0.00' : `-${amount}`;
+}
+
+/** 商品金额, 运费 or 税额, 优惠 (where one applies), 调价 (when any), 实付 or 含税合计: the stored amounts. */
 export function totalLines(order: OrderDocument): LabeledValue[] {
   const lines: LabeledValue[] = [
     { label: '商品金额', value: order.goodsTotal },
     ...(order.taxPrice === undefined ? [{ label: '运费', value: order.deliveryPrice }] : [{ label: '税额', value: order.taxPrice }]),
-    { label: '优惠', value: order.discount === '0.00' ? '0.00' : `-${order.discount}` },
+    ...(order.discount === undefined ? [] : [{ label: '优惠', value: deductionText(order.discount) }]),
   ];
   if (order.adjustPrice !== '0.00') lines.push({ label: '调价', value: order.adjustPrice });
   lines.push({ label: order.taxPrice === undefined ? '实付' : '含税合计', value: `¥${order.payPrice}` });
@@ -30,22 +38,42 @@ export function totalLines(order: OrderDocument): LabeledValue[] {
 }
 
 export function deliveryNotePdf(order: OrderDocument): Promise<Buffer> {
-  return renderPdf({ title: `送货单 ${order.no}`, author: order.seller.name, subject: '送货单' }, (doc) => {
+  const delivery = order.delivery;
+  return renderPdf({ title: `送货单 ${delivery?.no ?? order.no}`, author: order.seller.name, subject: '送货单' }, (doc) => {
+    logoHeader(doc, order.logo);
     heading(doc, order.seller.name, 14, 2);
     heading(doc, '送货单', 20, 10);
     labeledGrid(
       doc,
       [
-        { label: '订单号', value: order.no },
-        { label: '日期', value: order.date },
+        ...(delivery === undefined
+          ? [
+              { label: '订单号', value: order.no },
+              { label: '日期', value: order.date },
+            ]
+          : [
+              { label: '送货单号', value: delivery.no },
+              { label: '发货日期', value: delivery.date },
+              { label: '订单号', value: order.no },
+              { label: '合同编号', value: order.contractNo },
+            ]),
         { label: '客户', value: order.buyer.name },
         { label: '收货人', value: order.receiverName },
         { label: '电话', value: order.receiverMobile },
         { label: '发货方', value: order.seller.name },
+        { label: '发货方电话', value: order.seller.mobile },
+        ...(delivery === undefined ? [] : [{ label: '承运', value: [delivery.carrier, delivery.logisticsNo].filter((part) => part !== '').join(' ') }]),
       ],
       2,
     );
-    labeledGrid(doc, [{ label: '地址', value: order.receiverAddress }], 1);
+    labeledGrid(
+      doc,
+      [
+        { label: '收货地址', value: order.receiverAddress },
+        { label: '发货地址', value: order.seller.address },
+      ],
+      1,
+    );
     doc.y += 6;
     table(doc, GOODS_COLUMNS, goodsRows(order), totalLines(order));
     paragraph(doc, `备注：${order.remark === '' ? '无' : order.remark}`, { gapAfter: 16 });

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DictLookup, WireRecord } from '../../../../server/crud/records';
+import type { ShopImage, ShopProfileService } from '../../../../server/contracts/shop-profile';
 import type { Database } from '../../../../server/db/schema';
 import { DICT_TEXT_SUFFIX } from '../../../../src/contracts/entity';
 import { inTransaction } from '../../../../server/db/transactions';
@@ -9,8 +10,9 @@ import type { OrderDeps } from '../order-service';
 
 /**
  * What the order documents print, read through the order's own detail read (amounts exactly as stored,
- * nothing re-priced) plus the names around it: the seller (the tenant), the buyer's company details when
- * the order is a customer's (税号, 开户银行, 账号, 地址) and each line's unit.
+ * nothing re-priced) plus the names around it: the seller (the shop's 店铺信息, through the system plugin's
+ * `shopProfile` service), the buyer's company details when the order is a customer's (税号, 开户银行, 账号,
+ * 地址) and each line's unit.
  */
 
 export interface DocumentLine {
@@ -34,11 +36,27 @@ export interface Party {
   mobile: string;
 }
 
+/** One delivery of a procurement order, whose 送货单 lists only what it sent. */
+export interface DeliveryInfo {
+  no: string;
+  /** yyyy-MM-dd of the delivery. */
+  date: string;
+  carrier: string;
+  logisticsNo: string;
+}
+
 export interface OrderDocument {
   no: string;
+  /** 合同编号 the contract prints: the number entered on a procurement order, else the order's own. */
+  contractNo: string;
   /** yyyy-MM-dd of the order. */
   date: string;
   seller: Party;
+  /** The shop's logo and contract seal (店铺信息), when uploaded. */
+  logo: ShopImage | null;
+  seal: ShopImage | null;
+  /** A procurement delivery's note: which delivery (its lines are the lines). */
+  delivery?: DeliveryInfo;
   buyer: Party;
   receiverName: string;
   receiverMobile: string;
@@ -47,8 +65,8 @@ export interface OrderDocument {
   /** Yuan, two decimals, as stored. */
   goodsTotal: string;
   deliveryPrice: string;
-  /** Coupon + points + member discount + other discounts, as stored. */
-  discount: string;
+  /** Coupon + points + member discount + other discounts, as stored; absent where none applies (one delivery of an order). */
+  discount?: string;
   adjustPrice: string;
   /** Tax on top of the goods (procurement orders), yuan; absent for a sales order. */
   taxPrice?: string;
@@ -76,15 +94,29 @@ export function decimal(value: unknown): Decimal {
   return new Decimal(0);
 }
 
-export async function tenantName(db: Kysely<Database>, tenantId: number): Promise<string> {
-  const found = await sql<{ name: string }>`select name from tenants where id = ${tenantId}`.execute(db);
-  return found.rows[0]?.name ?? '';
+/** The shop as the seller (乙方, 发货方): its 店铺信息 (the tenant's name while none is entered). */
+export async function sellerOf(db: Kysely<Database>, shop: ShopProfileService, tenantId: number): Promise<{ seller: Party; logo: ShopImage | null; seal: ShopImage | null }> {
+  const profile = await shop.profile(db, tenantId);
+  return {
+    seller: {
+      name: profile.legalName,
+      taxNo: profile.taxNo,
+      bankName: profile.bankName,
+      bankAccount: profile.bankAccount,
+      address: profile.address,
+      contact: profile.contactName,
+      mobile: profile.phone,
+    },
+    logo: profile.logo,
+    seal: profile.seal,
+  };
 }
 
 /** An order line as printed: name, spec, unit, unit price, count and 单价 × 数量. */
 export function documentLine(item: WireRecord, unitOf: ReadonlyMap<string, string>): DocumentLine {
   return {
-    name: text(item.spuName),
+    // A campaign's gift line (0.00) says it is one, as the order screens tag it.
+    name: item.gift === true ? `${text(item.spuName)}（赠品）` : text(item.spuName),
     spec: text(item.specText),
     unit: unitOf.get(text(item.skuId)) ?? '',
     price: money(item.price),
@@ -105,7 +137,7 @@ export function records(value: unknown): WireRecord[] {
 }
 
 /** The order of this tenant as its documents print it; null when there is no such order. */
-export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, lookup: DictLookup, tenantId: number, orderId: string): Promise<OrderDocument | null> {
+export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, shop: ShopProfileService, lookup: DictLookup, tenantId: number, orderId: string): Promise<OrderDocument | null> {
   const order = await orderDetail(db, lookup, tenantId, orderId);
   if (order === null) return null;
   const items = records(order.items);
@@ -118,8 +150,9 @@ export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, l
   const discount = ['discountPrice', 'couponPrice', 'pointPrice', 'vipPrice'].reduce((sum, field) => sum.plus(decimal(order[field])), new Decimal(0));
   return {
     no: text(order.no),
+    contractNo: text(order.no),
     date: text(order.createTime).slice(0, 10),
-    seller: { name: await tenantName(db, tenantId), taxNo: '', bankName: '', bankAccount: '', address: '', contact: '', mobile: '' },
+    ...(await sellerOf(db, shop, tenantId)),
     buyer: {
       name: company?.name ?? text(order.buyerName),
       taxNo: company?.taxNo ?? '',

@@ -210,8 +210,28 @@ export function table(doc: Pdf, columns: readonly Column[], rows: ReadonlyArray<
   doc.y += 8;
 }
 
-/** Boxes side by side for signatures or seals: a bold title, then lines to fill in. */
-export function signatureBoxes(doc: Pdf, boxes: ReadonlyArray<{ title: string; lines: readonly string[] }>, height = 96): void {
+/** An image a document embeds (the shop's logo or seal): PNG or JPEG bytes. */
+export interface PdfImage {
+  data: Buffer;
+}
+
+/**
+ * The shop's logo at the top left of the page, the headings drawn beside it; nothing without one. pdfkit
+ * refuses bytes it cannot read: the document is then printed without the picture rather than not at all.
+ */
+export function logoHeader(doc: Pdf, logo: PdfImage | null): void {
+  if (logo === null) return;
+  const top = doc.y;
+  try {
+    doc.image(logo.data, doc.page.margins.left, top, { fit: [72, 40] });
+  } catch {
+    // An unreadable image is left out.
+  }
+  doc.y = top;
+}
+
+/** Boxes side by side for signatures or seals: a bold title, then lines to fill in; a box's seal stamped over it. */
+export function signatureBoxes(doc: Pdf, boxes: ReadonlyArray<{ title: string; lines: readonly string[]; seal?: PdfImage | null }>, height = 96): void {
   const left = doc.page.margins.left;
   const gap = 16;
   const width = (contentWidth(doc) - gap * (boxes.length - 1)) / boxes.length;
@@ -223,6 +243,14 @@ export function signatureBoxes(doc: Pdf, boxes: ReadonlyArray<{ title: string; l
     doc.font(BOLD).fontSize(11).text(box.title, x + 10, y + 10, { width: width - 20 });
     doc.font(BODY).fontSize(10);
     box.lines.forEach((line, lineIndex) => doc.text(`${line}：＿＿＿＿＿＿＿＿＿＿＿＿`, x + 10, y + 36 + lineIndex * 20, { width: width - 20 }));
+    if (box.seal !== undefined && box.seal !== null) {
+      const size = Math.min(height - 8, 96);
+      try {
+        doc.image(box.seal.data, x + width - size - 8, y + 4, { fit: [size, size] });
+      } catch {
+        // An unreadable seal is left out: the box stays to be stamped by hand.
+      }
+    }
   });
   doc.x = left;
   doc.y = y + height + 8;

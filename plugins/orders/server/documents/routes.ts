@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { AppContext } from '../../../../server/context';
 import { businessError } from '../../../../server/http/envelope';
 import { Id, query } from '../../../../server/http/schemas';
@@ -14,8 +15,9 @@ import { MSG_PURCHASE_NOT_FOUND } from '../purchase-service';
 
 /**
  * GET /saleorder/saleOrder/deliveryNotePdf?id= and /contractPdf?id= (and the same under /zcy/purchaseOrder
- * for a procurement order): the order's 送货单 and 购销合同 as PDF files (shown inline, named after the order number). An order of another tenant or none at all is
- * the usual 订单不存在 refusal.
+ * for a procurement order, whose 送货单 is one delivery's: `&deliveryId=`, else the latest): the order's
+ * 送货单 and 购销合同 as PDF files (shown inline, named after the order, contract or delivery number). An
+ * order of another tenant or none at all is the usual 订单不存在 refusal.
  */
 
 export const PDF_MIME = 'application/pdf';
@@ -26,9 +28,11 @@ export function pdfDisposition(fileName: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const DOCUMENTS: ReadonlyArray<{ path: string; suffix: string; render: (order: OrderDocument) => Promise<Buffer> }> = [
-  { path: 'deliveryNotePdf', suffix: '送货单', render: deliveryNotePdf },
-  { path: 'contractPdf', suffix: '合同', render: contractPdf },
+type DocumentKind = 'deliveryNote' | 'contract';
+
+const DOCUMENTS: ReadonlyArray<{ kind: DocumentKind; path: string; suffix: string; render: (order: OrderDocument) => Promise<Buffer>; fileNo: (order: OrderDocument) => string }> = [
+  { kind: 'deliveryNote', path: 'deliveryNotePdf', suffix: '送货单', render: deliveryNotePdf, fileNo: (order) => order.delivery?.no ?? order.no },
+  { kind: 'contract', path: 'contractPdf', suffix: '合同', render: contractPdf, fileNo: (order) => order.contractNo },
 ];
 
 /** One source of printable documents: its base path, the permission to read them, how to load one. */
@@ -36,25 +40,36 @@ interface DocumentSource {
   api: string;
   permission: string;
   notFound: string;
-  load: (ctx: AppContext, tenantId: number, id: string) => Promise<OrderDocument | null>;
+  load: (ctx: AppContext, tenantId: number, id: string, kind: DocumentKind, deliveryId: string | undefined) => Promise<OrderDocument | null>;
 }
 
 const SOURCES: readonly DocumentSource[] = [
-  { api: orderEntity.api, permission: 'saleorder:order:list', notFound: MSG_ORDER_NOT_FOUND, load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), dictLookup(ctx), tenantId, id) },
-  { api: purchaseOrderEntity.api, permission: 'zcy:purchaseOrder:list', notFound: MSG_PURCHASE_NOT_FOUND, load: (ctx, tenantId, id) => loadPurchaseDocument(ctx.db, orderDeps(ctx), dictLookup(ctx), tenantId, id) },
+  {
+    api: orderEntity.api,
+    permission: 'saleorder:order:list',
+    notFound: MSG_ORDER_NOT_FOUND,
+    load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx), tenantId, id),
+  },
+  {
+    api: purchaseOrderEntity.api,
+    permission: 'zcy:purchaseOrder:list',
+    notFound: MSG_PURCHASE_NOT_FOUND,
+    load: (ctx, tenantId, id, kind, deliveryId) =>
+      loadPurchaseDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx), tenantId, id, kind === 'contract' ? { kind } : { kind, ...(deliveryId === undefined ? {} : { deliveryId }) }),
+  },
 ];
 
 export function registerOrderDocumentRoutes(api: FastifyInstance, ctx: AppContext): void {
   for (const source of SOURCES) {
     for (const document of DOCUMENTS) {
-      api.get<{ Querystring: { id: string } }>(
+      api.get<{ Querystring: { id: string; deliveryId?: string } }>(
         `${source.api}/${document.path}`,
-        { config: { access: { permission: source.permission } }, schema: { querystring: query({ id: Id }) } },
+        { config: { access: { permission: source.permission } }, schema: { querystring: query({ id: Id, deliveryId: Type.Optional(Id) }) } },
         async (request, reply: FastifyReply) => {
-          const order = await source.load(ctx, request.tenantId ?? 0, request.query.id);
+          const order = await source.load(ctx, request.tenantId ?? 0, request.query.id, document.kind, request.query.deliveryId);
           if (order === null) throw businessError(source.notFound);
           const pdf = await document.render(order);
-          return reply.header('Content-Type', PDF_MIME).header('Content-Disposition', pdfDisposition(`${order.no}-${document.suffix}.pdf`)).header('Cache-Control', 'no-store').send(pdf);
+          return reply.header('Content-Type', PDF_MIME).header('Content-Disposition', pdfDisposition(`${document.fileNo(order)}-${document.suffix}.pdf`)).header('Cache-Control', 'no-store').send(pdf);
         },
       );
     }

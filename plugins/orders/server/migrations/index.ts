@@ -3,6 +3,7 @@ import * as m0001 from './0001-order-tables';
 import * as m0002 from './0002-order-promotions';
 import * as m0003 from './0003-purchase-tables';
 import * as m0004 from './0004-report-indexes';
+import * as m0005 from './0005-docs-orders';
 
 /** The orders plugin's migrations (prefixed `plugin_orders_` by the server). Never edit a released one. */
 export const orderMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const orderMigrations: Record<string, Migration> = {
   '0002_order_promotions': m0002,
   '0003_purchase_tables': m0003,
   '0004_report_indexes': m0004,
+  '0005_docs_orders': m0005,
 };

@@ -1,8 +1,8 @@
 /**
  * 快递 → 运费模板 and 线下订单 end to end: a freight template whose rules are edited as grids (one charge
  * row for two provinces, one free row) saved and reopened with its rows; then an unpaid offline order for
- * a seeded member with one SKU at a changed price (2 × 12.34 = 24.68), listed as 待付款, and 确认付款
- * moving it to 待发货.
+ * a seeded member with one SKU at a changed price (2 × 12.34 = 24.68), sent by express to the receiver it
+ * asks for, listed as 待付款, and 确认付款 moving it to 待发货.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -142,12 +142,20 @@ describe('快递 and 线下订单', () => {
     await order.getByRole('spinbutton', { name: '数量' }).fill('2');
     await order.getByRole('spinbutton', { name: '单价 (元)' }).fill('12.34');
     await expect.poll(() => order.getByTestId('offline-total').textContent()).toBe('合计：¥24.68');
+    // 快递发货 (the default) asks for the receiver and address before anything is sent (issue 32).
+    await modalOk(page).click();
+    await order.getByText('请输入收货人', { exact: true }).waitFor();
+    await order.getByLabel('收货人', { exact: true }).fill('王五');
+    await order.getByLabel('收货人手机', { exact: true }).fill('13800000999');
+    await order.getByLabel('收货地区', { exact: true }).fill('310115');
+    await order.getByLabel('收货地址', { exact: true }).fill('世纪大道 8 号');
     await modalOk(page).click();
     await page.getByText('线下订单已创建').first().waitFor();
     await dialogsClosed(page);
 
-    const listed = await shopApi<{ records: Array<{ no: string; payPrice: string | number }> }>(token, 'GET', `/saleorder/saleOrder/list?type=1&spuNames=${encodeURIComponent(`*${spuName}*`)}`);
+    const listed = await shopApi<{ records: Array<{ no: string; payPrice: string | number; receiverName: string | null }> }>(token, 'GET', `/saleorder/saleOrder/list?type=1&spuNames=${encodeURIComponent(`*${spuName}*`)}`);
     expect(listed.result.records).toHaveLength(1);
+    expect(listed.result.records[0]?.receiverName).toBe('王五');
     const orderNo = listed.result.records[0]?.no ?? '';
     await field(page, 'search_no').fill(orderNo);
     await searchButton(page).click();

@@ -4,6 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { OrderRecord } from '../../entities';
+import { uploadFile } from '../../../../tests/server/upload-file';
+import { sealPng } from '../../../../tests/support/png';
 import { createOrder, shopper, stockedSku, T1 } from './order-helpers';
 
 const demo = useDemoServer();
@@ -80,7 +82,8 @@ describe('order documents (送货单, 合同)', () => {
     const answer = await fetchPdf('deliveryNotePdf', String(order.id), demo.admin);
     expectPdf(answer, `${order.no}-送货单.pdf`);
     const text = await textOf(answer.bytes);
-    for (const expected of ['默认租户', '送货单', `订单号：${order.no}`, '收货人：张三', '电话：13900000951', '长安街1号', '编号', '名称', '规格', '单位', '单价', '数量', '金额', '运费', '优惠', '实付', '备注', '送货人']) {
+    // The shop (its seeded 店铺信息, not the tenant's name) sends the goods.
+    for (const expected of ['杭州云杉商贸有限公司', '送货单', `订单号：${order.no}`, '收货人：张三', '电话：13900000951', '长安街1号', '发货方：杭州云杉商贸有限公司', '发货方电话：0571-88886666', '发货地址：浙江省杭州市西湖区文三路398号8楼', '编号', '名称', '规格', '单位', '单价', '数量', '金额', '运费', '优惠', '实付', '备注', '送货人']) {
       expect(text).toContain(expected);
     }
     expect(text).toContain((order.items[0]?.spuName ?? '-').replace(/\s+/g, ''));
@@ -94,9 +97,16 @@ describe('order documents (送货单, 合同)', () => {
     const answer = await fetchPdf('contractPdf', order.id, demo.admin);
     expectPdf(answer, `${order.no}-合同.pdf`);
     const text = await textOf(answer.bytes);
-    for (const expected of ['购销合同', `合同编号：${order.no}`, '甲方（买方）：文档测试公司', '税号：91330100MA2TEST01X', '开户银行：工商银行杭州分行', '银行账号：6222000011112222', '乙方（卖方）：默认租户']) {
+    for (const expected of ['购销合同', `合同编号：${order.no}`, '甲方（买方）：文档测试公司', '税号：91330100MA2TEST01X', '开户银行：工商银行杭州分行', '银行账号：6222000011112222']) {
       expect(text).toContain(expected);
     }
+    // 乙方 is the shop as its 店铺信息 says (issue 32: it was 默认租户 with blank tax number, bank and address).
+    const seller = text.slice(text.indexOf('乙方（卖方）'), text.indexOf('甲乙双方'));
+    for (const expected of ['乙方（卖方）：杭州云杉商贸有限公司', '税号：91330106MA2KDEMO7X', '地址：浙江省杭州市西湖区文三路398号8楼', '开户银行：中国工商银行杭州文三路支行', '银行账号：1202021209900123456', '联系人：陈经理', '电话：0571-88886666']) {
+      expect(seller).toContain(expected);
+    }
+    expect(text).not.toContain('默认租户');
+    expect(text).not.toContain('-0.00');
     expect(text).toContain(order.skuName.replace(/\s+/g, ''));
     expect(text).toContain('实付¥24.68');
     expect(text).toContain('合同总金额（小写）：¥24.68');
@@ -113,6 +123,21 @@ describe('order documents (送货单, 合同)', () => {
     const note = await fetchPdf('deliveryNotePdf', order.id, demo.clerk);
     expectPdf(note, `${order.no}-送货单.pdf`);
     expect(await textOf(note.bytes)).toContain('实付¥24.68');
+  });
+
+  it('stamps the shop’s contract seal and logo (店铺信息) on its documents once uploaded', async () => {
+    const order = await customerOrder();
+    const image = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
+    expect(image((await fetchPdf('contractPdf', order.id, demo.admin)).bytes)).toBe(false);
+    const profile = await call<{ id: string }>(demo.app, 'GET', '/api/sys/shopProfile/current', admin());
+    const seal = await uploadFile(demo.app, demo.admin, T1, 'seal.png', sealPng(), 'shop');
+    const saved = await call(demo.app, 'PUT', '/api/sys/shopProfile/edit', { ...admin(), body: { id: profile.body.result.id, legalName: '杭州云杉商贸有限公司', sealUrl: seal, logoUrl: seal } });
+    expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    const contract = await fetchPdf('contractPdf', order.id, demo.admin);
+    expectPdf(contract, `${order.no}-合同.pdf`);
+    expect(image(contract.bytes)).toBe(true);
+    expect(await textOf(contract.bytes)).toContain('乙方（卖方）：杭州云杉商贸有限公司');
+    expect(image((await fetchPdf('deliveryNotePdf', order.id, demo.admin)).bytes)).toBe(true);
   });
 
   it('refuses an unknown order with 订单不存在, a missing id by validation, and anonymous callers', async () => {

@@ -53,31 +53,42 @@ async function fiveOrders(mobile: string, offset: number) {
 describe('订单列表 tab counts', () => {
   it('counts per tab under the list filters (buyer keyword, order no, 实付), the tab choices themselves ignored', async () => {
     const mobile = '13900000711';
-    const { orders } = await fiveOrders(mobile, 30);
-    const five: OrderTabCounts = { all: 5, unpaid: 1, undelivered: 2, delivered: 1, completed: 0, closed: 1, refunding: 1 };
+    const { buyer, orders } = await fiveOrders(mobile, 30);
+    // 退款中 is an after-sale in progress, 已退款 money that went back (issue 32: 退款中 listed finished refunds).
+    const five: OrderTabCounts = { all: 5, unpaid: 1, undelivered: 2, delivered: 1, completed: 0, closed: 1, refunding: 0, refunded: 1 };
 
     expect((await counts(`buyerName=*${mobile}*`)).body).toMatchObject({ success: true, result: five });
     // The tabs choose status and refund status: those filters do not narrow the counts.
-    expect((await counts(`buyerName=*${mobile}*&status=0&refundStatus=!0`)).body.result).toEqual(five);
+    expect((await counts(`buyerName=*${mobile}*&status=0&refundStatus=!0&afterSaleOpen=true`)).body.result).toEqual(five);
     // The screen's keyword (买家 / 收货人 / 电话 in one OR group) finds the same orders by the receiver's phone.
     expect((await counts(keyword(mobile))).body.result).toEqual(five);
-    // One order by its number: the partly refunded one counts under 待发货 and 退款中.
-    expect((await counts(`no=${orders.refunded.no}`)).body.result).toEqual({ all: 1, unpaid: 0, undelivered: 1, delivered: 0, completed: 0, closed: 0, refunding: 1 });
+    // One order by its number: the partly refunded one counts under 待发货 and 已退款.
+    expect((await counts(`no=${orders.refunded.no}`)).body.result).toEqual({ all: 1, unpaid: 0, undelivered: 1, delivered: 0, completed: 0, closed: 0, refunding: 0, refunded: 1 });
     // 实付 range: 12.50 × 2 + 3.20 × 3 = 34.60 is the only one above 30.
-    expect((await counts(`buyerName=*${mobile}*&payPrice_begin=30`)).body.result).toEqual({ all: 1, unpaid: 0, undelivered: 1, delivered: 0, completed: 0, closed: 0, refunding: 0 });
+    expect((await counts(`buyerName=*${mobile}*&payPrice_begin=30`)).body.result).toEqual({ all: 1, unpaid: 0, undelivered: 1, delivered: 0, completed: 0, closed: 0, refunding: 0, refunded: 0 });
 
     // The list under a tab's filter agrees with its count.
-    const refunding = await call<{ records: OrderRecord[] }>(demo.app, 'GET', `/api/saleorder/saleOrder/list?buyerName=*${mobile}*&refundStatus=!0`, admin());
-    expect(refunding.body.result.records.map((record) => [record.id, record.refundStatus])).toEqual([[orders.refunded.id, '10']]);
+    const refunded = await call<{ records: OrderRecord[] }>(demo.app, 'GET', `/api/saleorder/saleOrder/list?buyerName=*${mobile}*&refundStatus=!0`, admin());
+    expect(refunded.body.result.records.map((record) => [record.id, record.refundStatus])).toEqual([[orders.refunded.id, '10']]);
     const waiting = await call<{ records: OrderRecord[] }>(demo.app, 'GET', `/api/saleorder/saleOrder/list?buyerName=*${mobile}*&status=10`, admin());
     expect(waiting.body.result.records.map((record) => record.id).sort()).toEqual([orders.undelivered.id, orders.refunded.id].sort());
+
+    // An after-sale applied for counts under 退款中 (and its list shows it) until it is refused; 已退款 does not move.
+    const [waitingLine] = await lines(orders.undelivered.id);
+    const applied = await call<{ id: string }>(demo.app, 'POST', '/api/app/afterSale/create', { body: { orderItemId: waitingLine, way: '10', refundPrice: '1.00', applyReason: '不想要了' }, headers: buyer.headers });
+    expect(applied.body.success, JSON.stringify(applied.body)).toBe(true);
+    expect((await counts(`buyerName=*${mobile}*`)).body.result).toEqual({ ...five, refunding: 1 });
+    const refunding = await call<{ records: OrderRecord[] }>(demo.app, 'GET', `/api/saleorder/saleOrder/list?buyerName=*${mobile}*&afterSaleOpen=true`, admin());
+    expect(refunding.body.result.records.map((record) => record.id)).toEqual([orders.undelivered.id]);
+    expect((await post('afterSale/disagree', { id: applied.body.result.id, reason: '已发出' })).body.success).toBe(true);
+    expect((await counts(`buyerName=*${mobile}*`)).body.result).toEqual(five);
 
     // Counted once per filter, and counted again after an order is written: the unpaid one closes.
     expect((await post('saleOrder/close', { id: orders.unpaid.id, reason: '买家要求' })).body.success).toBe(true);
     expect((await counts(`buyerName=*${mobile}*`)).body.result).toEqual({ ...five, unpaid: 0, closed: 2 });
 
     // Nothing matches: every count is zero.
-    expect((await counts('no=NO-SUCH-ORDER')).body.result).toEqual({ all: 0, unpaid: 0, undelivered: 0, delivered: 0, completed: 0, closed: 0, refunding: 0 });
+    expect((await counts('no=NO-SUCH-ORDER')).body.result).toEqual({ all: 0, unpaid: 0, undelivered: 0, delivered: 0, completed: 0, closed: 0, refunding: 0, refunded: 0 });
     const bad = await counts('payTime_begin=2026-02-30');
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);

@@ -79,7 +79,7 @@ describe('销售报表 and 订单报表', () => {
     }
   });
 
-  it('shows the order figures, statuses, shares and trend of the API, and a period switch', async () => {
+  it('shows the order figures, events, shares and trend of the API, and a period switch', async () => {
     const { context, page } = await newPage(browser());
     try {
       await loginAs(page, DEMO.admin);
@@ -91,7 +91,7 @@ describe('销售报表 and 订单报表', () => {
         payAmount: string;
         refundOrderCount: number;
         refundRate: string;
-        statuses: Array<{ label: string; count: number }>;
+        events: Array<{ label: string; count: number }>;
         byChannel: Array<{ label: string; count: number }>;
       }>(token, `/report/order/summary?${RANGE}`);
       const figures: Array<[string, string]> = [
@@ -102,8 +102,10 @@ describe('销售报表 and 订单报表', () => {
         ['order-refundRate', `${summary.refundRate}%`],
       ];
       for (const [testId, value] of figures) await expect.poll(() => shown(page, testId).textContent(), { message: testId }).toBe(value);
-      const statuses = page.locator('[data-testid="order-statuses"]:visible .ant-table-tbody tr.ant-table-row');
-      await expect.poll(() => statuses.allInnerTexts()).toEqual(summary.statuses.map((row) => `${row.label}\t${row.count}`));
+      // Events (下单 … 关闭), named as events: the server's words are the zh-CN screen's.
+      const events = page.locator('[data-testid="order-events"]:visible .ant-table-tbody tr.ant-table-row');
+      await expect.poll(() => events.allInnerTexts()).toEqual(summary.events.map((row) => `${row.label}\t${row.count}`));
+      expect(summary.events.map((row) => row.label)).toEqual(['下单', '支付', '发货', '完成', '关闭']);
       await page.getByRole('tab', { name: '支付方式' }).click();
       const channels = page.locator('[data-testid="order-share-channel"]:visible .ant-table-tbody tr.ant-table-row td:first-child');
       if (summary.byChannel.length === 0) await page.locator('[data-testid="order-share-channel"]:visible').waitFor();

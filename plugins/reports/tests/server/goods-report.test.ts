@@ -213,6 +213,25 @@ describe('商品报表', () => {
     expect(rows.filter((row) => ranking.some((record) => record.spuId === row[0]))).toHaveLength(ranking.length);
   });
 
+  it('never gives a conversion above 100 %, and — (null) when no visit was recorded (issue 32)', async () => {
+    // Another day of 2024: SPU C viewed by one member and bought by two (the second without opening its
+    // detail: a repeat purchase), SPU D bought with no visit at all.
+    const day = '2024-04-02';
+    const c = await stockedSku(demo, 31, '5.00', 50);
+    const d = await stockedSku(demo, 46, '6.00', 50);
+    expect((await view(first, c.spuId)).body.success).toBe(true);
+    await sql`update goods_spu_view set day = ${day}::date where tenant_id = 1 and spu_id = ${c.spuId} and day <> ${DAY}::date`.execute(demo.app.db);
+    const placed = [await order(demo, first, [{ skuId: c.skuId, count: 1 }]), await order(demo, second, [{ skuId: c.skuId, count: 1 }]), await order(demo, second, [{ skuId: d.skuId, count: 1 }])];
+    await sql`update sale_order set create_time = ${at(`${day} 10:00:00`)}, pay_time = ${at(`${day} 10:05:00`)} where id in (${sql.join(placed.map((one) => one.id))})`.execute(demo.app.db);
+    const ranked = (await rank(`beginDate=${day}&endDate=${day}&pageSize=100`)).result.records;
+    // 2 buyers ÷ 1 visitor was 200.00 %: the rate stops at 100.
+    expect(ranked.find((row) => row.spuId === c.spuId)).toMatchObject({ visitors: 1, payBuyers: 2, conversion: '100.00' });
+    expect(ranked.find((row) => row.spuId === d.spuId)).toMatchObject({ visitors: 0, payBuyers: 1, conversion: null });
+    const overview = (await summary(`beginDate=${day}&endDate=${day}`)).result.current;
+    expect(overview).toMatchObject({ visitors: 1, conversion: '100.00' });
+    expect(overview.payBuyers).toBeGreaterThan(overview.visitors);
+  });
+
   it('answers the same from stored days as from live ones once the roll-up ran', async () => {
     await forgetRollUp(demo);
     const live = { summary: (await summary(RANGE)).result, trend: (await trend(RANGE)).result, rank: (await rank(`${RANGE}&pageSize=100`)).result };

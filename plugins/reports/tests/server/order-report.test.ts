@@ -1,7 +1,7 @@
 /**
  * 订单报表 and the orders' per-SPU facts (issue 15 "Done when"): the sample orders (report-helpers
  * placeSampleOrders — paid across midnight, a refund settled on a later day, an offline order) give
- * each figure of /report/order/summary to the cent — counts, amounts, refund rate, statuses, shares by
+ * each figure of /report/order/summary to the cent — counts, amounts, refund rate, order events, shares by
  * 来源 / 支付方式 / 类型 with the dictionary texts — before and after the roll-up job; the stored
  * per-SPU facts (商品报表's) equal the hand figures; the trend agrees with the summary of its days.
  */
@@ -26,12 +26,13 @@ const EXPECTED: OrderSummary = {
   refundOrderCount: 1,
   refundAmount: '20.00',
   refundRate: '25.00',
-  statuses: [
-    { status: '0', label: '待付款', count: 5 },
-    { status: '10', label: '待发货', count: 4 },
-    { status: '20', label: '已发货', count: 0 },
-    { status: '30', label: '已完成', count: 0 },
-    { status: '40', label: '已关闭', count: 0 },
+  // Events, not a backlog: 5 orders were placed and 4 paid in the range, whatever state they are in now.
+  events: [
+    { event: 'created', status: '0', label: '下单', count: 5 },
+    { event: 'paid', status: '10', label: '支付', count: 4 },
+    { event: 'delivered', status: '20', label: '发货', count: 0 },
+    { event: 'completed', status: '30', label: '完成', count: 0 },
+    { event: 'closed', status: '40', label: '关闭', count: 0 },
   ],
   byTerminal: [
     { key: '10', label: '微信小程序', count: 3, amount: '120.00', percent: '75.00' },
@@ -132,5 +133,15 @@ describe('/report/order/trend and export', () => {
     book.getWorksheet('汇总')?.eachRow((row) => totals.set(String(row.getCell(1).value), row.getCell(2).value));
     expect(totals.get('退款率(%)')).toBe('25.00');
     expect(totals.get('支付金额')).toBe('211.00');
+    const events = book.getWorksheet('订单事件');
+    expect(events?.getRow(3).values).toEqual([undefined, '事件', '发生该事件的订单数']);
+    expect([4, 5, 6, 7, 8].map((row) => events?.getRow(row).values)).toEqual([
+      [undefined, '下单', 5],
+      [undefined, '支付', 4],
+      [undefined, '发货', 0],
+      [undefined, '完成', 0],
+      [undefined, '关闭', 0],
+    ]);
+    expect(book.getWorksheet('订单状态')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /** The goods report's pure pieces: figures from facts, the conversion, the allow-listed sort, the ranges. */
 import { describe, expect, it } from 'vitest';
-import { dailyFigures, rankColumn, rankRows, sortRank, totalFigures } from '../../server/goods-figures';
+import { conversionOf, dailyFigures, rankColumn, rankRows, sortRank, totalFigures } from '../../server/goods-figures';
 import { changeRate, checkedRange, percentOf, previousRange } from '../../server/goods-range';
 
 const facts = [
@@ -28,6 +28,14 @@ describe('goods figures', () => {
     });
     expect(totalFigures([]).conversion).toBeNull();
     expect(percentOf('2', '3')).toBe('66.67');
+  });
+
+  it('keeps the conversion at or below 100 % and null without visitors (issue 32: 5000–79600 % was shown)', () => {
+    expect(conversionOf('796', '1')).toBe('100.00');
+    expect(conversionOf('3', '3')).toBe('100.00');
+    expect(conversionOf('1', '8')).toBe('12.50');
+    expect(conversionOf('5', '0')).toBeNull();
+    expect(totalFigures([{ metric: 'goods.visitors', value: '2' }, { metric: 'goods.payBuyers', value: '100' }]).conversion).toBe('100.00');
   });
 
   it('fills every day of the range and ignores other metrics', () => {
