@@ -32,6 +32,7 @@ describe('every route declares who may call it', () => {
       authenticate: async () => null,
       hasPermission: async () => false,
       belongsToTenant: async () => false,
+      appShop: async () => 1,
     });
     expect(() => app.get('/api/anything', async () => 'x')).toThrow(/must declare config.access/);
     expect(() => app.get('/api/sys/user/list', { config: { access: 'public' } }, async () => 'x')).toThrow(/not in PUBLIC_API_PATHS/);

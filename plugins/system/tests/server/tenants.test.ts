@@ -179,6 +179,28 @@ describe('membership', () => {
   });
 });
 
+describe('membership calls with numbers that are not numbers', () => {
+  it('answers 400 for a tenant id of Infinity or 1e309, as text or as a JSON number, and changes nothing', async () => {
+    const user = await newUser('infinite');
+    for (const path of ['addUsers', 'removeUsers']) {
+      for (const tenantId of ['Infinity', '1e309', '-Infinity', '-1e309']) {
+        const answer = await call(demo.app, 'POST', `/api/sys/tenant/${path}`, { token: demo.admin, body: { tenantId, userIds: [user.id] } });
+        expect([path, tenantId, answer.status, answer.body.success, answer.body.message]).toEqual([path, tenantId, 400, false, '参数校验失败：tenantId 类型不正确，应为整数']);
+      }
+      // JSON.parse reads 1e309 as Infinity.
+      const raw = await demo.app.inject({
+        method: 'POST',
+        url: `/api/sys/tenant/${path}`,
+        headers: { 'x-access-token': demo.admin, 'content-type': 'application/json' },
+        payload: `{"tenantId": 1e309, "userIds": ["${user.id}"]}`,
+      });
+      expect([path, raw.statusCode]).toEqual([path, 400]);
+    }
+    const memberships = await demo.app.db.selectFrom('user_tenant').select('tenant_id').where('user_id', '=', user.id).execute();
+    expect(memberships).toEqual([]);
+  });
+});
+
 describe('frozen and expired tenants', () => {
   it('are left out of the login answer and refused in the tenant header', async () => {
     const open = await newTenant('营业店');
