@@ -119,7 +119,7 @@ describe('tenant header', () => {
       [demo.admin, { tenant_id: '99' }],
       [demo.admin, { 'x-tenant-id': '7' }],
       [demo.admin, { 'tenant-id': '1 or 1=1' }],
-      [demo.clerk, { 'tenant-id': '1' }],
+      [demo.clerk, { 'tenant-id': '2' }],
     ];
     for (const [token, headers] of cases) {
       const response = await call(demo.app, 'GET', ME, { token, headers });
