@@ -50,6 +50,7 @@ import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
 import { createFileStore } from './storage';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
+import { appShop } from './services/tenants';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       hasPermission: (userId, code) => hasPermission(db, userId, code),
       belongsToTenant: (userId, tenantId) => belongsToTenant(db, userId, tenantId),
+      appShop: (requested) => appShop(db, requested),
     });
     app.decorate('routeAccess', routeAccess);
     app.decorate('logWriter', logWriter);

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../db/schema';
 import { setCurrentDepartment, userDepartments } from '../services/departments';
 import type { DictionaryService } from '../services/dictionaries';
 import { businessError } from '../http/envelope';
-import { membershipCount, MSG_ALL_TENANTS_FROZEN, userTenants } from '../services/tenants';
+import { membershipCount, MSG_ALL_TENANTS_FROZEN, noTenant, userTenants } from '../services/tenants';
 import { toUserInfo } from '../services/users';
 import type { TokenService } from './tokens';
 
@@ -15,9 +15,10 @@ export async function buildLoginResult(
   dictionaries: DictionaryService,
   user: UserRow,
 ): Promise<LoginResult> {
-  // A member of tenants that are all frozen or expired cannot sign in (none at all is allowed: no tenant data).
+  // Staff work in a shop: a user of no tenant, or of tenants that are all frozen or expired, cannot sign in (without
+  // a tenant every list would be tenant 0's, which no shop owns).
   const tenantList = await userTenants(db, user.id);
-  if (tenantList.length === 0 && (await membershipCount(db, user.id)) > 0) throw businessError(MSG_ALL_TENANTS_FROZEN);
+  if (tenantList.length === 0) throw (await membershipCount(db, user.id)) > 0 ? businessError(MSG_ALL_TENANTS_FROZEN) : noTenant();
   const departs = await userDepartments(db, user.id);
   let orgCode = user.org_code;
   const only = departs.length === 1 ? departs[0] : undefined;

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
@@ -40,29 +41,68 @@ function exportValue(column: ExcelColumn, record: WireRecord, dictionaries: Map<
   return String(value);
 }
 
-export async function buildWorkbook(options: {
+/** What a sheet shows besides its rows: the title, who exported it, its columns and the texts of their dictionaries. */
+export interface WorkbookLayout {
   title: string;
   exportedBy: string;
   columns: ExcelColumn[];
-  records: WireRecord[];
   dictionaries: Map<string, DictItem[]>;
-}): Promise<Buffer> {
-  const { title, exportedBy, columns, records, dictionaries } = options;
-  const workbook = new (await loadExcel()).Workbook();
+}
+
+/**
+ * Writes the sheet with exceljs's streaming writer into `output`, one page of records at a time: each page's
+ * rows are committed (serialised into the zip stream) before the next page is asked for, so a long export
+ * holds neither the whole file nor the event loop, and what the pages read waits its turn with other requests.
+ */
+async function writeWorkbook(layout: WorkbookLayout, pages: AsyncIterable<readonly WireRecord[]>, output: Writable): Promise<void> {
+  const { title, exportedBy, columns, dictionaries } = layout;
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = exportedBy;
   const sheet = workbook.addWorksheet(title.slice(0, 31) || 'Sheet1');
   const width = Math.max(columns.length, 1);
-  sheet.addRow([title]);
+  // A streamed sheet writes its column widths before its first row.
+  sheet.columns = columns.map((column) => ({ width: Math.min(Math.max(column.label.length * 2 + 4, 12), 40) }));
+  const titleRow = sheet.addRow([title]);
+  titleRow.font = { bold: true, size: 14 };
   sheet.mergeCells(1, 1, 1, width);
-  sheet.getRow(1).font = { bold: true, size: 14 };
-  sheet.addRow([`导出人:${exportedBy}`]);
+  titleRow.commit();
+  const byRow = sheet.addRow([`导出人:${exportedBy}`]);
+  // A streamed row is merged before it is committed.
   sheet.mergeCells(2, 1, 2, width);
-  sheet.addRow(columns.map((column) => column.label));
-  sheet.getRow(3).font = { bold: true };
-  for (const record of records) sheet.addRow(columns.map((column) => exportValue(column, record, dictionaries)));
-  columns.forEach((column, index) => {
-    sheet.getColumn(index + 1).width = Math.min(Math.max(column.label.length * 2 + 4, 12), 40);
+  byRow.commit();
+  const header = sheet.addRow(columns.map((column) => column.label));
+  header.font = { bold: true };
+  header.commit();
+  for await (const records of pages) {
+    for (const record of records) sheet.addRow(columns.map((column) => exportValue(column, record, dictionaries))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * The sheet as a stream the reply sends while it is written. The caller reads its first page before (a failing
+ * read is still an answer with a message); a later failure ends the stream with an error, which cuts the download.
+ */
+export function streamWorkbook(layout: WorkbookLayout, pages: AsyncIterable<readonly WireRecord[]>): Readable {
+  const output = new PassThrough();
+  writeWorkbook(layout, pages, output).catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+/** A small sheet made whole in memory (a template of a few hundred rows), in the same layout as an export. */
+export async function buildWorkbook(options: WorkbookLayout & { records: WireRecord[] }): Promise<Buffer> {
+  const { records, ...layout } = options;
+  const chunks: Buffer[] = [];
+  const output = new PassThrough();
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
   });
-  const buffer = await workbook.xlsx.writeBuffer();
-  return Buffer.from(buffer);
+  await writeWorkbook(layout, (async function* () {
+    yield records;
+  })(), output);
+  await ended;
+  return Buffer.concat(chunks);
 }

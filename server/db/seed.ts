@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
+import { DEFAULT_TENANT_ID, joinTenant } from '../services/tenants';
 import { newId } from './ids';
 import type { ServerPlugin } from '../plugin-api';
 import type { AppContext } from '../context';
@@ -13,7 +14,7 @@ const SEED_VERSION = '1';
 const SEEDER = 'system';
 
 async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
-  await trx.insertInto('tenants').values({ id: 1, name: '默认租户', create_by: SEEDER }).execute();
+  await trx.insertInto('tenants').values({ id: DEFAULT_TENANT_ID, name: '默认租户', create_by: SEEDER }).execute();
 
   const hq = newId();
   const east = newId();
@@ -80,7 +81,8 @@ async function seedInTransaction(trx: Transaction<Database>): Promise<void> {
       { id: newId(), user_id: clerk, dep_id: south },
     ])
     .execute();
-  await trx.insertInto('user_tenant').values({ id: newId(), user_id: admin, tenant_id: 1 }).execute();
+  // Both work in the demo shop: the clerk is its shop assistant (orders, 发货, after-sales, members).
+  await joinTenant(trx, DEFAULT_TENANT_ID, [admin, clerk]);
 
   const grants: Grants = { all: [], clerk: [] };
   for (const menu of MENU_SEED) {

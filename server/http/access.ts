@@ -75,6 +75,8 @@ export interface AccessDependencies {
   /** Whether the (active) user holds the permission code. */
   hasPermission: (userId: string, code: string) => Promise<boolean>;
   belongsToTenant: (userId: string, tenantId: number) => Promise<boolean>;
+  /** The mini-program's shop for a requested tenant (null: none named); refuses an unknown or closed one. */
+  appShop: (requested: number | null) => Promise<number>;
 }
 
 function describe(access: unknown): string {
@@ -145,7 +147,7 @@ export function readBearerToken(request: FastifyRequest): string | null {
 }
 
 /** The requested tenant: the first tenant header present; absent, empty or 0 mean none. NaN = malformed. */
-function readTenant(request: FastifyRequest): number | null {
+export function readTenant(request: FastifyRequest): number | null {
   for (const name of [HEADER_TENANT, ...HEADER_TENANT_ALIASES]) {
     const raw = request.headers[name.toLowerCase()];
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
@@ -187,6 +189,8 @@ export function installAccessControl(app: FastifyInstance, deps: AccessDependenc
       const memberToken = readBearerToken(request);
       const member = memberToken === null || memberGate.authenticate === null ? null : await memberGate.authenticate(memberToken);
       if (member === null) throw unauthorized();
+      // The tenant header names the shop on every call (none: the default shop); the token is good in its own shop only.
+      if ((await deps.appShop(readTenant(request))) !== member.tenantId) throw forbidden(MSG_TENANT_CHANGED);
       request.member = member;
       return;
     }

@@ -5,10 +5,10 @@ import { burnPasswordCheck, verifyPassword } from '../auth/password';
 import { redeemSmsCode } from '../auth/sms-codes';
 import type { AppContext } from '../context';
 import { readToken } from '../http/access';
-import { businessError, ok, tooManyRequests } from '../http/envelope';
+import { businessError, ok, tooManyRequests, unauthorized } from '../http/envelope';
 import { body, Line, Mobile, NO_INPUT, Username } from '../http/schemas';
 import { leaveOutOfLog } from '../logs/request-logging';
-import { findActiveUserByPhone, findUserByUsername } from '../services/users';
+import { findActiveUserById, findActiveUserByPhone, findUserByUsername, toUserInfo } from '../services/users';
 
 export const MSG_LOGIN_FAILED = '用户名或密码错误';
 export const MSG_PHONE_LOGIN_FAILED = '手机号或验证码错误';
@@ -86,6 +86,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return ok(await buildLoginResult(db, tokens, dictionaries, user), MSG_LOGIN_OK);
     },
   );
+
+  // The signed-in user (spec §7's auth constant /user/info): the login answer's userInfo as it is now.
+  app.get(API.userInfo, { config: { access: 'authenticated' }, schema: NO_INPUT }, async (request) => {
+    const user = request.auth === null ? undefined : await findActiveUserById(db, request.auth.userId);
+    if (user === undefined) throw unauthorized();
+    return ok(toUserInfo(user));
+  });
 
   app.post(API.logout, { config: { access: 'public' }, schema: NO_INPUT }, async (request) => {
     // Logout always completes for the client; a valid token's session is revoked on the way.

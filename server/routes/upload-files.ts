@@ -51,6 +51,16 @@ export function looksExecutable(head: Buffer): boolean {
   );
 }
 
+/**
+ * Characters a file name may not carry: controls (NUL cannot even be stored as text) and the marks that
+ * reorder what follows (U+202E shows `invoice‮txt.exe` as `invoiceexe.txt`), so a name is shown as it is.
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+export function hasUnsafeNameCharacters(fileName: string): boolean {
+  return UNSAFE_NAME_CHARACTERS.test(fileName);
+}
+
 export const BIZ_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 export const DEFAULT_BIZ = 'temp';
 

@@ -10,7 +10,7 @@ import { isMultipartFailure, MSG_BAD_MULTIPART } from '../http/errors';
 import { Type } from 'typebox';
 import { newId } from '../db/ids';
 import { isSafeKey, type StoredObject } from '../storage';
-import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, looksExecutable } from './upload-files';
+import { allowedTypeOf, BIZ_PATTERN, DEFAULT_BIZ, hasUnsafeNameCharacters, looksExecutable } from './upload-files';
 
 export const UPLOAD_PATHS = {
   commonUpload: '/sys/common/upload',
@@ -24,6 +24,7 @@ export const MSG_BAD_BIZ = '非法的业务路径';
 export const MSG_TYPE_REFUSED = '不允许上传该类型的文件';
 export const MSG_EXECUTABLE = '不允许上传可执行文件';
 export const MSG_CONTENT_MISMATCH = '文件内容与扩展名不符';
+export const MSG_UNSAFE_FILE_NAME = '文件名不能包含控制字符或改变文字方向的字符';
 export const msgTooLarge = (maxBytes: number) => `文件大小超过限制(${Math.round(maxBytes / 1024 / 1024)}MB)`;
 
 interface StoredFile {
@@ -72,6 +73,7 @@ async function storeUpload(request: FastifyRequest, ctx: AppContext, bizField: s
   }
   const biz = fieldValue(file, bizField)?.trim() || DEFAULT_BIZ;
   if (!BIZ_PATTERN.test(biz)) throw businessError(MSG_BAD_BIZ);
+  if (hasUnsafeNameCharacters(file.filename)) throw invalidInput('', MSG_UNSAFE_FILE_NAME);
   const head = content.subarray(0, 4096);
   if (looksExecutable(head)) throw businessError(MSG_EXECUTABLE);
   const allowed = allowedTypeOf(file.filename);

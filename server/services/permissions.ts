@@ -63,7 +63,32 @@ function toMenuItem(row: PermissionRow): MenuItem {
   return item;
 }
 
-function buildTree(rows: PermissionRow[]): MenuItem[] {
+/**
+ * The codes a page reads with when it opens: its buttons' list and view codes (`cust:member:list`, `report:sales:view`),
+ * each the permission of a call the page makes at once. A page is offered only to a user who may use all of them, so
+ * no menu entry opens onto a refusal (403).
+ */
+const READ_CODE = /:(list|view)$/;
+
+function readCodesByPage(buttons: readonly PermissionRow[]): Map<string, string[]> {
+  const byPage = new Map<string, string[]>();
+  for (const button of buttons) {
+    if (button.parent_id === null) continue;
+    const codes = splitCodes(button.perms).filter((code) => READ_CODE.test(code));
+    if (codes.length > 0) byPage.set(button.parent_id, [...(byPage.get(button.parent_id) ?? []), ...codes]);
+  }
+  return byPage;
+}
+
+function splitCodes(perms: string | null): string[] {
+  return (perms ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
+}
+
+function isLayout(row: PermissionRow): boolean {
+  return (row.component ?? '').startsWith('layouts/');
+}
+
+function buildTree(rows: PermissionRow[], opens: (row: PermissionRow) => boolean): MenuItem[] {
   const menuRows = rows.filter((row) => row.menu_type === 0 || row.menu_type === 1);
   const byParent = new Map<string | null, PermissionRow[]>();
   for (const row of menuRows) {
@@ -72,11 +97,14 @@ function buildTree(rows: PermissionRow[]): MenuItem[] {
     byParent.set(row.parent_id, siblings);
   }
   const build = (parentId: string | null): MenuItem[] =>
-    (byParent.get(parentId) ?? []).map((row) => {
+    (byParent.get(parentId) ?? []).flatMap((row) => {
+      if (!opens(row)) return [];
       const item = toMenuItem(row);
       const children = build(row.id);
+      // A group whose every page the user may not open is no entry either.
+      if (isLayout(row) && (byParent.get(row.id) ?? []).length > 0 && children.length === 0) return [];
       if (children.length > 0) item.children = children;
-      return item;
+      return [item];
     });
   // Items whose parent the user may not see are dropped with it, as in the original server.
   const roots = build(null);
@@ -120,5 +148,10 @@ async function computeUserPermissions(db: Kysely<Database>, userId: string): Pro
   const allAuth: PermissionEntry[] = allButtons
     .filter(isButton)
     .map((row) => ({ action: row.perms ?? '', status: row.status === '0' ? '0' : '1', type: permsType(row.perms_type), describe: row.name }));
-  return { menu: buildTree(granted), auth, allAuth };
+  // What the user may use is what the server checks (hasPermission): granted codes and codes open to everybody.
+  const usable = new Set([...auth, ...allAuth.filter((entry) => entry.status === '0')].flatMap((entry) => splitCodes(entry.action)));
+  const admin = await isAdmin(db, userId);
+  const readCodes = readCodesByPage(allButtons);
+  const opens = (row: PermissionRow) => admin || (readCodes.get(row.id) ?? []).every((code) => usable.has(code));
+  return { menu: buildTree(granted, opens), auth, allAuth };
 }

@@ -1,6 +1,5 @@
 import { auditLogProvider } from '../providers/audit-log-provider';
 import { Refine } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp } from 'antd';
 import dayjs from 'dayjs';
@@ -32,14 +31,10 @@ import { MenuTreeContext } from '../shell/menu/menu-context';
 import { useDocumentTitle } from '../shell/use-document-title';
 import { ContributedListsContext } from '../toolkit/detail/related-list';
 import { ContributedActionsContext } from '../toolkit/crud/contributed-actions';
+import { useAppNotificationProvider } from './notification-provider';
+import { REFINE_OPTIONS } from './refine-options';
 import { useRegistry } from './registry-context';
 
-const REFINE_OPTIONS = {
-  // Telemetry calls an outside host (stack-notes gotcha 2).
-  disableTelemetry: true,
-  syncWithLocation: true,
-  warnWhenUnsavedChanges: true,
-} as const;
 
 function useDayjsLocale(): void {
   const { i18n } = useTranslation();
@@ -122,7 +117,7 @@ export default function AuthenticatedApp() {
         auditLogProvider={auditLogProvider}
         liveProvider={liveProvider}
         i18nProvider={i18nProvider}
-        notificationProvider={useNotificationProvider}
+        notificationProvider={useAppNotificationProvider}
         resources={registry.resources}
         options={REFINE_OPTIONS}
       >

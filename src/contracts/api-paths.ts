@@ -20,7 +20,7 @@ export const API = {
   forgePassword: '/auth/forge-password',
   /** Trades a forgotten-password SMS code for a one-time reset ticket. */
   forgePasswordCheck: '/auth/forge-password/check',
-  // Reserved auth constant of spec §7 (not served by the reference server yet).
+  /** The signed-in user (spec §7 auth constant): the login answer's userInfo as it is now. */
   userInfo: '/user/info',
   /** Legacy listings of spec §7 "Roles"; the client base is `/api`, so they answer at `/api/api/…`. */
   legacyRoles: '/api/role',

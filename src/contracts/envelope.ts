@@ -17,5 +17,11 @@ export interface PageResult<T> {
   pages: number;
 }
 
+/**
+ * The envelope code of a login refused because the user belongs to no tenant (a business refusal, HTTP 200): the
+ * login page tells the user so in their language instead of letting them work in an empty tenant 0.
+ */
+export const CODE_NO_TENANT = 4031;
+
 /** The phrase a token failure carries; older servers send it with HTTP 500 (conventions §1.2). */
 export const TOKEN_EXPIRED_PHRASE = 'Token失效';

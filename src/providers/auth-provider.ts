@@ -3,7 +3,7 @@ import type { AuthProvider, HttpError } from '@refinedev/core';
 import type { RegisterRequest, ResetPasswordRequest, SmsMode } from '../contracts/account';
 import { API } from '../contracts/api-paths';
 import { HOME_PATH, LOGIN_PATH } from '../contracts/constants';
-import type { ApiResult } from '../contracts/envelope';
+import { CODE_NO_TENANT, type ApiResult } from '../contracts/envelope';
 import type { LoginResult, PermissionResult, UserInfo } from '../contracts/session';
 import { http } from './http';
 import { i18n } from './i18n';
@@ -45,6 +45,7 @@ function requestLogin(params: LoginParams): Promise<ApiResult<LoginResult>> {
 /** Logs in with any variant; only `code` 200 with `success` counts (spec §7 Auth). */
 export async function login(params: LoginParams): Promise<LoginResult> {
   const response = await requestLogin(params);
+  if (Number(response.code) === CODE_NO_TENANT) throw new Error(i18n.t('http:noTenant'));
   if (Number(response.code) !== 200 || response.success === false || !response.result?.token) {
     throw new Error(response.message || i18n.t('http:loginFailed'));
   }

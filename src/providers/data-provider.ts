@@ -10,7 +10,8 @@ import type {
 } from '@refinedev/core';
 import type { ApiResult } from '../contracts/envelope';
 import { DEFAULT_PAGE_SIZE } from '../contracts/constants';
-import { http as defaultHttp, getApiBase } from './http';
+import { isAxiosError } from 'axios';
+import { http as defaultHttp, getApiBase, isTransientFailure, presentedTextOf } from './http';
 
 /** The part of the http client the data provider needs (a fake can stand in for tests). */
 export type DataHttp = Pick<typeof defaultHttp, 'get' | 'post' | 'put' | 'delete' | 'request' | 'download' | 'upload'>;
@@ -25,6 +26,48 @@ export class EnvelopeError extends Error implements HttpError {
     this.name = 'EnvelopeError';
     this.statusCode = statusCode;
   }
+}
+
+/**
+ * A request the server refused with an HTTP status, or that got no answer: the http client has already shown it
+ * (spec §8), so the toolkit shows nothing more. Its message is what the user was told (the server's 没有权限，请联系
+ * 管理员授权, not axios's "Request failed with status code 403"); its status code is the HTTP status (0: no answer).
+ */
+export class TransportError extends Error implements HttpError {
+  readonly statusCode: number;
+  /** Whether asking again may succeed (no answer at all, or a balancer's 502/503): the read retry rule reads it. */
+  readonly transient: boolean;
+  constructor(message: string, statusCode: number, transient: boolean) {
+    super(message);
+    this.name = 'TransportError';
+    this.statusCode = statusCode;
+    this.transient = transient;
+  }
+}
+
+function asRefineError(error: unknown): unknown {
+  if (!isAxiosError(error)) return error;
+  return new TransportError(presentedTextOf(error) ?? error.message, error.response?.status ?? 0, isTransientFailure(error));
+}
+
+/** An http call whose transport failure reaches Refine as a TransportError. */
+function transported<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw asRefineError(error);
+  });
+}
+
+/** The http client as the data provider uses it: every call's transport failure becomes a TransportError. */
+function refineHttp(http: DataHttp): DataHttp {
+  return {
+    get: <T>(...args: Parameters<DataHttp['get']>) => transported(http.get<T>(...args)),
+    post: <T>(...args: Parameters<DataHttp['post']>) => transported(http.post<T>(...args)),
+    put: <T>(...args: Parameters<DataHttp['put']>) => transported(http.put<T>(...args)),
+    delete: <T>(...args: Parameters<DataHttp['delete']>) => transported(http.delete<T>(...args)),
+    request: <T>(...args: Parameters<DataHttp['request']>) => transported(http.request<T>(...args)),
+    download: (...args: Parameters<DataHttp['download']>) => transported(http.download(...args)),
+    upload: <T>(...args: Parameters<DataHttp['upload']>) => transported(http.upload<T>(...args)),
+  };
 }
 
 export function unwrap<T>(response: ApiResult<T>): T {
@@ -193,7 +236,8 @@ export function buildListQuery(params: {
 }
 
 /** Refine's data calls onto the list/CRUD contract (design.md contracts). */
-export function createDataProvider(http: DataHttp = defaultHttp): DataProvider {
+export function createDataProvider(client: DataHttp = defaultHttp): DataProvider {
+  const http = refineHttp(client);
   const getOne = async <T extends BaseRecord>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<T> =>
     unwrap(await http.get<T>(`${apiBaseOf(resource, meta)}/queryById`, { id }));
 

@@ -195,17 +195,26 @@ export async function apiResult<T = unknown>(token: string, method: string, path
  * starts clean) and after its file (so the other files find the seeded grants).
  */
 export async function revokeFromRole(roleCode: string, perms: string): Promise<void> {
+  await setRoleGrant(roleCode, perms, false);
+}
+
+/** Gives a role a permission (by its perms code) back, if it lacks it: the other half of revokeFromRole. */
+export async function grantToRole(roleCode: string, perms: string): Promise<void> {
+  await setRoleGrant(roleCode, perms, true);
+}
+
+async function setRoleGrant(roleCode: string, perms: string, granted: boolean): Promise<void> {
   const token = await apiToken();
   const roles = await apiResult<Array<{ id: string; roleCode: string }>>(token, 'GET', '/sys/role/queryall');
   const role = roles.find((candidate) => candidate.roleCode === roleCode);
   const permissions = await apiResult<Array<{ id: string; perms: string | null }>>(token, 'GET', '/api/permission/no-pager');
   const permission = permissions.find((candidate) => candidate.perms === perms);
-  if (role === undefined || permission === undefined) throw new Error(`revokeFromRole: no role ${roleCode} or permission ${perms}`);
+  if (role === undefined || permission === undefined) throw new Error(`setRoleGrant: no role ${roleCode} or permission ${perms}`);
   const held = await apiResult<string[]>(token, 'GET', `/sys/permission/queryRolePermission?roleId=${role.id}`);
-  if (!held.includes(permission.id)) return;
+  if (held.includes(permission.id) === granted) return;
   await apiResult(token, 'POST', '/sys/permission/saveRolePermission', {
     roleId: role.id,
-    permissionIds: held.filter((id) => id !== permission.id).join(','),
+    permissionIds: (granted ? [...held, permission.id] : held.filter((id) => id !== permission.id)).join(','),
     lastpermissionIds: held.join(','),
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import { newId } from '../../server/db/ids';
+import { DEFAULT_TENANT_ID, joinTenant } from '../../server/services/tenants';
+import { CODE_NO_TENANT } from '../../src/contracts/envelope';
 import { SMS_MODE } from '../../src/contracts/account';
 import type { LoginResult } from '../../src/contracts/session';
 import { call, login, useTestServer } from './helpers';
@@ -39,12 +41,14 @@ async function registerCode(phone: string): Promise<string> {
 }
 
 /** A live user inserted straight into the database, for the recovery tests. */
+/** A staff user of the demo shop (a user of no tenant may not sign in). */
 async function insertUser(username: string, phone: string, status = 1): Promise<string> {
   const id = newId();
   await backend.app.db
     .insertInto('users')
     .values({ id, username, realname: username, password: await hashPassword(PASSWORD), phone, status, create_by: null })
     .execute();
+  await joinTenant(backend.app.db, DEFAULT_TENANT_ID, [id]);
   return id;
 }
 
@@ -131,6 +135,10 @@ describe('POST /api/auth/register', () => {
     expect(refused.body).toMatchObject({ success: false, message: '用户名或密码错误' });
 
     await backend.app.db.updateTable('users').set({ status: 1 }).where('id', '=', row.id).execute();
+    // Approved, the account still belongs to no shop: it is told so until an administrator adds it to one.
+    const noShop = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
+    expect(noShop.body).toMatchObject({ success: false, code: CODE_NO_TENANT });
+    await joinTenant(backend.app.db, DEFAULT_TENANT_ID, [row.id]);
     const allowed = await call<LoginResult>(backend.app, 'POST', '/api/sys/login', { body: { username: 'new_user1', password: PASSWORD }, remoteAddress: newAddress() });
     expect(allowed.body).toMatchObject({ success: true, message: '登录成功' });
   });

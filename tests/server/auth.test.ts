@@ -1,6 +1,9 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../server/auth/password';
 import { loadTokenSecret } from '../../server/auth/token-secret';
+import { newId } from '../../server/db/ids';
+import { CODE_NO_TENANT } from '../../src/contracts/envelope';
 import type { LoginResult } from '../../src/contracts/session';
 import { call, login, useTestServer } from './helpers';
 
@@ -36,7 +39,23 @@ describe('POST /api/sys/login', () => {
     const result = await login(backend.app, 'clerk');
     expect(result.multi_depart).toBe(1);
     expect(result.userInfo.orgCode).toBe('A01A02');
-    expect(result.tenantList).toEqual([]);
+    // The clerk is the demo shop's assistant.
+    expect(result.tenantList).toEqual([{ id: 1, name: '默认租户' }]);
+  });
+
+  it('refuses a user of no tenant with the no-tenant code and message (the page says it in its language); once in a shop, signs in', async () => {
+    const db = backend.app.db;
+    const id = newId();
+    await db.insertInto('users').values({ id, username: 'no_shop', realname: '无店', password: await hashPassword('123456'), phone: '13700000001' }).execute();
+    const refused = await call<LoginResult>(backend.app, 'POST', '/api/sys/login', { body: { username: 'no_shop', password: '123456' } });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ success: false, code: CODE_NO_TENANT, message: '该用户尚未加入任何租户，无法登录！请联系管理员', result: null });
+    // The wrong password still answers as for anybody: the refusal says nothing before the password is right.
+    expect((await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'no_shop', password: 'nope' } })).body.message).toBe('用户名或密码错误');
+    await db.insertInto('user_tenant').values({ id: newId(), user_id: id, tenant_id: 1 }).execute();
+    const allowed = await call<LoginResult>(backend.app, 'POST', '/api/sys/login', { body: { username: 'no_shop', password: '123456' } });
+    expect(allowed.body.success).toBe(true);
+    expect(allowed.body.result.tenantList).toEqual([{ id: 1, name: '默认租户' }]);
   });
 
   it('answers a wrong password and an unknown user identically', async () => {
@@ -95,6 +114,20 @@ describe('POST /api/sys/login', () => {
     }
     const blocked = await call(backend.app, 'POST', '/api/sys/login', { body: { username: 'clerk', password: '123456' }, remoteAddress });
     expect(blocked.status).toBe(429);
+  });
+});
+
+describe('GET /api/user/info', () => {
+  it('answers the signed-in user as the login gave it, and 401 without a session', async () => {
+    const session = await login(backend.app, 'clerk');
+    const info = await call(backend.app, 'GET', '/api/user/info', { token: session.token });
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ success: true, result: session.userInfo });
+    expect(info.body.result).toEqual(session.userInfo);
+    expect(JSON.stringify(info.body)).not.toMatch(/password|scrypt/);
+    expect((await call(backend.app, 'GET', '/api/user/info')).status).toBe(401);
+    await call(backend.app, 'POST', '/api/sys/logout', { token: session.token });
+    expect((await call(backend.app, 'GET', '/api/user/info', { token: session.token })).status).toBe(401);
   });
 });
 

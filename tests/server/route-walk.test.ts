@@ -16,6 +16,8 @@ const HUGE = 'x'.repeat(100 * 1024);
 const LONG = '长'.repeat(100);
 const HOSTILE_CODES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 const BAD_IDS = ['../../etc/passwd', "1' or '1'='1", ',,,', '-1', `a${NUL}b`];
+/** An upload name that cannot be stored as text (NUL) and displays as something else (U+202E reverses what follows). */
+const HOSTILE_FILE_NAME = `a${NUL}b\u202Etxt.exe.txt`;
 
 /** Query keys the routes read (ids, paging, filters of the demo entities): unknown ones are ignored. */
 const QUERY_KEYS = [
@@ -23,6 +25,7 @@ const QUERY_KEYS = [
   'permissionId', 'parentId', 'username', 'fieldVal', 'tableName', 'fieldName', 'dataId', 'ruleCode', 'value', 'path', 'ticket',
   'points', 'points_begin', 'points_end', 'status', 'sex', 'level', 'memberName', 'registerTime', 'registerTime_begin',
   'registerTime_end', 'birthday', 'sortOrder', 'menuType', 'sortNo', 'hidden', 'sendTime_begin', 'superQueryParams', 'selections',
+  'tenantId', 'userIds', 'price', 'count',
 ];
 
 /** Values no route accepts as they are: control characters, huge text, wrong types, impossible numbers and dates. */
@@ -31,6 +34,9 @@ const QUERY_VALUES: Record<string, string> = {
   huge: HUGE,
   wrongType: 'abc',
   outOfRange: '99999999999999999999',
+  // Text a number parser reads as ±Infinity: it must not pass a schema's limits as a number.
+  infinity: 'Infinity',
+  overflow: '1e309',
   impossibleDate: '2024-02-30',
   impossibleMonth: '2024-13-45',
   badId: BAD_IDS[1] ?? '',
@@ -40,6 +46,7 @@ const BODIES: Record<string, unknown> = {
   nul: Object.fromEntries(QUERY_KEYS.map((key) => [key, `a${NUL}b`])),
   huge: Object.fromEntries(QUERY_KEYS.map((key) => [key, HUGE])),
   long: Object.fromEntries(QUERY_KEYS.map((key) => [key, LONG])),
+  infiniteText: Object.fromEntries(QUERY_KEYS.map((key, index) => [key, index % 2 === 0 ? 'Infinity' : '-1e309'])),
   wrongTypes: Object.fromEntries(QUERY_KEYS.map((key, index) => [key, [{ nested: index }, true, null][index % 3]])),
   missing: {},
   badIds: { id: BAD_IDS[0], ids: BAD_IDS.join(','), roleId: BAD_IDS[1], userId: BAD_IDS[2], permissionIds: BAD_IDS.join(',') },
@@ -76,6 +83,8 @@ function casesFor(route: RouteAccessEntry): Array<{ name: string; request: Injec
         if (hasParams) break;
       }
       cases.push({ name: `unparsable json${label}`, request: { method, url, payload: '{"id": "a', headers: { 'content-type': 'application/json' } } });
+      // JSON.parse reads a number too large for a double as Infinity.
+      cases.push({ name: `overflowing numbers${label}`, request: { method, url, payload: `{${QUERY_KEYS.map((key) => `"${key}": 1e309`).join(', ')}}`, headers: { 'content-type': 'application/json' } } });
       cases.push({ name: `multipart without boundary${label}`, request: { method, url, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } } });
       cases.push({
         name: `truncated multipart${label}`,
@@ -83,6 +92,16 @@ function casesFor(route: RouteAccessEntry): Array<{ name: string; request: Injec
           method,
           url,
           payload: '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004',
+          headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },
+        },
+      });
+      // An acceptable file whose name carries a NUL and a right-to-left override (the name is stored and shown).
+      cases.push({
+        name: `multipart hostile file name${label}`,
+        request: {
+          method,
+          url,
+          payload: `--b0undary\r\nContent-Disposition: form-data; name="file"; filename="${HOSTILE_FILE_NAME}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--b0undary--\r\n`,
           headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },
         },
       });

@@ -32,6 +32,7 @@ describe('every route declares who may call it', () => {
       authenticate: async () => null,
       hasPermission: async () => false,
       belongsToTenant: async () => false,
+      appShop: async () => 1,
     });
     expect(() => app.get('/api/anything', async () => 'x')).toThrow(/must declare config.access/);
     expect(() => app.get('/api/sys/user/list', { config: { access: 'public' } }, async () => 'x')).toThrow(/not in PUBLIC_API_PATHS/);
@@ -118,7 +119,7 @@ describe('tenant header', () => {
       [demo.admin, { tenant_id: '99' }],
       [demo.admin, { 'x-tenant-id': '7' }],
       [demo.admin, { 'tenant-id': '1 or 1=1' }],
-      [demo.clerk, { 'tenant-id': '1' }],
+      [demo.clerk, { 'tenant-id': '2' }],
     ];
     for (const [token, headers] of cases) {
       const response = await call(demo.app, 'GET', ME, { token, headers });

@@ -83,6 +83,53 @@ describe('GET /api/sys/permission/getUserPermissionByToken', () => {
     expect(result.allAuth).toContainEqual({ action: 'cust:member:exportXls', status: '0', type: '1', describe: '导出会员' });
   });
 
+  it("offers the clerk only pages it may open: every list a page's read buttons guard answers the clerk, none 403", async () => {
+    const pages = flatten((await fetchFor(demo.clerk)).menu).filter((item) => (item.children ?? []).length === 0 && item.hidden !== true);
+    const buttons = await demo.app.db.selectFrom('permissions').select(['parent_id', 'perms']).where('menu_type', '=', 2).where('del_flag', '=', 0).execute();
+    const readCodesOf = (pageId: string) => buttons.filter((button) => button.parent_id === pageId && /:(list|view)$/.test(button.perms ?? '')).map((button) => button.perms ?? '');
+    const routesOf = (code: string) =>
+      demo.app.routeAccess.filter((route) => route.method === 'GET' && !/[:*]/.test(route.url) && typeof route.access === 'object' && route.access.permission === code);
+    const refused: string[] = [];
+    let calls = 0;
+    for (const page of pages) {
+      for (const code of readCodesOf(page.id)) {
+        for (const route of routesOf(code)) {
+          const answer = await call(demo.app, 'GET', route.url, { token: demo.clerk, headers: { 'tenant-id': '1' } });
+          calls += 1;
+          if (answer.status === 403) refused.push(`${page.meta.title} ${route.url}: ${answer.body.message}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(pages.length).toBeGreaterThanOrEqual(25);
+    expect(calls).toBeGreaterThanOrEqual(25);
+    // The shop assistant's work is there: orders (发货), after-sales, members.
+    expect(pages.map((page) => page.meta.title)).toEqual(expect.arrayContaining(['订单列表', '售后单', '会员列表', '退款单']));
+    const actions = new Set((await fetchFor(demo.clerk)).auth.map((entry) => entry.action));
+    for (const code of ['saleorder:order:deliver', 'saleorder:afterSale:agree', 'saleorder:afterSale:disagree', 'saleorder:afterSale:receive', 'saleorder:afterSale:refund', 'cust:member:list']) {
+      expect(actions.has(code), code).toBe(true);
+    }
+  });
+
+  it("leaves out a page the role's menu grants when the list it opens with is not granted (it would answer 403), and an emptied group", async () => {
+    const titles = flatten((await fetchFor(demo.clerk)).menu).map((item) => item.meta.title);
+    // 商品SPU and 客户列表 are in the clerk role's branches, their 查询 buttons are not granted.
+    expect(titles).not.toContain('商品SPU');
+    expect(titles).not.toContain('客户列表');
+    expect((await call(demo.app, 'GET', '/api/goods/goodsSpu/list', { token: demo.clerk, headers: { 'tenant-id': '1' } })).status).toBe(403);
+    expect((await call(demo.app, 'GET', '/api/cust/customer/list', { token: demo.clerk, headers: { 'tenant-id': '1' } })).status).toBe(403);
+    // Granting the read button brings the page back (the grants cache follows the write).
+    const clerkRole = await demo.app.db.selectFrom('roles').select('id').where('role_code', '=', 'clerk').executeTakeFirstOrThrow();
+    const spuList = await demo.app.db.selectFrom('permissions').select('id').where('perms', '=', 'goods:spu:list').executeTakeFirstOrThrow();
+    await demo.app.db.insertInto('role_permission').values({ id: 'staff-slice-spu-list', role_id: clerkRole.id, permission_id: spuList.id }).execute();
+    try {
+      expect(flatten((await fetchFor(demo.clerk)).menu).map((item) => item.meta.title)).toContain('商品SPU');
+    } finally {
+      await demo.app.db.deleteFrom('role_permission').where('id', '=', 'staff-slice-spu-list').execute();
+    }
+    expect(flatten((await fetchFor(demo.clerk)).menu).map((item) => item.meta.title)).not.toContain('商品SPU');
+  });
+
   it('needs a token', async () => {
     expect((await call(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken')).status).toBe(401);
   });

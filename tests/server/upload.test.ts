@@ -129,6 +129,27 @@ describe('POST /oss/file/upload', () => {
   });
 });
 
+describe('file names that cannot be shown as they are', () => {
+  it('answers 400 for a NUL, another control character or a mark that reverses the text, on both upload routes, and stores nothing', async () => {
+    const count = async () => Number((await server.app.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const url of ['/api/sys/common/upload', '/api/oss/file/upload']) {
+      for (const filename of ['a\u0000b.txt', 'invoice\u202Etxt.exe.txt', 'a\u2067b\u2069.txt', 'tab\there.txt', 'x\u200Fy.txt']) {
+        const { status, body } = await upload(url, [{ name: 'file', value: Buffer.from('hello'), filename }]);
+        expect({ url, filename, status, body: { success: body.success, message: body.message } }).toEqual({
+          url,
+          filename,
+          status: 400,
+          body: { success: false, message: '参数校验失败：文件名不能包含控制字符或改变文字方向的字符' },
+        });
+      }
+    }
+    expect(await count()).toBe(before);
+    // A Chinese name with spaces and punctuation is an ordinary name.
+    expect((await upload('/api/oss/file/upload', [{ name: 'file', value: Buffer.from('hello'), filename: '说明 (第2版)·定稿.txt' }])).body.success).toBe(true);
+  });
+});
+
 describe('stored file records (sys_file)', () => {
   it('writes one row per successful upload (original name, type, size, uploader, tenant) and none for a refusal', async () => {
     const before = await server.app.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -3,7 +3,9 @@ import { API } from '../../../src/contracts/api-paths';
 import { issueSmsCode, redeemSmsCode } from '../../../server/auth/sms-codes';
 import type { AppContext } from '../../../server/context';
 import type { Database } from '../../../server/db/schema';
+import { readTenant } from '../../../server/http/access';
 import { businessError, ok, tooManyRequests, unauthorized } from '../../../server/http/envelope';
+import { appShop } from '../../../server/services/tenants';
 import { MSG_SMS_SENT, MSG_SMS_TOO_OFTEN } from '../../../server/routes/account';
 import { MSG_PHONE_LOGIN_FAILED, MSG_TOO_MANY_LOGINS, MSG_LOGIN_OK } from '../../../server/routes/auth';
 import type { Kysely, Transaction } from 'kysely';
@@ -19,19 +21,12 @@ import { createMemberTokens } from './member-tokens';
 
 export const MSG_MEMBER_DISABLED = '账号已被停用';
 export const MSG_BAD_INVITE = '邀请码无效';
-export const MSG_BAD_TENANT = '租户不存在';
 
 const MobileField = Line(20);
 
-/** The shop (tenant) a mini-program request is for: the `tenant-id` header, 0 when absent. */
-async function tenantOf(db: Kysely<Database>, request: FastifyRequest): Promise<number> {
-  const raw = request.headers['tenant-id'];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  if (value === '' || value === '0') return 0;
-  if (!/^\d{1,9}$/.test(value)) throw businessError(MSG_BAD_TENANT);
-  const tenant = await db.selectFrom('tenants').select('id').where('id', '=', Number(value)).where('status', '=', 1).executeTakeFirst();
-  if (tenant === undefined) throw businessError(MSG_BAD_TENANT);
-  return tenant.id;
+/** The shop (tenant) a mini-program request is for: the tenant header's, else the install's default shop. */
+function tenantOf(db: Kysely<Database>, request: FastifyRequest): Promise<number> {
+  return appShop(db, readTenant(request));
 }
 
 function checkMobile(mobile: string): string {
@@ -90,6 +85,8 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
     { config: { access: 'public' }, schema: { querystring: query({}), body: body({ mobile: MobileField }) } },
     async (request) => {
       const mobile = checkMobile(request.body.mobile);
+      // No code is sent for a shop that cannot be signed in to.
+      await tenantOf(db, request);
       if (!(await ctx.smsCooldown.tryTake(`member:${mobile}`))) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
       // Anyone may sign in (the first login registers), so every number gets its code.
       const code = await issueSmsCode(db, ctx.codeSecret, mobile, 'member', true);

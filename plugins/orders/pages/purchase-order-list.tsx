@@ -77,7 +77,8 @@ export default function PurchaseOrderListPage() {
           </Space>
         )}
       />
-      <PurchaseOrderModal open={creating} onClose={() => setCreating(false)} />
+      {/* Only for who may enter an order: the dialog's pickers read customers and SKUs as soon as it is there. */}
+      {addGate.visible ? <PurchaseOrderModal open={creating} onClose={() => setCreating(false)} /> : null}
       {actions.dialogs}
     </>
   );

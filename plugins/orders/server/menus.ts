@@ -1,6 +1,9 @@
 import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/plugin-api';
 
-/** The buttons of 销售订单 (permission codes the routes check); admins hold every code anyway. */
+/**
+ * The buttons of 销售订单 (permission codes the routes check); admins hold every code anyway. The clerk (the demo
+ * shop's assistant) reads the orders, ships them and handles after-sales from request to refund.
+ */
 const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
   '/saleorder/saleOrderList': [
     { title: '查询订单', perms: 'saleorder:order:list', type: '1', clerk: true },
@@ -24,11 +27,11 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
   '/saleorder/afterSaleList': [
     { title: '查询售后单', perms: 'saleorder:afterSale:list', type: '1', clerk: true },
     { title: '导出售后单', perms: 'saleorder:afterSale:exportXls', type: '1' },
-    { title: '同意售后', perms: 'saleorder:afterSale:agree', type: '1' },
-    { title: '拒绝售后', perms: 'saleorder:afterSale:disagree', type: '1' },
-    { title: '确认收货', perms: 'saleorder:afterSale:receive', type: '1' },
-    { title: '拒绝收货', perms: 'saleorder:afterSale:refuseReceive', type: '1' },
-    { title: '确认退款', perms: 'saleorder:afterSale:refund', type: '1' },
+    { title: '同意售后', perms: 'saleorder:afterSale:agree', type: '1', clerk: true },
+    { title: '拒绝售后', perms: 'saleorder:afterSale:disagree', type: '1', clerk: true },
+    { title: '确认收货', perms: 'saleorder:afterSale:receive', type: '1', clerk: true },
+    { title: '拒绝收货', perms: 'saleorder:afterSale:refuseReceive', type: '1', clerk: true },
+    { title: '确认退款', perms: 'saleorder:afterSale:refund', type: '1', clerk: true },
   ],
   '/saleorder/expressList': [
     { title: '查询快递', perms: 'saleorder:express:list', type: '1', clerk: true },

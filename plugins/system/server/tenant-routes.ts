@@ -11,10 +11,9 @@ import { readPage } from '../../../server/crud/list-query';
 import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues } from '../../../server/crud/validate';
 import type { Database } from '../../../server/db/schema';
 import { inTransaction } from '../../../server/db/transactions';
-import { newId } from '../../../server/db/ids';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, IdList, Int, Line, PAGE_PARAMS, query, queryText } from '../../../server/http/schemas';
-import { DEFAULT_TENANT_ID, TENANT_FROZEN, TENANT_NORMAL } from '../../../server/services/tenants';
+import { DEFAULT_TENANT_ID, joinTenant, TENANT_FROZEN, TENANT_NORMAL } from '../../../server/services/tenants';
 import { TENANT_PERMISSIONS, tenantEntity } from '../tenants/entities';
 
 export const MSG_DEFAULT_TENANT_DELETE = '默认租户不能删除！';
@@ -264,16 +263,12 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
       if ((await findTenant(trx, tenantId, true)) === null) throw businessError(MSG_NOT_FOUND_RECORD);
       const live = await trx.selectFrom('users').select('id').where('id', 'in', userIds).where('del_flag', '=', 0).execute();
       if (live.length !== userIds.length) throw businessError(MSG_USER_NOT_FOUND);
-      await trx
-        .insertInto('user_tenant')
-        .values(userIds.map((userId) => ({ id: newId(), user_id: userId, tenant_id: tenantId })))
-        .onConflict((conflict) => conflict.columns(['user_id', 'tenant_id']).doNothing())
-        .execute();
+      await joinTenant(trx, tenantId, userIds);
     });
     return ok(null, MSG_USERS_ADDED);
   });
 
-  // Removing a user's last tenant is allowed: they then sign in without a tenant and see no tenant's data.
+  // Removing a user's last tenant is allowed: they are then refused at login (told they belong to no tenant).
   api.post<{ Body: MembershipBody }>('/sys/tenant/removeUsers', { config: permission(TENANT_PERMISSIONS.user), schema: membershipBody }, async (request) => {
     const { tenantId, userIds } = request.body;
     if ((await findTenant(db, tenantId)) === null) throw businessError(MSG_NOT_FOUND_RECORD);

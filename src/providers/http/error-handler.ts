@@ -5,7 +5,7 @@ import { TOKEN_EXPIRED_PHRASE } from '../../contracts/envelope';
 import { i18n } from '../i18n';
 import { session } from '../session';
 import { pageControl } from './page';
-import { getHttpPresenter } from './presenter';
+import { getHttpPresenter, notePresented } from './presenter';
 
 export interface ErrorActions {
   /** Clears the session and tells the server (best effort). */
@@ -69,10 +69,23 @@ function relogin(actions: ErrorActions): () => void {
   };
 }
 
-function handleUnauthorized(actions: ErrorActions): void {
+/** The text the client showed for a failed request, by the request's error (what a caller reports of it). */
+const shownTexts = new WeakMap<object, string>();
+
+/** What the user was told of this failure, or undefined when nothing was shown (a silent call, a 401, an expiry). */
+export function presentedTextOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? shownTexts.get(error) : undefined;
+}
+
+function show(error: object, text: string): void {
+  getHttpPresenter().notifyError(t('systemTip'), text);
+  shownTexts.set(error, text);
+  notePresented(text);
+}
+
+function handleUnauthorized(error: object, actions: ErrorActions): void {
   if (unauthorizedPending) return;
-  const presenter = getHttpPresenter();
-  presenter.notifyError(t('systemTip'), t('unauthorized'));
+  show(error, t('unauthorized'));
   if (!session.hasToken()) return;
   unauthorizedPending = true;
   void actions.endSession();
@@ -91,14 +104,15 @@ export async function handleHttpError(error: unknown, actions: ErrorActions): Pr
   }
   if (error.config?.silent) return;
   if (!error.response) {
-    presenter.notifyError(t('systemTip'), isTimeout(error) ? t('timeout') : error.message);
+    show(error, isTimeout(error) ? t('timeout') : error.message);
     return;
   }
   const body = await responseBody(error);
   const message = messageOf(body);
   switch (error.response.status) {
     case 403:
-      presenter.notifyError(t('systemTip'), t('forbidden'));
+      // The server says why (没有权限，请联系管理员授权; 用户租户信息变更…), never axios's "Request failed with status code 403".
+      show(error, message || t('forbidden'));
       return;
     case 500:
       if (message.includes(TOKEN_EXPIRED_PHRASE) && session.hasToken()) {
@@ -106,19 +120,19 @@ export async function handleHttpError(error: unknown, actions: ErrorActions): Pr
         loginExpiredShown = true;
         presenter.showLoginExpired(relogin(actions));
       } else if (message) {
-        presenter.notifyError(t('systemTip'), message);
+        show(error, message);
       }
       return;
     case 404:
-      presenter.notifyError(t('systemTip'), t('notFound'));
+      show(error, t('notFound'));
       return;
     case 504:
-      presenter.notifyError(t('systemTip'), t('timeout'));
+      show(error, t('timeout'));
       return;
     case 401:
-      handleUnauthorized(actions);
+      handleUnauthorized(error, actions);
       return;
     default:
-      presenter.notifyError(t('systemTip'), message || error.message || t('requestFailed'));
+      show(error, message || error.message || t('requestFailed'));
   }
 }

@@ -5,7 +5,9 @@ import { httpClient } from './client';
 
 export { configureHttp, getApiBase } from './config';
 export type { HttpConfig } from './config';
-export { setHttpPresenter } from './presenter';
+export { setHttpPresenter, takePresented } from './presenter';
+export { presentedTextOf } from './error-handler';
+export { isTransientFailure, MAX_QUERY_RETRIES, shouldRetryQuery } from './retry';
 export type { HttpPresenter } from './presenter';
 
 /** Query parameters; any plain object (interfaces included). */

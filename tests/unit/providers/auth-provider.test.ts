@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API } from '../../../src/contracts/api-paths';
+import { CODE_NO_TENANT } from '../../../src/contracts/envelope';
+import { i18n } from '../../../src/providers/i18n';
 import type { LoginResult, PermissionResult } from '../../../src/contracts/session';
 import { authProvider, loadPermissions, login, logout, sendSmsCode } from '../../../src/providers/auth-provider';
 import { setHttpPresenter } from '../../../src/providers/http';
@@ -61,6 +63,18 @@ describe('login variants', () => {
     await expect(login({ type: 'password', username: 'a', password: 'b' })).rejects.toThrow('验证码错误');
     mockServer(() => ({ status: 200, data: { success: true, code: 500, message: '用户名或密码错误', result: null, timestamp: 0 } }));
     await expect(login({ type: 'password', username: 'a', password: 'b' })).rejects.toThrow('用户名或密码错误');
+    expect(session.hasToken()).toBe(false);
+  });
+
+  it('a user of no tenant is told so in the language of the page (the server refuses with CODE_NO_TENANT)', async () => {
+    mockServer(() => ({ status: 200, data: fail('该用户尚未加入任何租户，无法登录！请联系管理员', CODE_NO_TENANT) }));
+    await expect(login({ type: 'password', username: 'a', password: 'b' })).rejects.toThrow('您的账号尚未加入任何店铺（租户），暂时无法登录。请联系管理员在「租户管理」中把您加入店铺后再登录。');
+    await i18n.changeLanguage('en-US');
+    try {
+      await expect(login({ type: 'phone', mobile: '13800000000', captcha: '1234' })).rejects.toThrow('Your account does not belong to any shop (tenant) yet');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
     expect(session.hasToken()).toBe(false);
   });
 

@@ -116,12 +116,15 @@ describe('request defaults', () => {
 });
 
 describe('error catalogue (spec §8)', () => {
-  it('403 → 系统提示 / 拒绝访问, and the promise still rejects', async () => {
+  it("403 → 系统提示 / the server's message (拒绝访问 when it gives none), and the promise still rejects", async () => {
     const presenter = spyPresenter();
-    mockServer(() => ({ status: 403, data: fail('no') }));
+    mockServer(() => ({ status: 403, data: fail('没有权限，请联系管理员授权', 403) }));
     const error = await settle(http.get('/a'));
     expect(error).toBeInstanceOf(Error);
-    expect(presenter.notifyError).toHaveBeenCalledWith('系统提示', '拒绝访问');
+    expect(presenter.notifyError).toHaveBeenCalledWith('系统提示', '没有权限，请联系管理员授权');
+    mockServer(() => ({ status: 403, data: {} }));
+    await settle(http.get('/b'));
+    expect(presenter.notifyError).toHaveBeenLastCalledWith('系统提示', '拒绝访问');
   });
 
   it('404 → 很抱歉，资源未找到!', async () => {

@@ -85,6 +85,77 @@ describe('two token worlds', () => {
   });
 });
 
+describe('the shop a mini-program call names (tenant-id)', () => {
+  const MSG_TENANT_CHANGED = '用户租户信息变更,请重新登陆!';
+
+  async function signInTo(mobile: string, headers: Record<string, string>) {
+    const sent = await call(demo.app, 'POST', '/api/app/auth/sms', { body: { mobile }, headers });
+    if (!sent.body.success) return sent;
+    return call<LoginAnswer>(demo.app, 'POST', '/api/app/auth/smsLogin', { body: { mobile, code: lastCode(mobile) }, headers });
+  }
+
+  async function tenantOfMember(id: string): Promise<number> {
+    const row = await demo.app.db.withTables<{ cust_member: { id: string; tenant_id: number } }>().selectFrom('cust_member').select('tenant_id').where('id', '=', id).executeTakeFirstOrThrow();
+    return row.tenant_id;
+  }
+
+  it("goes to the install's default shop (the demo shop, tenant 1) when no header names one — never to tenant 0", async () => {
+    const login = await signInTo('13866660001', {});
+    expect(login.body.success, JSON.stringify(login.body)).toBe(true);
+    const member = (login.body.result as LoginAnswer).member;
+    expect(await tenantOfMember(member.id)).toBe(1);
+    const headers = bearer((login.body.result as LoginAnswer).token);
+    // The demo shop's goods are there: a detail of one of them answers, not 商品不存在或已下架.
+    const page = await call<PageResult<{ id: string }>>(demo.app, 'GET', '/api/app/goods/spu/page?pageSize=1', { headers });
+    expect(page.body.result.total).toBeGreaterThan(100);
+    const detail = await call<{ id: string }>(demo.app, 'GET', `/api/app/goods/spu/detail?id=${page.body.result.records[0]?.id ?? ''}`, { headers });
+    expect(detail.body).toMatchObject({ success: true, result: { id: page.body.result.records[0]?.id } });
+    // Naming the default shop is the same shop; the same token then works with or without the header.
+    expect((await call(demo.app, 'GET', '/api/app/member/get', { headers: { ...headers, ...T1 } })).body.result).toMatchObject({ id: member.id });
+    expect((await call(demo.app, 'GET', '/api/app/member/get', { headers: { ...headers, 'tenant-id': '0' } })).body.result).toMatchObject({ id: member.id });
+  });
+
+  it('registers the member in the shop the header names, and the token then carries that shop only', async () => {
+    await demo.app.db.insertInto('tenants').values({ id: 7, name: '七号店' }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+    const login = await signInTo('13866660002', { 'tenant-id': '7' });
+    expect(login.body.success, JSON.stringify(login.body)).toBe(true);
+    const answer = login.body.result as LoginAnswer;
+    expect(await tenantOfMember(answer.member.id)).toBe(7);
+    const mine = { ...bearer(answer.token), 'tenant-id': '7' };
+    expect((await call(demo.app, 'GET', '/api/app/member/get', { headers: mine })).body.result).toMatchObject({ id: answer.member.id });
+    // Shop 7 has no goods: its page is empty, not the demo shop's.
+    expect((await call<PageResult<unknown>>(demo.app, 'GET', '/api/app/goods/spu/page', { headers: mine })).body.result.total).toBe(0);
+    // A call naming another shop, or none (the default shop), is refused for this token.
+    for (const other of [{ 'tenant-id': '1' }, {}] as Array<Record<string, string>>) {
+      const refused = await call(demo.app, 'GET', '/api/app/member/get', { headers: { ...bearer(answer.token), ...other } });
+      expect([refused.status, refused.body.message]).toEqual([403, MSG_TENANT_CHANGED]);
+    }
+  });
+
+  it('refuses an unknown, a malformed and a frozen shop with a message, before any code is sent', async () => {
+    for (const [tenant, message] of [
+      ['424242', '租户不存在'],
+      ['abc', '租户不存在'],
+      ['-1', '租户不存在'],
+    ] as const) {
+      const sent = await call(demo.app, 'POST', '/api/app/auth/sms', { body: { mobile: '13866660003' }, headers: { 'tenant-id': tenant } });
+      expect([tenant, sent.body.success, sent.body.message]).toEqual([tenant, false, message]);
+      const login = await call(demo.app, 'POST', '/api/app/auth/smsLogin', { body: { mobile: '13866660003', code: '123456' }, headers: { 'tenant-id': tenant } });
+      expect([tenant, login.body.success, login.body.message]).toEqual([tenant, false, message]);
+    }
+    expect(demo.server.logs.some((line) => line.startsWith('SMS code for 13866660003: '))).toBe(false);
+
+    await demo.app.db.insertInto('tenants').values({ id: 8, name: '八号店' }).execute();
+    const login = (await signInTo('13866660004', { 'tenant-id': '8' })).body.result as LoginAnswer;
+    const headers = { ...bearer(login.token), 'tenant-id': '8' };
+    expect((await call(demo.app, 'GET', '/api/app/member/get', { headers })).status).toBe(200);
+    await call(demo.app, 'PUT', '/api/sys/tenant/edit', { token: demo.admin, body: { id: 8, status: 0 } });
+    const closed = '该租户已冻结或不在有效期内';
+    expect((await call(demo.app, 'GET', '/api/app/member/get', { headers })).body).toMatchObject({ success: false, message: closed });
+    expect((await signInTo('13866660005', { 'tenant-id': '8' })).body).toMatchObject({ success: false, message: closed });
+  });
+});
+
 describe('member addresses', () => {
   const address = (name: string, defaultStatus: boolean) => ({ name, mobile: '13912340000', areaId: '310104', detailAddress: `${name}的地址`, defaultStatus });
 

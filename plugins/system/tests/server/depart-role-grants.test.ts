@@ -76,10 +76,11 @@ async function addMember(token: string) {
 
 describe('department-role grants', () => {
   it('grants a role-less user what their department role holds, in auth and on the server, until they leave the department', async () => {
-    // The menu shows a page only under a granted parent, as for role grants.
+    // The menu shows a page only under a granted parent, as for role grants, and only with the lists it opens with.
     const [folder, page, add] = [parentOf('会员列表'), idTitled('会员列表'), idTitled('新增会员')];
+    const reads = ['查看会员', '查询成长值明细', '查询等级变动记录'].map(idTitled);
     const userId = await addUser('droleuser1', [southId]);
-    const roleId = await addDepartRole(southId, 'shopManager1', [folder, page, add]);
+    const roleId = await addDepartRole(southId, 'shopManager1', [folder, page, add, ...reads]);
 
     let token = (await login(app, 'droleuser1', 'secret123')).token;
     expect((await authOf(token)).auth.map((entry) => entry.action)).not.toContain('cust:member:add');

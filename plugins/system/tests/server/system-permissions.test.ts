@@ -210,7 +210,8 @@ describe('access and the session menu', () => {
     const session = (await login(demo.app, 'clerk')).token;
     const after = await call<PermissionResult>(demo.app, 'GET', '/api/sys/permission/getUserPermissionByToken', { token: session });
     const branch = after.body.result.menu.find((item) => item.meta.title === '客户管理');
-    expect(branch?.children?.map((item) => item.meta.title).slice(0, 3)).toEqual(['客户列表', '会员列表', '会员画像']);
+    // 客户列表 is in the branch but not offered: the clerk may not read customers.
+    expect(branch?.children?.map((item) => item.meta.title).slice(0, 2)).toEqual(['会员列表', '会员画像']);
     expect(branch?.children?.find((item) => item.id === id)).toMatchObject({ path: '/cust/custPortrait', component: 'cust/CustPortrait', meta: { icon: 'radar-chart' } });
 
     await call(demo.app, 'PUT', '/api/sys/permission/edit', { token: demo.admin, body: { id, name: '会员画像分析' } });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../../server/auth/password';
 import { newId } from '../../../../server/db/ids';
 import type { PageResult } from '../../../../src/contracts/entity';
+import { CODE_NO_TENANT } from '../../../../src/contracts/envelope';
 import type { LoginResult } from '../../../../src/contracts/session';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 
@@ -154,7 +155,7 @@ describe('tenants CRUD', () => {
 });
 
 describe('membership', () => {
-  it('lists, adds and removes users; removing the last tenant leaves the user without tenant', async () => {
+  it('lists, adds and removes users; a user removed from the last tenant is told at login that it belongs to none', async () => {
     const tenant = await newTenant('成员店');
     const user = await newUser('member_one');
     expect((await tenantUsers(tenant.id)).body.result).toMatchObject({ total: 0, records: [] });
@@ -174,8 +175,29 @@ describe('membership', () => {
     expect((await removeUsers(tenant.id, [user.id])).body).toMatchObject({ success: true, message: '移除成功！' });
     expect((await removeUsers(tenant.id, [user.id])).body.message).toBe(MSG_NOT_FOUND);
     const after = await tryLogin(user.username);
-    expect(after.body.success).toBe(true);
-    expect(after.body.result.tenantList).toEqual([]);
+    expect(after.body).toMatchObject({ success: false, code: CODE_NO_TENANT, message: '该用户尚未加入任何租户，无法登录！请联系管理员' });
+  });
+});
+
+describe('membership calls with numbers that are not numbers', () => {
+  it('answers 400 for a tenant id of Infinity or 1e309, as text or as a JSON number, and changes nothing', async () => {
+    const user = await newUser('infinite');
+    for (const path of ['addUsers', 'removeUsers']) {
+      for (const tenantId of ['Infinity', '1e309', '-Infinity', '-1e309']) {
+        const answer = await call(demo.app, 'POST', `/api/sys/tenant/${path}`, { token: demo.admin, body: { tenantId, userIds: [user.id] } });
+        expect([path, tenantId, answer.status, answer.body.success, answer.body.message]).toEqual([path, tenantId, 400, false, '参数校验失败：tenantId 类型不正确，应为整数']);
+      }
+      // JSON.parse reads 1e309 as Infinity.
+      const raw = await demo.app.inject({
+        method: 'POST',
+        url: `/api/sys/tenant/${path}`,
+        headers: { 'x-access-token': demo.admin, 'content-type': 'application/json' },
+        payload: `{"tenantId": 1e309, "userIds": ["${user.id}"]}`,
+      });
+      expect([path, raw.statusCode]).toEqual([path, 400]);
+    }
+    const memberships = await demo.app.db.selectFrom('user_tenant').select('tenant_id').where('user_id', '=', user.id).execute();
+    expect(memberships).toEqual([]);
   });
 });
 

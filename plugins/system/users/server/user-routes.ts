@@ -13,6 +13,7 @@ import { businessError, fail, ok, unauthorized } from '../../../../server/http/e
 import { MSG_USERNAME_INVALID } from '../../../../server/routes/account';
 import { MSG_PASSWORD_CHANGED, MSG_PASSWORD_LENGTH, MSG_PASSWORDS_DIFFER } from '../../../../server/routes/user-password';
 import { MSG_AVAILABLE } from '../../../../server/routes/validators';
+import { joinTenant, workingTenant } from '../../../../server/services/tenants';
 import { PASSWORD_LIMITS, SUPER_ADMIN_USERNAME, USER_API, USER_PERMISSIONS, USER_STATUS } from '../api';
 import { userEntity } from '../entities';
 import {
@@ -140,11 +141,14 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     const departIds = await assertDepartsExist(db, parseIds(body.selecteddeparts));
     await assertMayManage(db, caller.userId, [], roleIds);
     const row = { ...values, password: await hashPassword(password) };
+    // A user added here works in the shop the administrator works in (without a tenant nobody may sign in).
+    const tenantId = await workingTenant(db, caller.userId, request.tenantId);
     const id = await guardUnique(() =>
       db.transaction().execute(async (trx) => {
         const created = await insertUser(trx, row, caller.username);
         await replaceRoles(trx, created, roleIds);
         await replaceDeparts(trx, created, departIds);
+        if (tenantId !== null) await joinTenant(trx, tenantId, [created]);
         return created;
       }),
     );
