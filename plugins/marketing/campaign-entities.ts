@@ -109,6 +109,8 @@ export const couponPackageRecordEntity = defineEntity({
   permission: 'marketing:couponPackage',
   tenantScoped: true,
   title: 'marketingCampaigns:couponPackageRecord.title',
+  // 发放记录: when each packet was issued and by whom.
+  ledger: true,
   fields: {
     no: { type: 'string', label: label('couponPackageRecord', 'no'), max: 32, search: 'like', readonly: true },
     packageId: { type: 'string', label: label('couponPackageRecord', 'packageId'), max: 32, search: 'eq', readonly: true, list: false },

@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { entityRouteSchemas } from './entity-schemas';
-import { buildWorkbook, excelColumns, XLSX_MIME } from './excel';
+import { buildWorkbook, excelColumns, exportColumns, XLSX_MIME } from './excel';
 import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError } from './excel-import';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { countRows, pageQuery } from './list-paging';
@@ -159,7 +159,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const page = await pageQuery(db, entity.table, selectColumnsSql(entity, { rows: 'page' }), { where, sort: sortColumns(entity, query), pageNo, pageSize });
     const rows = await page.$castTo<Row>().execute(db);
     const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
-    return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+    const records = rows.rows.map((row) => toRecord(entity, row, dictionaries));
+    await api.references.attach(entity, records, request.tenantId ?? 0, 'page');
+    return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
   }
 
   async function findRow(request: FastifyRequest, id: string): Promise<Row | null> {
@@ -175,9 +177,15 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const row = await findRow(request, id);
     if (row === null) return null;
     const record = toRecord(entity, row, await loadDictionaries(entity, dictItemsOf(request)));
+    await api.references.attach(entity, [record], request.tenantId ?? 0);
     // Master-detail: the record comes with its rows, as its form edits them.
     if (!hasChildren) return record;
-    return { ...record, ...(await readChildren(db, entity, id, request.tenantId ?? null, (child) => loadDictionaries(child, dictItemsOf(request)))) };
+    const children = await readChildren(db, entity, id, request.tenantId ?? null, (child) => loadDictionaries(child, dictItemsOf(request)));
+    for (const [key, rows] of Object.entries(children)) {
+      const child = entity.children?.[key]?.entity;
+      if (child !== undefined) await api.references.attach(child, rows, request.tenantId ?? 0);
+    }
+    return { ...record, ...children };
   }
 
   /** The body's child rows, validated (none when the entity has no children). */
@@ -375,11 +383,13 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const where = whereSql(entity, query, request.tenantId, extra);
     const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} order by ${orderBySql(entity, query)} limit ${MAX_EXPORT_ROWS}`.execute(db);
     const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
+    const records = rows.rows.map((row) => toRecord(entity, row, dictionaries));
+    await api.references.attach(entity, records, request.tenantId ?? 0);
     const buffer = await buildWorkbook({
       title,
       exportedBy: request.auth?.username ?? '',
-      columns: excelColumns(entity, label),
-      records: rows.rows.map((row) => toRecord(entity, row, dictionaries)),
+      columns: exportColumns(entity, label),
+      records,
       dictionaries,
     });
     return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(buffer);

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyText, useCustomRead, useEntityAction } from '../../../src/toolkit/crud';
+import { RefInput } from '../../../src/toolkit/refs';
 import { expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
 
@@ -152,8 +153,8 @@ function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
         <Form.Item name="receiverMobile" label={t('order.fields.receiverMobile')} rules={[required('receiverMobile'), { pattern: MOBILE, message: t('dialogs.mobileInvalid') }]}>
           <Input maxLength={20} />
         </Form.Item>
-        <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} extra={t('dialogs.areaHint')} rules={[required('receiverAreaId'), { max: 32 }]}>
-          <Input maxLength={32} />
+        <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} rules={[required('receiverAreaId')]}>
+          <RefInput kind="region" aria-label={t('order.fields.receiverAreaId')} />
         </Form.Item>
         <Form.Item name="receiverDetailAddress" label={t('order.fields.receiverDetailAddress')} rules={[required('receiverDetailAddress'), { max: 255 }]}>
           <Input.TextArea maxLength={255} rows={2} />

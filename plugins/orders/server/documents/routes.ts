@@ -40,8 +40,8 @@ interface DocumentSource {
 }
 
 const SOURCES: readonly DocumentSource[] = [
-  { api: orderEntity.api, permission: 'saleorder:order:list', notFound: MSG_ORDER_NOT_FOUND, load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), dictLookup(ctx), tenantId, id) },
-  { api: purchaseOrderEntity.api, permission: 'zcy:purchaseOrder:list', notFound: MSG_PURCHASE_NOT_FOUND, load: (ctx, tenantId, id) => loadPurchaseDocument(ctx.db, orderDeps(ctx), dictLookup(ctx), tenantId, id) },
+  { api: orderEntity.api, permission: 'saleorder:order:list', notFound: MSG_ORDER_NOT_FOUND, load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), dictLookup(ctx, tenantId), tenantId, id) },
+  { api: purchaseOrderEntity.api, permission: 'zcy:purchaseOrder:list', notFound: MSG_PURCHASE_NOT_FOUND, load: (ctx, tenantId, id) => loadPurchaseDocument(ctx.db, orderDeps(ctx), dictLookup(ctx, tenantId), tenantId, id) },
 ];
 
 export function registerOrderDocumentRoutes(api: FastifyInstance, ctx: AppContext): void {
