@@ -41,7 +41,7 @@ export const categoryEntity = defineEntity({
   permission: 'goods:category',
   title: 'goods:category.title',
   fields: {
-    parentId: { type: 'string', label: label('category', 'parentId'), max: 32, search: 'eq' },
+    parentId: { type: 'string', label: label('category', 'parentId'), max: 32, search: 'eq', ref: 'category' },
     name: { type: 'string', label: label('category', 'name'), required: true, max: 64, search: 'like', uniqueWith: ['parentId'] },
     picUrl: { type: 'image', label: label('category', 'picUrl') },
     sort: { type: 'int', label: label('category', 'sort'), min: 0, max: 9999, sortable: true },
@@ -139,7 +139,7 @@ export const spuEntity = defineEntity({
     brandId: { type: 'dict', label: label('spu', 'brandId'), dict: BRAND_DICT, search: 'eq' },
     unitId: { type: 'dict', label: label('spu', 'unitId'), dict: UNIT_DICT, list: false },
     /** Comma-separated tag ids. */
-    tagIds: { type: 'string', label: label('spu', 'tagIds'), max: 1000, list: false },
+    tagIds: { type: 'string', label: label('spu', 'tagIds'), max: 1000, list: false, ref: 'goodsTag' },
     keyword: { type: 'string', label: label('spu', 'keyword'), max: 255, list: false },
     introduction: { type: 'string', label: label('spu', 'introduction'), max: 255, list: false },
     /** Comma-separated image paths, as the upload widget stores several files. */
@@ -183,7 +183,7 @@ export const stockEntity = defineEntity({
   tenantScoped: true,
   title: 'goods:stock.title',
   fields: {
-    skuId: { type: 'string', label: label('stock', 'skuId'), max: 32, search: 'eq', readonly: true, list: false },
+    skuId: { type: 'string', label: label('stock', 'skuId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'sku' },
     spuId: { type: 'string', label: label('stock', 'spuId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'spu' },
     picUrl: { type: 'image', label: label('stock', 'picUrl'), readonly: true },
     spuName: { type: 'string', label: label('stock', 'spuName'), max: 128, search: 'like', readonly: true },

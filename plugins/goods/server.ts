@@ -32,6 +32,9 @@ export default defineServerPlugin({
     // An SPU by its name, a SKU by its goods' name and spec, wherever another list names them.
     api.references.register('spu', tableReference('goods_spu', sql`name`, { tenantScoped: true }));
     api.references.register('sku', tableReference('goods_sku', sql`concat_ws(' ', spu_name, nullif(spec_text, ''))`, { tenantScoped: true }));
+    // The catalogue is the shop's, shared by its tenants: a category (an upper one) and a tag by name.
+    api.references.register('category', tableReference('goods_category', sql`name`, { tenantScoped: false }));
+    api.references.register('goodsTag', tableReference('goods_tag', sql`name`, { tenantScoped: false }));
     const labels = localeLabels({ goods: zhGoods });
     // The demo goods' pictures live with the uploads (the seed names them).
     await ensurePlaceholderImages(ctx.config.dataDir);

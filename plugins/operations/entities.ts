@@ -28,7 +28,7 @@ export const quartzJobLogEntity = defineEntity({
   permission: 'system:quartzJobLog',
   title: 'operations:jobLog.title',
   fields: {
-    jobId: { type: 'ref', label: 'operations:jobLog.fields.jobId', search: 'eq', list: false, readonly: true },
+    jobId: { type: 'ref', label: 'operations:jobLog.fields.jobId', search: 'eq', list: false, readonly: true, ref: 'quartzJob' },
     jobClassName: { type: 'string', label: 'operations:jobLog.fields.jobClassName', max: 100, search: 'like', readonly: true },
     triggerType: { type: 'dict', label: 'operations:jobLog.fields.triggerType', dict: QUARTZ_TRIGGER_DICT, max: 16, search: 'eq', readonly: true },
     fireTime: { type: 'datetime', label: 'operations:jobLog.fields.fireTime', readonly: true },

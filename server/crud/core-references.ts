@@ -4,7 +4,8 @@ import type { ReferenceService } from './references';
 
 /**
  * The reference kinds the core owns: a region by its area code (the administrative-division dataset, the same the
- * client's cascader offers) and a user by login name (a ledger's 操作人, shown by the user's real name).
+ * client's cascader offers), a user by login name (a ledger's 操作人, shown by the user's real name) and a dictionary
+ * by its name.
  */
 export function registerCoreReferences(references: ReferenceService): void {
   references.register('region', {
@@ -15,6 +16,12 @@ export function registerCoreReferences(references: ReferenceService): void {
         if (name !== null) found.set(code, name);
       }
       return found;
+    },
+  });
+  references.register('dict', {
+    labels: async (db, _tenantId, ids) => {
+      const rows = await db.selectFrom('dicts').select(['id', 'dict_name']).where('id', 'in', [...ids]).execute();
+      return new Map(rows.map((row) => [row.id, row.dict_name]));
     },
   });
   references.register('user', {

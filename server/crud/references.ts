@@ -121,7 +121,7 @@ export class ReferenceService {
         for (const kind of field.kinds) {
           let ids = wanted.get(kind);
           if (ids === undefined) wanted.set(kind, (ids = new Set()));
-          ids.add(value);
+          for (const id of idsOf(value)) ids.add(id);
         }
       }
     }
@@ -130,8 +130,10 @@ export class ReferenceService {
     for (const field of fields) {
       for (const record of records) {
         const value = valueOf(record[field.name]);
-        const kind = value === null ? undefined : field.kinds.find((candidate) => labels.get(candidate)?.has(value) === true);
-        record[`${field.name}${REF_TEXT_SUFFIX}`] = value === null || kind === undefined ? null : (labels.get(kind)?.get(value) ?? null);
+        const ids = value === null ? [] : idsOf(value);
+        const kind = field.kinds.find((candidate) => ids.length > 0 && ids.every((id) => labels.get(candidate)?.has(id) === true));
+        // Several ids read as their labels in order (红色、新品); one the kind does not know leaves the text null.
+        record[`${field.name}${REF_TEXT_SUFFIX}`] = kind === undefined ? null : ids.map((id) => labels.get(kind)?.get(id) ?? '').join('、');
         if (field.sayKind) record[`${field.name}${REF_KIND_SUFFIX}`] = kind ?? null;
       }
     }
@@ -141,5 +143,10 @@ export class ReferenceService {
 function valueOf(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The ids a value holds: one, or several joined by commas (an SPU's tags). */
+function idsOf(value: string): string[] {
+  return value.includes(',') ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [value];
 }
 

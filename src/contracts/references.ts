@@ -14,12 +14,19 @@ export const REF_KINDS = [
   'couponPackage',
   'couponPacketRecord',
   'order',
+  'orderItem',
   'afterSale',
   'purchaseOrder',
   'spu',
   'sku',
+  'category',
+  'goodsTag',
+  'distributor',
+  'withdraw',
   'region',
   'user',
+  'dict',
+  'quartzJob',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

@@ -19,6 +19,8 @@ export async function registerOrderCatalogueRoutes(api: FastifyInstance): Promis
   api.references.register('order', tableReference('sale_order', sql`no`, { tenantScoped: true }));
   api.references.register('afterSale', tableReference('sale_after_sale', sql`no`, { tenantScoped: true }));
   api.references.register('purchaseOrder', tableReference('zcy_purchase_order', sql`no`, { tenantScoped: true }));
+  // An order line by its goods and spec (an after-sale's or a commission's 订单商品).
+  api.references.register('orderItem', tableReference('sale_order_item', sql`concat_ws(' ', spu_name, nullif(spec_text, ''))`, { tenantScoped: true }));
   // The tenant's companies, disabled ones included so orders shipped with one still show its name
   // (the 发货 dialog offers the enabled ones from the express list).
   api.dictionaries.registerTableDictionary(

@@ -33,7 +33,8 @@ export function RefValue({ kind, value, text }: { kind: RefKind | null; value: u
   const id = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   if (id === '') return null;
   const shown = text ?? (STORED_ID.test(id) ? t('refMissing') : id);
-  const linked = text !== null && view?.href !== undefined && (view.permission === undefined || (access.visible && !access.disabled));
+  // Several ids (an SPU's tags) read as their names, linked to none.
+  const linked = text !== null && !id.includes(',') && view?.href !== undefined && (view.permission === undefined || (access.visible && !access.disabled));
   return linked && view.href !== undefined ? <Link to={view.href(id)}>{shown}</Link> : <>{shown}</>;
 }
 

@@ -113,6 +113,11 @@ describe('goods by number', () => {
   it('an SPU has a number of its own, and the goods report ranks goods by number and name', async () => {
     const spus = await list('/goods/goodsSpu/list?pageSize=3');
     for (const spu of spus) expect(spu.no).toEqual(expect.any(Number));
+    // Its tags (several ids in one field) read as their names.
+    const tagged = spus.find((spu) => typeof spu.tagIds === 'string' && spu.tagIds !== '');
+    const detail = (await call<Row>(demo.app, 'GET', `/api/goods/goodsSpu/queryById?id=${String(tagged?.id)}`, admin())).body.result;
+    expect(detail.tagIds_refText).toEqual(expect.any(String));
+    expect(String(detail.tagIds_refText)).not.toMatch(/[0-9a-f]{32}/);
     await shippedOrder('13900003206', 7);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const rank = await call<PageResult<Row>>(demo.app, 'GET', `/api/report/goods/rank?beginDate=${day(-30)}&endDate=${day(1)}&pageSize=3`, admin());
