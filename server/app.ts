@@ -48,6 +48,8 @@ import { LogWriter } from './logs/log-writer';
 import { installRequestLogging } from './logs/request-logging';
 import { newId } from './db/ids';
 import { DictionaryService } from './services/dictionaries';
+import { registerCoreReferences } from './crud/core-references';
+import { ReferenceService } from './crud/references';
 import { createFileStore } from './storage';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 import { appShop } from './services/tenants';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     appConfig: Config;
     dictionaries: DictionaryService;
+    /** The labels of referenced records (server/crud/references.ts): plugins register the kinds they own. */
+    references: ReferenceService;
     /** Every registered route with its declared access, for audits and tests. */
     routeAccess: readonly RouteAccessEntry[];
     /** The login and operation logs' batching writer (flush() before reading them back). */
@@ -171,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const codeSecret = loadTokenSecret(config.dataDir, config.tokenSecret);
     const tokens = createTokenService(db, codeSecret, config.tokenIdleMinutes);
     const dictionaries = new DictionaryService(db);
+    const references = new ReferenceService(db);
+    registerCoreReferences(references);
     // One registry for requests and job runs: plugins provide into it in their register.
     const services = new PluginServices();
     const facts = new FactStore(db, [visitFacts, ...plugins.flatMap((plugin) => plugin.facts ?? [])], config.shopTimeZone, config.reportRerollDays);
@@ -194,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       tokens,
       dictionaries,
+      references,
       loginLimiter: new LoginLimiter(db, 'login'),
       smsCooldown: new SendCooldown(db, 'sms', 60_000),
       codeSecret,
@@ -211,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('services', services);
     app.decorate('appConfig', config);
     app.decorate('dictionaries', dictionaries);
+    app.decorate('references', references);
     const routeAccess = installAccessControl(app, {
       apiBase: config.apiBase,
       authenticate: async (token) => {

@@ -13,6 +13,7 @@ import type { FactStore } from './reports/fact-store';
 import type { Scheduler } from './scheduler/scheduler';
 import type { FileStore } from './storage/file-store';
 import type { DictionaryService } from './services/dictionaries';
+import type { ReferenceService } from './crud/references';
 
 /** Services the route modules share; built once per app in server/app.ts. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   db: Kysely<Database>;
   tokens: TokenService;
   dictionaries: DictionaryService;
+  /** The labels of referenced records: each plugin registers the kinds it owns (server/crud/references.ts). */
+  references: ReferenceService;
   loginLimiter: LoginLimiter;
   smsCooldown: SendCooldown;
   /** Key for hashing SMS codes and login tickets at rest. */

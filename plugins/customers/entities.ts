@@ -1,4 +1,5 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
+import { BUSINESS_DOCUMENTS } from '../../src/contracts/references';
 
 /**
  * The customers plugin's entities (business-api "Customers and members"), read by its screens and by
@@ -42,7 +43,7 @@ export const memberEntity = defineEntity({
     registerTime: { type: 'datetime', label: label('member', 'registerTime'), search: 'range', sortable: true },
     registerTerminal: { type: 'dict', label: label('member', 'registerTerminal'), dict: TERMINAL_DICT, search: 'eq' },
     loginDate: { type: 'datetime', label: label('member', 'loginDate'), search: 'range', sortable: true, readonly: true },
-    referrerId: { type: 'string', label: label('member', 'referrerId'), max: 32, search: 'eq', list: false, form: false, readonly: true },
+    referrerId: { type: 'string', label: label('member', 'referrerId'), max: 32, search: 'eq', list: false, form: false, readonly: true, ref: 'member' },
     mark: { type: 'text', label: label('member', 'mark'), max: 500 },
   },
 });
@@ -75,11 +76,14 @@ export const groupEntity = defineEntity({
   },
 });
 
-/** Ledger rows: written only by the ledger service, so every field is read-only. */
+/**
+ * Ledger rows: written only by the ledger service, so every field is read-only. The member shows by name and the
+ * business document (`bizId`: the order, after-sale or packet issue the row belongs to) by its number, both linked.
+ */
 const ledgerFields = (entity: string, bizDict: string) => ({
-  memberId: { type: 'string', label: label(entity, 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
+  memberId: { type: 'string', label: label(entity, 'memberId'), max: 32, search: 'eq', readonly: true, ref: 'member' },
   bizType: { type: 'dict', label: label(entity, 'bizType'), dict: bizDict, search: 'eq', readonly: true },
-  bizId: { type: 'string', label: label(entity, 'bizId'), max: 64, search: 'eq', readonly: true },
+  bizId: { type: 'string', label: label(entity, 'bizId'), max: 64, readonly: true, ref: BUSINESS_DOCUMENTS },
   title: { type: 'string', label: label(entity, 'title'), max: 255, search: 'like', readonly: true },
 }) as const;
 
@@ -89,6 +93,7 @@ export const pointsLogEntity = defineEntity({
   permission: 'cust:pointsLog',
   tenantScoped: true,
   title: 'customers:pointsLog.title',
+  ledger: true,
   fields: {
     ...ledgerFields('pointsLog', POINT_BIZ_DICT),
     point: { type: 'int', label: label('pointsLog', 'point'), readonly: true, sortable: true },
@@ -102,6 +107,7 @@ export const balanceLogEntity = defineEntity({
   permission: 'cust:balanceLog',
   tenantScoped: true,
   title: 'customers:balanceLog.title',
+  ledger: true,
   fields: {
     ...ledgerFields('balanceLog', BALANCE_BIZ_DICT),
     price: { type: 'decimal', label: label('balanceLog', 'price'), readonly: true, sortable: true },
@@ -115,6 +121,7 @@ export const experienceLogEntity = defineEntity({
   permission: 'cust:experienceLog',
   tenantScoped: true,
   title: 'customers:experienceLog.title',
+  ledger: true,
   fields: {
     ...ledgerFields('experienceLog', EXPERIENCE_BIZ_DICT),
     experience: { type: 'int', label: label('experienceLog', 'experience'), readonly: true, sortable: true },
@@ -129,8 +136,9 @@ export const levelRecordEntity = defineEntity({
   permission: 'cust:levelRecord',
   tenantScoped: true,
   title: 'customers:levelRecord.title',
+  ledger: true,
   fields: {
-    memberId: { type: 'string', label: label('levelRecord', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
+    memberId: { type: 'string', label: label('levelRecord', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
     levelId: { type: 'dict', label: label('levelRecord', 'levelId'), dict: LEVEL_DICT, readonly: true },
     level: { type: 'int', label: label('levelRecord', 'level'), readonly: true },
     discountPercent: { type: 'int', label: label('levelRecord', 'discountPercent'), readonly: true },
@@ -146,10 +154,10 @@ export const addressEntity = defineEntity({
   tenantScoped: true,
   title: 'customers:address.title',
   fields: {
-    memberId: { type: 'string', label: label('address', 'memberId'), required: true, max: 32, search: 'eq' },
+    memberId: { type: 'string', label: label('address', 'memberId'), required: true, max: 32, search: 'eq', ref: 'member' },
     name: { type: 'string', label: label('address', 'name'), required: true, max: 32, search: 'like' },
     mobile: { type: 'string', label: label('address', 'mobile'), required: true, max: 20, search: 'like' },
-    areaId: { type: 'string', label: label('address', 'areaId'), required: true, max: 32 },
+    areaId: { type: 'string', label: label('address', 'areaId'), required: true, max: 32, ref: 'region' },
     detailAddress: { type: 'string', label: label('address', 'detailAddress'), required: true, max: 255 },
     postCode: { type: 'string', label: label('address', 'postCode'), max: 10 },
     defaultStatus: { type: 'boolean', label: label('address', 'defaultStatus'), search: 'eq' },
@@ -183,12 +191,12 @@ export const couponEntity = defineEntity({
   tenantScoped: true,
   title: 'customers:coupon.title',
   fields: {
-    memberId: { type: 'string', label: label('coupon', 'memberId'), required: true, max: 32, search: 'eq' },
-    templateId: { type: 'string', label: label('coupon', 'templateId'), required: true, max: 32, search: 'eq' },
+    memberId: { type: 'string', label: label('coupon', 'memberId'), required: true, max: 32, search: 'eq', ref: 'member' },
+    templateId: { type: 'string', label: label('coupon', 'templateId'), required: true, max: 32, search: 'eq', ref: 'couponTemplate' },
     name: { type: 'string', label: label('coupon', 'name'), required: true, max: 64, search: 'like' },
     validStartTime: { type: 'datetime', label: label('coupon', 'validStartTime'), required: true },
     validEndTime: { type: 'datetime', label: label('coupon', 'validEndTime'), required: true, search: 'range', sortable: true },
-    useOrderId: { type: 'string', label: label('coupon', 'useOrderId'), max: 32, readonly: true },
+    useOrderId: { type: 'string', label: label('coupon', 'useOrderId'), max: 32, readonly: true, ref: 'order' },
     useTime: { type: 'datetime', label: label('coupon', 'useTime'), readonly: true },
     status: { type: 'dict', label: label('coupon', 'status'), dict: COUPON_STATUS_DICT, search: 'eq', readonly: true },
     // The template's rules as they were when the coupon was issued (server/contracts/member-coupons.ts).
@@ -200,7 +208,7 @@ export const couponEntity = defineEntity({
     discountLimitPrice: { type: 'decimal', label: label('coupon', 'discountLimitPrice'), readonly: true, form: false, list: false },
     productScope: { type: 'string', label: label('coupon', 'productScope'), max: 2, readonly: true, form: false, list: false },
     productScopeValues: { type: 'string', label: label('coupon', 'productScopeValues'), max: 4000, readonly: true, form: false, list: false },
-    bizId: { type: 'string', label: label('coupon', 'bizId'), max: 32, search: 'eq', readonly: true, form: false, list: false },
+    bizId: { type: 'string', label: label('coupon', 'bizId'), max: 32, search: 'eq', readonly: true, form: false, list: false, ref: BUSINESS_DOCUMENTS },
   },
 });
 

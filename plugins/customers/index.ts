@@ -1,5 +1,6 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
+import { memberReference } from './references';
 import { addressEntity, balanceLogEntity, couponEntity, customerEntity, experienceLogEntity, groupEntity, levelEntity, levelRecordEntity, memberEntity, pointsLogEntity } from './entities';
 
 /** 客户管理: customers, members with their ledgers, groups, levels, addresses and coupons. */
@@ -16,5 +17,9 @@ export default definePlugin({
     'cust/CustBalanceLogList': () => import('./pages/balance-log-list'),
     'cust/CustCouponList': () => import('./pages/coupon-list'),
     'cust/CustAddressList': () => import('./pages/address-list'),
+  },
+  // A member named anywhere links to 会员详情 and is picked by name, mobile or number.
+  references: {
+    member: memberReference,
   },
 });

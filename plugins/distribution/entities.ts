@@ -76,9 +76,9 @@ export const drpDistributorEntity = defineEntity({
     withdrawnPrice: { type: 'decimal', label: label('distributor', 'withdrawnPrice'), readonly: true },
     withdrawCount: { type: 'int', label: label('distributor', 'withdrawCount'), readonly: true },
     bindTime: { type: 'datetime', label: label('distributor', 'bindTime'), readonly: true, list: false },
-    memberId: { type: 'string', label: label('distributor', 'memberId'), max: 32, search: 'eq', readonly: true, unique: true, list: false },
+    memberId: { type: 'string', label: label('distributor', 'memberId'), max: 32, search: 'eq', readonly: true, unique: true, list: false, ref: 'member' },
     /** The upline distributor. */
-    parentId: { type: 'string', label: label('distributor', 'parentId'), max: 32, search: 'eq', readonly: true, list: false },
+    parentId: { type: 'string', label: label('distributor', 'parentId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'distributor' },
   },
 });
 
@@ -95,7 +95,7 @@ export const drpRecruitEntity = defineEntity({
     status: { type: 'dict', label: label('recruit', 'status'), dict: DRP_RECRUIT_STATUS_DICT, search: 'eq', readonly: true },
     reason: { type: 'string', label: label('recruit', 'reason'), max: 200, readonly: true },
     auditTime: { type: 'datetime', label: label('recruit', 'auditTime'), readonly: true },
-    memberId: { type: 'string', label: label('recruit', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
+    memberId: { type: 'string', label: label('recruit', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
   },
 });
 
@@ -119,8 +119,8 @@ export const drpWithdrawEntity = defineEntity({
     auditTime: { type: 'datetime', label: label('withdraw', 'auditTime'), readonly: true },
     payTime: { type: 'datetime', label: label('withdraw', 'payTime'), readonly: true },
     payFailReason: { type: 'string', label: label('withdraw', 'payFailReason'), max: 200, readonly: true },
-    distributorId: { type: 'string', label: label('withdraw', 'distributorId'), max: 32, search: 'eq', readonly: true, list: false },
-    memberId: { type: 'string', label: label('withdraw', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
+    distributorId: { type: 'string', label: label('withdraw', 'distributorId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'distributor' },
+    memberId: { type: 'string', label: label('withdraw', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
   },
 });
 
@@ -147,11 +147,11 @@ export const drpBrokerageRecordEntity = defineEntity({
     status: { type: 'dict', label: label('record', 'status'), dict: DRP_BROKERAGE_STATUS_DICT, search: 'eq', readonly: true },
     unfreezeTime: { type: 'datetime', label: label('record', 'unfreezeTime'), readonly: true },
     settleTime: { type: 'datetime', label: label('record', 'settleTime'), readonly: true, list: false },
-    distributorId: { type: 'string', label: label('record', 'distributorId'), max: 32, search: 'eq', readonly: true, list: false },
+    distributorId: { type: 'string', label: label('record', 'distributorId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'distributor' },
     /** The order (commission, refund) or the withdrawal. */
-    bizId: { type: 'string', label: label('record', 'bizId'), max: 32, search: 'eq', readonly: true, list: false },
-    orderItemId: { type: 'string', label: label('record', 'orderItemId'), max: 32, search: 'eq', readonly: true, list: false },
-    sourceMemberId: { type: 'string', label: label('record', 'sourceMemberId'), max: 32, search: 'eq', readonly: true, list: false },
+    bizId: { type: 'string', label: label('record', 'bizId'), max: 32, search: 'eq', readonly: true, list: false, ref: ['order', 'withdraw'] },
+    orderItemId: { type: 'string', label: label('record', 'orderItemId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'orderItem' },
+    sourceMemberId: { type: 'string', label: label('record', 'sourceMemberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
   },
 });
 

@@ -1,6 +1,8 @@
 import { distributionCounters } from './server/counters';
 import { distributionFacts } from './server/report-facts';
 import { upgradeAfterPayment } from './server/level-upgrade';
+import { sql } from 'kysely';
+import { tableReference } from '../../server/crud/references';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { distributionMigrations } from './server/migrations';
 import { distributionDicts } from './server/dicts';
@@ -22,6 +24,9 @@ export default defineServerPlugin({
   jobs: distributionJobKinds,
   requires: ['orderHooks', 'members', 'stock'],
   register: async (api, ctx) => {
+    // A distributor (an upline, a withdrawal's) by its member's name and mobile; a withdrawal by who asked for how much.
+    api.references.register('distributor', tableReference('drp_distributor', sql`concat_ws(' ', member_name, mobile)`, { tenantScoped: true }));
+    api.references.register('withdraw', tableReference('drp_withdraw', sql`concat(member_name, ' 提现 ', price::text)`, { tenantScoped: true }));
     const hooks = ctx.services.get('orderHooks');
     hooks.onPaid(async (trx, event) => {
       await recordOrderCommission(trx, { members: ctx.services.get('members'), stock: ctx.services.get('stock') }, event);

@@ -1,4 +1,5 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
+import { BUSINESS_DOCUMENTS } from '../../src/contracts/references';
 
 /**
  * The goods plugin's entities (business-api "Goods", business-domains §2), read by its screens and by
@@ -40,7 +41,7 @@ export const categoryEntity = defineEntity({
   permission: 'goods:category',
   title: 'goods:category.title',
   fields: {
-    parentId: { type: 'string', label: label('category', 'parentId'), max: 32, search: 'eq' },
+    parentId: { type: 'string', label: label('category', 'parentId'), max: 32, search: 'eq', ref: 'category' },
     name: { type: 'string', label: label('category', 'name'), required: true, max: 64, search: 'like', uniqueWith: ['parentId'] },
     picUrl: { type: 'image', label: label('category', 'picUrl') },
     sort: { type: 'int', label: label('category', 'sort'), min: 0, max: 9999, sortable: true },
@@ -130,13 +131,15 @@ export const spuEntity = defineEntity({
   tenantScoped: true,
   title: 'goods:spu.title',
   fields: {
+    /** 编号: the SPU's number, given by the server (never the id). */
+    no: { type: 'int', label: label('spu', 'no'), readonly: true, form: false, search: 'eq', sortable: true },
     picUrl: { type: 'image', label: label('spu', 'picUrl'), required: true },
     name: { type: 'string', label: label('spu', 'name'), required: true, max: 128, search: 'like', sortable: true },
     categoryId: { type: 'dict', label: label('spu', 'categoryId'), dict: CATEGORY_DICT, required: true, search: 'eq' },
     brandId: { type: 'dict', label: label('spu', 'brandId'), dict: BRAND_DICT, search: 'eq' },
     unitId: { type: 'dict', label: label('spu', 'unitId'), dict: UNIT_DICT, list: false },
     /** Comma-separated tag ids. */
-    tagIds: { type: 'string', label: label('spu', 'tagIds'), max: 1000, list: false },
+    tagIds: { type: 'string', label: label('spu', 'tagIds'), max: 1000, list: false, ref: 'goodsTag' },
     keyword: { type: 'string', label: label('spu', 'keyword'), max: 255, list: false },
     introduction: { type: 'string', label: label('spu', 'introduction'), max: 255, list: false },
     /** Comma-separated image paths, as the upload widget stores several files. */
@@ -180,8 +183,8 @@ export const stockEntity = defineEntity({
   tenantScoped: true,
   title: 'goods:stock.title',
   fields: {
-    skuId: { type: 'string', label: label('stock', 'skuId'), max: 32, search: 'eq', readonly: true, list: false },
-    spuId: { type: 'string', label: label('stock', 'spuId'), max: 32, search: 'eq', readonly: true, list: false },
+    skuId: { type: 'string', label: label('stock', 'skuId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'sku' },
+    spuId: { type: 'string', label: label('stock', 'spuId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'spu' },
     picUrl: { type: 'image', label: label('stock', 'picUrl'), readonly: true },
     spuName: { type: 'string', label: label('stock', 'spuName'), max: 128, search: 'like', readonly: true },
     specText: { type: 'string', label: label('stock', 'specText'), max: 255, readonly: true },
@@ -201,12 +204,14 @@ export const stockRecordEntity = defineEntity({
   permission: 'goods:stockRecord',
   tenantScoped: true,
   title: 'goods:stockRecord.title',
+  ledger: true,
   fields: {
-    skuId: { type: 'string', label: label('stockRecord', 'skuId'), max: 32, search: 'eq', readonly: true, list: false },
+    skuId: { type: 'string', label: label('stockRecord', 'skuId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'sku' },
     bizType: { type: 'dict', label: label('stockRecord', 'bizType'), dict: STOCK_BIZ_DICT, search: 'eq', readonly: true },
     count: { type: 'int', label: label('stockRecord', 'count'), readonly: true, sortable: true },
     totalCount: { type: 'int', label: label('stockRecord', 'totalCount'), readonly: true },
-    bizId: { type: 'string', label: label('stockRecord', 'bizId'), max: 64, search: 'eq', readonly: true },
+    /** 业务单号: the order, after-sale or procurement order that moved the stock, by its number (linked). */
+    bizId: { type: 'string', label: label('stockRecord', 'bizId'), max: 64, search: 'eq', readonly: true, ref: BUSINESS_DOCUMENTS },
     title: { type: 'string', label: label('stockRecord', 'title'), max: 255, search: 'like', readonly: true },
   },
 });

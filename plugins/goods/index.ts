@@ -1,5 +1,6 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
+import { spuReference } from './references';
 import { attrEntity, brandEntity, categoryEntity, spuEntity, stockEntity, stockRecordEntity, tagEntity, typeEntity, unitEntity } from './entities';
 
 /** 商品管理: SPUs with their SKUs, brands, the category tree, tags, units, types and attributes, stock. */
@@ -17,4 +18,6 @@ export default definePlugin({
     'goods/GoodsAttrList': () => import('./pages/attr-list'),
     'goods/GoodsStockList': () => import('./pages/stock-list'),
   },
+  // Goods named anywhere (an order line, the goods report) link to 商品详情 and are picked by name or number.
+  references: { spu: spuReference },
 });

@@ -1,7 +1,9 @@
 import { goodsCounters } from './server/counters';
 import { spuViewFacts } from './server/spu-views';
 import zhGoods from '../../locales/zh-CN/goods.json';
+import { sql } from 'kysely';
 import { localeLabels } from '../../server/crud/labels';
+import { tableReference } from '../../server/crud/references';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerGoodsAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
@@ -27,6 +29,12 @@ export default defineServerPlugin({
   provides: ['stock'],
   register: async (api, ctx) => {
     ctx.services.provide('stock', createStockService());
+    // An SPU by its name, a SKU by its goods' name and spec, wherever another list names them.
+    api.references.register('spu', tableReference('goods_spu', sql`name`, { tenantScoped: true }));
+    api.references.register('sku', tableReference('goods_sku', sql`concat_ws(' ', spu_name, nullif(spec_text, ''))`, { tenantScoped: true }));
+    // The catalogue is the shop's, shared by its tenants: a category (an upper one) and a tag by name.
+    api.references.register('category', tableReference('goods_category', sql`name`, { tenantScoped: false }));
+    api.references.register('goodsTag', tableReference('goods_tag', sql`name`, { tenantScoped: false }));
     const labels = localeLabels({ goods: zhGoods });
     // The demo goods' pictures live with the uploads (the seed names them).
     await ensurePlaceholderImages(ctx.config.dataDir);

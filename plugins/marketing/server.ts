@@ -1,4 +1,5 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
+import { tableReference } from '../../server/crud/references';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { campaignDicts, campaignMigrations, registerCampaignRoutes, seedCampaigns } from './server/campaigns';
 import { couponDicts, couponJobKinds, couponMigrations, registerCouponRoutes, seedCoupons } from './server/coupons';
@@ -20,6 +21,10 @@ export default defineServerPlugin({
   jobs: couponJobKinds,
   requires: ['orderHooks', 'members', 'memberCoupons'],
   register: async (api, ctx) => {
+    // A coupon template and a packet by name, a packet's issue record by its 流水号, wherever another list names them.
+    api.references.register('couponTemplate', tableReference('mkt_coupon_template', sql`name`, { tenantScoped: true }));
+    api.references.register('couponPackage', tableReference('mkt_coupon_package', sql`name`, { tenantScoped: true }));
+    api.references.register('couponPacketRecord', tableReference('mkt_coupon_package_record', sql`no`, { tenantScoped: true }));
     // Coupons register the promotion provider (which asks the campaigns for their part) and the coupon hooks.
     await registerCouponRoutes(api, ctx);
     // 新人券 at a member's registration.

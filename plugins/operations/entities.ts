@@ -28,7 +28,7 @@ export const quartzJobLogEntity = defineEntity({
   permission: 'system:quartzJobLog',
   title: 'operations:jobLog.title',
   fields: {
-    jobId: { type: 'ref', label: 'operations:jobLog.fields.jobId', search: 'eq', list: false, readonly: true },
+    jobId: { type: 'ref', label: 'operations:jobLog.fields.jobId', search: 'eq', list: false, readonly: true, ref: 'quartzJob' },
     jobClassName: { type: 'string', label: 'operations:jobLog.fields.jobClassName', max: 100, search: 'like', readonly: true },
     triggerType: { type: 'dict', label: 'operations:jobLog.fields.triggerType', dict: QUARTZ_TRIGGER_DICT, max: 16, search: 'eq', readonly: true },
     fireTime: { type: 'datetime', label: 'operations:jobLog.fields.fireTime', readonly: true },
@@ -103,9 +103,12 @@ export const dataLogEntity = defineEntity({
   api: '/sys/dataLog',
   permission: 'system:dataLog',
   title: 'operations:dataLog.title',
+  // When and by whom each version was written (the toolkit's 时间 and 操作人 columns).
+  ledger: true,
   fields: {
     dataTable: { type: 'string', label: 'operations:dataLog.fields.dataTable', max: 64, search: 'eq', sortable: true, readonly: true },
-    dataId: { type: 'string', label: 'operations:dataLog.fields.dataId', max: 64, search: 'eq', readonly: true },
+    // The record's id: a filter (a record's history) and the version drawer's title, never a column.
+    dataId: { type: 'string', label: 'operations:dataLog.fields.dataId', max: 64, search: 'eq', readonly: true, list: false },
     dataVersion: { type: 'int', label: 'operations:dataLog.fields.dataVersion', sortable: true, readonly: true },
     action: { type: 'dict', label: 'operations:dataLog.fields.action', dict: DATA_LOG_ACTION_DICT, max: 16, search: 'eq', readonly: true },
     dataChanges: { type: 'text', label: 'operations:dataLog.fields.dataChanges', readonly: true, list: true },

@@ -1,5 +1,7 @@
 import zhOperations from '../../locales/zh-CN/operations.json';
+import { sql } from 'kysely';
 import { localeLabels } from '../../server/crud/labels';
+import { tableReference } from '../../server/crud/references';
 import { defineServerPlugin } from '../../server/plugin-api';
 import { registerLogRoutes } from './server/log-routes';
 import { operationsDicts, operationsMenus } from './server/menus';
@@ -13,6 +15,8 @@ export default defineServerPlugin({
   dicts: operationsDicts,
   register: async (api, ctx) => {
     const labels = localeLabels({ operations: zhOperations });
+    // A job (a run log's 任务) by its description, else its class.
+    api.references.register('quartzJob', tableReference('sys_quartz_job', sql`coalesce(nullif(description, ''), job_class_name)`, { tenantScoped: false }));
     await registerQuartzRoutes(api, ctx, labels);
     await registerLogRoutes(api, ctx, labels);
   },

@@ -76,8 +76,8 @@ export const orderEntity = defineEntity({
     no: { type: 'string', label: label('order', 'no'), max: 32, search: 'like', unique: true, readonly: true, sortable: true },
     type: { type: 'dict', label: label('order', 'type'), dict: ORDER_TYPE_DICT, search: 'eq', readonly: true },
     terminal: { type: 'dict', label: label('order', 'terminal'), dict: ORDER_TERMINAL_DICT, search: 'eq', readonly: true, list: false },
-    memberId: { type: 'string', label: label('order', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
-    customerId: { type: 'string', label: label('order', 'customerId'), max: 32, search: 'eq', readonly: true, list: false },
+    memberId: { type: 'string', label: label('order', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
+    customerId: { type: 'string', label: label('order', 'customerId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'customer' },
     /** The buyer as shown in lists (member name and mobile, or the customer's name), denormalised at creation. */
     buyerName: { type: 'string', label: label('order', 'buyerName'), max: 100, search: 'like', readonly: true },
     /** The goods names of the order, denormalised for the list's keyword search (商品名). */
@@ -98,7 +98,7 @@ export const orderEntity = defineEntity({
     finishTime: { type: 'datetime', label: label('order', 'finishTime'), readonly: true, list: false },
     receiverName: { type: 'string', label: label('order', 'receiverName'), max: 32, search: 'like', readonly: true },
     receiverMobile: { type: 'string', label: label('order', 'receiverMobile'), max: 20, search: 'like', readonly: true },
-    receiverAreaId: { type: 'string', label: label('order', 'receiverAreaId'), max: 32, readonly: true, list: false },
+    receiverAreaId: { type: 'string', label: label('order', 'receiverAreaId'), max: 32, readonly: true, list: false, ref: 'region' },
     receiverDetailAddress: { type: 'string', label: label('order', 'receiverDetailAddress'), max: 255, readonly: true, list: false },
     userRemark: { type: 'string', label: label('order', 'userRemark'), max: 255, readonly: true, list: false },
     /** The shop's own note (备注), set through its action, not through edit. */
@@ -118,7 +118,8 @@ export const orderItemEntity = defineEntity({
   tenantScoped: true,
   title: 'orders:orderItem.title',
   fields: {
-    orderId: { type: 'string', label: label('orderItem', 'orderId'), max: 32, search: 'eq', readonly: true, list: false },
+    /** The order, by its number (linked): 商品详情's 销售记录 lists the lines of many orders. */
+    orderId: { type: 'string', label: label('orderItem', 'orderId'), max: 32, search: 'eq', readonly: true, ref: 'order' },
     memberId: { type: 'string', label: label('orderItem', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
     spuId: { type: 'string', label: label('orderItem', 'spuId'), max: 32, search: 'eq', readonly: true, list: false },
     skuId: { type: 'string', label: label('orderItem', 'skuId'), max: 32, search: 'eq', readonly: true, list: false },
@@ -170,7 +171,7 @@ export const payRecordEntity = defineEntity({
   tenantScoped: true,
   title: 'orders:payRecord.title',
   fields: {
-    orderId: { type: 'string', label: label('payRecord', 'orderId'), max: 32, search: 'eq', readonly: true, list: false },
+    orderId: { type: 'string', label: label('payRecord', 'orderId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'order' },
     orderNo: { type: 'string', label: label('payRecord', 'orderNo'), max: 32, search: 'like', readonly: true },
     channel: { type: 'dict', label: label('payRecord', 'channel'), dict: PAY_CHANNEL_DICT, search: 'eq', readonly: true },
     price: { type: 'decimal', label: label('payRecord', 'price'), readonly: true, sortable: true },
@@ -188,9 +189,9 @@ export const refundOrderEntity = defineEntity({
   title: 'orders:refundOrder.title',
   fields: {
     no: { type: 'string', label: label('refundOrder', 'no'), max: 32, search: 'like', readonly: true },
-    orderId: { type: 'string', label: label('refundOrder', 'orderId'), max: 32, search: 'eq', readonly: true, list: false },
+    orderId: { type: 'string', label: label('refundOrder', 'orderId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'order' },
     orderNo: { type: 'string', label: label('refundOrder', 'orderNo'), max: 32, search: 'like', readonly: true },
-    afterSaleId: { type: 'string', label: label('refundOrder', 'afterSaleId'), max: 32, search: 'eq', readonly: true, list: false },
+    afterSaleId: { type: 'string', label: label('refundOrder', 'afterSaleId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'afterSale' },
     channel: { type: 'dict', label: label('refundOrder', 'channel'), dict: PAY_CHANNEL_DICT, search: 'eq', readonly: true },
     refundPrice: { type: 'decimal', label: label('refundOrder', 'refundPrice'), readonly: true, sortable: true },
     reason: { type: 'string', label: label('refundOrder', 'reason'), max: 255, readonly: true },
@@ -212,12 +213,12 @@ export const afterSaleEntity = defineEntity({
     status: { type: 'dict', label: label('afterSale', 'status'), dict: AFTER_SALE_STATUS_DICT, search: 'in', readonly: true },
     way: { type: 'dict', label: label('afterSale', 'way'), dict: AFTER_SALE_WAY_DICT, search: 'eq', readonly: true },
     type: { type: 'dict', label: label('afterSale', 'type'), dict: AFTER_SALE_TYPE_DICT, search: 'eq', readonly: true, list: false },
-    memberId: { type: 'string', label: label('afterSale', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
+    memberId: { type: 'string', label: label('afterSale', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
     buyerName: { type: 'string', label: label('afterSale', 'buyerName'), max: 100, search: 'like', readonly: true },
-    orderId: { type: 'string', label: label('afterSale', 'orderId'), max: 32, search: 'eq', readonly: true, list: false },
+    orderId: { type: 'string', label: label('afterSale', 'orderId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'order' },
     orderNo: { type: 'string', label: label('afterSale', 'orderNo'), max: 32, search: 'like', readonly: true },
-    orderItemId: { type: 'string', label: label('afterSale', 'orderItemId'), max: 32, search: 'eq', readonly: true, list: false },
-    skuId: { type: 'string', label: label('afterSale', 'skuId'), max: 32, readonly: true, list: false },
+    orderItemId: { type: 'string', label: label('afterSale', 'orderItemId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'orderItem' },
+    skuId: { type: 'string', label: label('afterSale', 'skuId'), max: 32, readonly: true, list: false, ref: 'sku' },
     picUrl: { type: 'image', label: label('afterSale', 'picUrl'), readonly: true },
     spuName: { type: 'string', label: label('afterSale', 'spuName'), max: 128, search: 'like', readonly: true },
     specText: { type: 'string', label: label('afterSale', 'specText'), max: 255, readonly: true, list: false },

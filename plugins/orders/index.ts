@@ -1,6 +1,7 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
 import { purchaseDeliveryEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from './purchase-entities';
+import { orderReferences } from './references';
 import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity } from './entities';
 
 /** 销售订单 and 采购订单: orders and their details, payments, refunds, after-sales, express and freight, offline orders, the delivery note and contract. */
@@ -30,6 +31,8 @@ export default definePlugin({
     // 商品详情's 销售记录: the order lines of the SPU.
     { target: 'goods_spu', key: 'sales', label: 'orders:orderItem.sales', entity: orderItemEntity, foreignKey: 'spuId', permission: 'saleorder:order:list' },
   ],
+  // An order, after-sale or procurement order named anywhere (a ledger's 业务单号) links to its detail.
+  references: orderReferences,
   staticRoutes: [
     // Each detail under its list: 首页 / 销售订单 / 订单列表 / 订单详情.
     { path: '/saleorder/saleOrderDetail', name: 'saleOrderDetail', component: 'saleorder/SaleOrderDetail', titleKey: 'route.saleOrderDetail', keepAlive: true, parent: '/saleorder/saleOrderList' },

@@ -25,7 +25,7 @@ export const dictItemEntity = defineEntity({
   permission: 'system:dict',
   title: 'system:dictItem.title',
   fields: {
-    dictId: { type: 'ref', label: 'system:dictItem.fields.dictId', required: true, search: 'eq', list: false, form: false },
+    dictId: { type: 'ref', label: 'system:dictItem.fields.dictId', required: true, search: 'eq', list: false, form: false, ref: 'dict' },
     itemText: { type: 'string', label: 'system:dictItem.fields.itemText', required: true, max: 100, search: 'like', sortable: true },
     itemValue: { type: 'string', label: 'system:dictItem.fields.itemValue', required: true, max: 100, uniqueWith: ['dictId'], sortable: true },
     description: { type: 'string', label: 'system:dictItem.fields.description', max: 255 },

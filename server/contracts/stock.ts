@@ -68,6 +68,8 @@ export interface StockService {
 
 export interface SpuName {
   spuId: string;
+  /** 编号: the SPU's number (shown instead of its id). */
+  no: number | null;
   name: string;
   picUrl: string | null;
 }

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import { REF_TEXT_SUFFIX } from '../../src/contracts/references';
 import type { DictItem } from '../../src/contracts/session';
 import { dictText, type WireRecord } from './records';
 
@@ -33,10 +34,27 @@ export function excelColumns(entity: EntityDefinition, label: (field: string) =>
     .map(([field, definition]) => ({ field, label: label(field), definition }));
 }
 
+/**
+ * The columns of an export: the sheet's columns, then for a ledger when and by whom each row was written (时间, 操作人),
+ * as its lists show them. An import reads `excelColumns` only: these two are never written by a client.
+ */
+export function exportColumns(entity: EntityDefinition, label: (field: string) => string): ExcelColumn[] {
+  const columns = excelColumns(entity, label);
+  if (entity.ledger !== true) return columns;
+  return [
+    { field: 'createTime', label: '时间', definition: { type: 'datetime', label: '' } },
+    ...columns,
+    { field: 'createBy', label: '操作人', definition: { type: 'string', label: '', ref: 'user' } },
+  ];
+}
+
 function exportValue(column: ExcelColumn, record: WireRecord, dictionaries: Map<string, DictItem[]>): string | number | boolean | null {
   const value = record[column.field];
   if (value === null || value === undefined) return null;
   if (column.definition.dict !== undefined) return dictText(dictionaries.get(column.definition.dict) ?? [], value);
+  // A reference travels as what the screens show: the referenced record's name or number.
+  const refText = column.definition.ref !== undefined ? record[`${column.field}${REF_TEXT_SUFFIX}`] : undefined;
+  if (typeof refText === 'string' && refText !== '') return refText;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
 }

@@ -6,7 +6,14 @@ import type { DictItem } from '../../src/contracts/session';
 
 export type Row = Record<string, unknown>;
 export type WireRecord = Record<string, unknown>;
-export type DictLookup = (code: string) => Promise<DictItem[] | null>;
+/**
+ * How a read outside the engine's routes names what its records hold: a dictionary's items by code (the caller's
+ * tenant's, for tenant-scoped table dictionaries) and, when given, the labels of the records' references
+ * (server/crud/references.ts: `ReferenceService.lookupFor`).
+ */
+export type DictLookup = ((code: string) => Promise<DictItem[] | null>) & {
+  readonly references?: (entity: EntityDefinition, records: readonly WireRecord[]) => Promise<void>;
+};
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { entityRouteSchemas } from './entity-schemas';
-import { excelColumns, streamWorkbook, XLSX_MIME } from './excel';
+import { excelColumns, exportColumns, streamWorkbook, XLSX_MIME } from './excel';
 import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError } from './excel-import';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { countRows, pageQuery } from './list-paging';
@@ -162,7 +162,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const page = await pageQuery(db, entity.table, selectColumnsSql(entity, { rows: 'page' }), { where, sort: sortColumns(entity, query), pageNo, pageSize });
     const rows = await page.$castTo<Row>().execute(db);
     const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
-    return { records: rows.rows.map((row) => toRecord(entity, row, dictionaries)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+    const records = rows.rows.map((row) => toRecord(entity, row, dictionaries));
+    await api.references.attach(entity, records, request.tenantId ?? 0, 'page');
+    return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
   }
 
   async function findRow(request: FastifyRequest, id: string): Promise<Row | null> {
@@ -178,9 +180,15 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const row = await findRow(request, id);
     if (row === null) return null;
     const record = toRecord(entity, row, await loadDictionaries(entity, dictItemsOf(request)));
+    await api.references.attach(entity, [record], request.tenantId ?? 0);
     // Master-detail: the record comes with its rows, as its form edits them.
     if (!hasChildren) return record;
-    return { ...record, ...(await readChildren(db, entity, id, request.tenantId ?? null, (child) => loadDictionaries(child, dictItemsOf(request)))) };
+    const children = await readChildren(db, entity, id, request.tenantId ?? null, (child) => loadDictionaries(child, dictItemsOf(request)));
+    for (const [key, rows] of Object.entries(children)) {
+      const child = entity.children?.[key]?.entity;
+      if (child !== undefined) await api.references.attach(child, rows, request.tenantId ?? 0);
+    }
+    return { ...record, ...children };
   }
 
   /** The body's child rows, validated (none when the entity has no children). */
@@ -385,17 +393,20 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
       const rows = await sql<Row>`select ${selectColumnsSql(entity, { rows: 'page' })} from ${table} where ${where} and ${sql.id('id')} in (${sql.join([...pageIds])})`.execute(db);
       const byId = new Map(rows.rows.map((row) => [String(row.id), row]));
       // A row deleted since the ids were read is left out.
-      return pageIds.flatMap((id) => {
+      const records = pageIds.flatMap((id) => {
         const row = byId.get(id);
         return row === undefined ? [] : [toRecord(entity, row, dictionaries)];
       });
+      // References as their names (a member, an order number), never ids.
+      await api.references.attach(entity, records, request.tenantId ?? 0);
+      return records;
     };
     const first = await readPage(ids.slice(0, EXPORT_PAGE_ROWS));
     async function* pages(): AsyncGenerator<WireRecord[]> {
       yield first;
       for (let start = EXPORT_PAGE_ROWS; start < ids.length; start += EXPORT_PAGE_ROWS) yield await readPage(ids.slice(start, start + EXPORT_PAGE_ROWS));
     }
-    const file = streamWorkbook({ title, exportedBy: request.auth?.username ?? '', columns: excelColumns(entity, label), dictionaries }, pages());
+    const file = streamWorkbook({ title, exportedBy: request.auth?.username ?? '', columns: exportColumns(entity, label), dictionaries }, pages());
     return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(file);
   };
 

@@ -33,6 +33,7 @@ import { ContributedListsContext } from '../toolkit/detail/related-list';
 import { ContributedActionsContext } from '../toolkit/crud/contributed-actions';
 import { useAppNotificationProvider } from './notification-provider';
 import { REFINE_OPTIONS } from './refine-options';
+import { RefKindsContext } from '../toolkit/refs/ref-kinds';
 import { useRegistry } from './registry-context';
 
 
@@ -90,11 +91,13 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
     <MenuTreeContext.Provider value={menuTree}>
       <ContributedListsContext.Provider value={registry.relatedListsOf}>
         <ContributedActionsContext.Provider value={registry.batchActionsOf}>
-          <Routes>
-            <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-            <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
-            <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-          </Routes>
+          <RefKindsContext.Provider value={registry.refKindOf}>
+            <Routes>
+              <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+              <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
+              <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+            </Routes>
+          </RefKindsContext.Provider>
         </ContributedActionsContext.Provider>
       </ContributedListsContext.Provider>
     </MenuTreeContext.Provider>

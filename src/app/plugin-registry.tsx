@@ -3,6 +3,8 @@ import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import type { RelatedList } from '../toolkit/detail/related-list';
 import type { BatchActionProps, ContributedBatchAction } from '../toolkit/crud/contributed-actions';
+import type { RefKind } from '../contracts/references';
+import type { RefKindView } from '../toolkit/refs/ref-kinds';
 import { loadNamespace as loadI18nNamespace } from '../providers/i18n';
 import { loadWithTimeout } from './chunk-load';
 import { BUILT_IN_LAYOUTS } from './built-in-layouts';
@@ -57,6 +59,11 @@ export interface PluginDefinition {
   staticRoutes?: PluginStaticRoute[];
   relatedLists?: PluginRelatedList[];
   batchActions?: PluginBatchAction[];
+  /**
+   * The kinds of record it owns (src/contracts/references.ts): where a reference to one links and how a form picks
+   * one. Any plugin's list that references the kind shows it so, without knowing the owner.
+   */
+  references?: Partial<Record<RefKind, RefKindView>>;
 }
 
 export function definePlugin(definition: PluginDefinition): PluginDefinition {
@@ -83,6 +90,8 @@ export interface PageRegistry {
   relatedListsOf(table: string): RelatedList[];
   /** The batch actions other plugins add to the list of `table`. */
   batchActionsOf(table: string): ContributedBatchAction[];
+  /** How the plugin that owns a kind of record shows and picks it; undefined when none does. */
+  refKindOf(kind: RefKind): RefKindView | undefined;
 }
 
 interface RegisteredPage {
@@ -171,6 +180,14 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     return actions;
   }
 
+  const refKinds = new Map<RefKind, RefKindView>();
+  for (const plugin of plugins) {
+    for (const [kind, view] of Object.entries(plugin.references ?? {}) as Array<[RefKind, RefKindView]>) {
+      if (refKinds.has(kind)) throw new Error(`Reference kind "${kind}" is described by two plugins`);
+      refKinds.set(kind, view);
+    }
+  }
+
   return {
     has: (componentPath) => {
       const key = normaliseComponentPath(componentPath);
@@ -184,5 +201,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),
     relatedListsOf,
     batchActionsOf,
+    refKindOf: (kind) => refKinds.get(kind),
   };
 }

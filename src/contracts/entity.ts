@@ -4,6 +4,7 @@
  * columns, search and edit forms from it (src/toolkit/crud). Pure data and types only.
  */
 
+import { isRefKind, refKindsOf, type FieldRef } from './references';
 import type { PresetName } from './validation-presets';
 
 export type FieldType =
@@ -34,6 +35,12 @@ export interface FieldDefinition {
   min?: number;
   /** Dictionary code; any field type may carry one (values then get a `<field>_dictText`). */
   dict?: string;
+  /**
+   * The field holds another record's id (or a region's code): the kind(s) of record it names. The engine answers
+   * the record's label as `<field>_refText` (src/contracts/references.ts); lists, details and exports show that,
+   * linked to the record where a screen for it exists, and forms offer a picker instead of a typed id.
+   */
+  ref?: FieldRef;
   search?: SearchMode;
   /** Unique among live rows (within the tenant for tenant-scoped entities). */
   unique?: boolean;
@@ -106,6 +113,11 @@ export interface EntityDefinition<F extends FieldMap = FieldMap> {
   children?: Record<string, ChildDefinition>;
   /** The rows form a tree (a category list, a region list): see TreeDefinition. */
   tree?: TreeDefinition;
+  /**
+   * An append-only ledger (points, balance, stock records …): its lists show when each row was written and by whom
+   * (时间 and 操作人: `createTime`, and `createBy` answered with the user's name as `createBy_refText`).
+   */
+  ledger?: boolean;
 }
 
 /**
@@ -175,6 +187,7 @@ export function defineEntity<const F extends FieldMap>(definition: EntityDefinit
     const column = field.column ?? snakeCase(name);
     if (!IDENTIFIER.test(column)) throw new Error(`Entity ${table}: column "${column}" is not a plain identifier`);
     if (field.dict !== undefined && !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(field.dict)) throw new Error(`Entity ${table}: dictionary code "${field.dict}" is malformed`);
+    if (field.ref !== undefined && (refKindsOf(field.ref).length === 0 || !refKindsOf(field.ref).every(isRefKind))) throw new Error(`Entity ${table}: field "${name}" names an unknown reference kind`);
     for (const other of field.uniqueWith ?? []) {
       if (!(other in fields)) throw new Error(`Entity ${table}: uniqueWith names unknown field "${other}"`);
     }

@@ -1,3 +1,4 @@
+import { checkRegionCode } from '../../../server/crud/core-references';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../../src/contracts/api-paths';
 import { issueSmsCode, redeemSmsCode } from '../../../server/auth/sms-codes';
@@ -65,7 +66,7 @@ function addressInput(body: AddressBody): AddressInput {
   return {
     name: body.name.trim(),
     mobile: checkMobile(body.mobile),
-    areaId: String(body.areaId).trim(),
+    areaId: checkRegionCode(String(body.areaId).trim()),
     detailAddress: body.detailAddress.trim(),
     postCode: body.postCode ?? null,
     defaultStatus: body.defaultStatus === true,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { checkRegionCode } from '../../../server/crud/core-references';
+import { tableReference } from '../../../server/crud/references';
 import { inTransaction } from '../../../server/db/transactions';
 import type { LabelResolver } from '../../../server/crud/labels';
 import { businessError, ok } from '../../../server/http/envelope';
@@ -40,6 +42,10 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
     reader.withTables<{ cust_group: { id: string; name: string } }>().selectFrom('cust_group').select(['id as value', 'name as text']).orderBy('name').execute(),
   );
 
+  // A member as the buyer column of an order names it (name and mobile); a customer (客户) by its name.
+  api.references.register('member', tableReference('cust_member', sql`concat_ws(' ', coalesce(nullif(member_name, ''), nickname), mobile)`, { tenantScoped: true }));
+  api.references.register('customer', tableReference('cust_customer', sql`name`, { tenantScoped: true }));
+
   await registerEntityRoutes(api, levelEntity, { labels });
   await registerEntityRoutes(api, groupEntity, { labels });
   for (const ledger of [pointsLogEntity, balanceLogEntity, experienceLogEntity, levelRecordEntity]) {
@@ -63,6 +69,7 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
     beforeWrite: async (values, { request, mode, id }) => {
       const tenantId = request.tenantId ?? 0;
       if (typeof values.mobile === 'string' && !MOBILE.test(values.mobile)) throw businessError(MSG_BAD_PHONE);
+      if (typeof values.areaId === 'string') checkRegionCode(values.areaId);
       let memberId = values.memberId;
       if (memberId === undefined && id !== undefined) {
         const current = await sql<{ member_id: string }>`select member_id from cust_address where id = ${id} and tenant_id = ${tenantId}`.execute(db);

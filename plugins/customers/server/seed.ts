@@ -23,11 +23,12 @@ const GROUPS: ReadonlyArray<[string, string]> = [
   ['沉睡会员', '90 天未下单'],
 ];
 const CITIES = [
-  ['310104', '上海市徐汇区漕溪北路 88 号'],
-  ['110105', '北京市朝阳区建国路 93 号'],
-  ['440305', '深圳市南山区科技园南区 12 栋'],
-  ['330106', '杭州市西湖区文三路 478 号'],
-  ['510107', '成都市武侯区人民南路四段 27 号'],
+  // The area names the province, city and district (上海市 徐汇区): the detail is the street address.
+  ['310104', '漕溪北路 88 号'],
+  ['110105', '建国路 93 号'],
+  ['440305', '科技园南区 12 栋'],
+  ['330106', '文三路 478 号'],
+  ['510107', '人民南路四段 27 号'],
 ] as const;
 const CUSTOMERS: ReadonlyArray<[string, string, string]> = [
   ['上海明川贸易有限公司', '91310104MA1FL0XXXA', '周明'],

@@ -5,8 +5,7 @@ import { SPEC_TYPE, SPU_STATUS, type SkuInput } from '../entities';
 
 export const SPU_PERMISSIONS = { updateStatus: 'goods:spu:updateStatus' } as const;
 export const SPU_API = { updateStatus: '/goods/goodsSpu/updateStatus' } as const;
-/** The goods detail route (src/routing/static-routes.ts), kept alive in its own tab. */
-export const GOODS_DETAIL_PATH = '/goods/goodsDetail';
+export { GOODS_DETAIL_PATH } from '../references';
 export const SPU_LIST_PATH = '/goods/goodsSpuList';
 /** `?categoryId=` on the SPU list: 查看商品 of the category tree. */
 export const CATEGORY_PARAM = 'categoryId';

@@ -1,6 +1,5 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EntityListPage } from '../../../src/toolkit/crud';
 import { stockRecordEntity, type StockRecordRecord } from '../entities';
 
@@ -11,11 +10,10 @@ export function SignedCount({ value }: { value: unknown }) {
 }
 
 /**
- * The stock ledger of one SKU, newest first: time, 业务类型, 变动数量 (+/-), 变动后库存, 原因, 操作人.
- * Read-only like every ledger (export only).
+ * The stock ledger of one SKU, newest first: 时间, 业务类型, 变动数量 (+/-), 变动后库存, 业务单号 (linked), 原因, 操作人
+ * (the toolkit's ledger columns). Read-only like every ledger (export only).
  */
 export function StockRecordList({ skuId, urlPrefix }: { skuId: string; urlPrefix: string }) {
-  const { t } = useTranslation('goods');
   const fixedValues = useMemo(() => ({ skuId }), [skuId]);
   return (
     <EntityListPage<StockRecordRecord>
@@ -26,10 +24,6 @@ export function StockRecordList({ skuId, urlPrefix }: { skuId: string; urlPrefix
       permissionPrefix={stockRecordEntity.permission}
       without={['create', 'edit', 'delete', 'batchDelete', 'import']}
       renderers={{ count: (value) => <SignedCount value={value} /> }}
-      extraColumns={[
-        { key: 'createTime', dataIndex: 'createTime', title: t('stockRecord.createTime'), width: 170 },
-        { key: 'createBy', dataIndex: 'createBy', title: t('stockRecord.createBy'), width: 110 },
-      ]}
     />
   );
 }

@@ -105,7 +105,7 @@ export default function SpuListPage() {
   });
 
   const columns: TableColumnType<SpuRecord>[] = [
-    { key: 'id', dataIndex: 'id', title: t('spu.columns.id'), width: 120, ellipsis: true },
+    { key: 'no', dataIndex: 'no', title: t('spu.fields.no'), sorter: true, width: 90 },
     {
       key: 'name',
       dataIndex: 'name',

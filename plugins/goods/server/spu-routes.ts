@@ -54,6 +54,8 @@ export async function registerSpuRoutes(api: FastifyInstance, labels: LabelResol
     const row = rows.rows[0];
     if (row === undefined) return null;
     const record = toRecord(spuEntity, row, await loadDictionaries(spuEntity, dictItems));
+    // Its references by name (the tags), as the engine's reads answer them.
+    await api.references.attach(spuEntity, [record], tenantOf(request));
     return { ...record, skus: (await skusOf(db, tenantOf(request), [id])).map(({ shownPicUrl: _shown, ...sku }) => sku) };
   }
 

@@ -38,9 +38,9 @@ function priceText(value: string | number): string {
 
 async function spuNames(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<SpuName[]> {
   if (spuIds.length === 0) return [];
-  const found = await sql<{ id: string; name: string | null; pic_url: string | null }>`select id, name, pic_url from goods_spu
+  const found = await sql<{ id: string; no: string | null; name: string | null; pic_url: string | null }>`select id, no::text as no, name, pic_url from goods_spu
     where tenant_id = ${tenantId} and id in (${sql.join([...new Set(spuIds)])})`.execute(db);
-  return found.rows.map((row) => ({ spuId: row.id, name: row.name ?? '', picUrl: row.pic_url }));
+  return found.rows.map((row) => ({ spuId: row.id, no: row.no === null ? null : Number(row.no), name: row.name ?? '', picUrl: row.pic_url }));
 }
 
 async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]> {

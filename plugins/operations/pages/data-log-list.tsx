@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Table, Typography, type TableColumnType } from 'antd';
+import { Button, Descriptions, Drawer, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldChange } from '../../../src/contracts/data-log';
@@ -67,14 +67,11 @@ function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onCl
 export default function DataLogListPage() {
   const { t } = useTranslation('operations');
   const [shown, setShown] = useState<DataLogRecord | null>(null);
-  const timeColumn: TableColumnType<DataLogRecord> = { key: 'createTime', dataIndex: 'createTime', title: t('dataLog.fields.createTime'), sorter: true, width: 170 };
-  const byColumn: TableColumnType<DataLogRecord> = { key: 'createBy', dataIndex: 'createBy', title: t('dataLog.fields.createBy'), width: 120 };
   return (
     <>
       <EntityListPage<DataLogRecord>
         entity={dataLogEntity}
         without={['create', 'edit', 'delete', 'batchDelete', 'import', 'export']}
-        extraColumns={[byColumn, timeColumn]}
         renderers={{
           dataChanges: (_value, record) => {
             const changes = changesOf(record);

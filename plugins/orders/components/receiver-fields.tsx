@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RefInput } from '../../../src/toolkit/refs';
 
 /**
  * The receiver of an order as every form takes it (修改地址, a 线下订单 sent by express): 收货人, 手机, 收货地区
@@ -40,8 +41,8 @@ export function ReceiverFormItems() {
       <Form.Item name="receiverMobile" label={t('order.fields.receiverMobile')} rules={[required('receiverMobile'), { pattern: MOBILE, message: t('dialogs.mobileInvalid') }]}>
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} extra={t('dialogs.areaHint')} rules={[required('receiverAreaId'), { max: 32 }]}>
-        <Input maxLength={32} />
+      <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} rules={[required('receiverAreaId')]}>
+        <RefInput kind="region" aria-label={t('order.fields.receiverAreaId')} />
       </Form.Item>
       <Form.Item name="receiverDetailAddress" label={t('order.fields.receiverDetailAddress')} rules={[required('receiverDetailAddress'), { max: 255 }]}>
         <Input.TextArea maxLength={255} rows={2} />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
@@ -125,7 +126,8 @@ export default function OrderDetailPage() {
           column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             field('no', order.no),
-            field('buyerName', order.buyerName),
+            // The buyer links to 会员详情 (a member's order; a customer's has no page of its own).
+            { ...field('buyerName', order.buyerName), children: <RefValue kind={text(order.memberId) === '' ? null : 'member'} value={order.memberId ?? order.buyerName} text={text(order.buyerName) || null} /> },
             field('type'),
             field('terminal'),
             field('userRemark', order.userRemark),
@@ -174,7 +176,7 @@ export default function OrderDetailPage() {
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 2, lg: 3 }}
-            items={[field('receiverName', order.receiverName), field('receiverMobile', order.receiverMobile), field('receiverAreaId', order.receiverAreaId), field('receiverDetailAddress', order.receiverDetailAddress), field('deliveryTime', order.deliveryTime), field('receiveTime', order.receiveTime)]}
+            items={[field('receiverName', order.receiverName), field('receiverMobile', order.receiverMobile), field('receiverAreaId', order.receiverAreaId_refText ?? order.receiverAreaId), field('receiverDetailAddress', order.receiverDetailAddress), field('deliveryTime', order.deliveryTime), field('receiveTime', order.receiveTime)]}
           />
         )}
       </Card>

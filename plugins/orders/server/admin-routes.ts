@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../../server/context';
+import { checkRegionCode } from '../../../server/crud/core-references';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok } from '../../../server/http/envelope';
@@ -105,7 +106,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   await registerBatchDeliverRoutes(api, ctx);
 
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await orderDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
+    const detail = await orderDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
     if (detail === null) throw businessError(MSG_ORDER_NOT_FOUND);
     return ok(detail);
   });
@@ -173,7 +174,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
         updateOrderAddress(trx, actorOf(request), input.id, {
           receiverName: input.receiverName.trim(),
           receiverMobile: input.receiverMobile,
-          receiverAreaId: String(input.receiverAreaId).trim(),
+          receiverAreaId: checkRegionCode(String(input.receiverAreaId).trim()),
           receiverDetailAddress: input.receiverDetailAddress.trim(),
         }),
       );

@@ -12,6 +12,7 @@ export async function afterSaleDetail(db: Kysely<Database>, lookup: DictLookup, 
   const row = found.rows[0];
   if (row === undefined) return null;
   const record = toRecord(afterSaleEntity, row, await loadDictionaries(afterSaleEntity, lookup));
+  await lookup.references?.(afterSaleEntity, [record]);
   const logRows = await sql<Row>`select ${selectColumnsSql(afterSaleLogEntity)} from sale_after_sale_log where after_sale_id = ${id} and tenant_id = ${tenantId} order by create_time, id`.execute(db);
   const logDicts = await loadDictionaries(afterSaleLogEntity, lookup);
   const status = String(record.status);

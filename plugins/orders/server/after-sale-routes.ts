@@ -104,7 +104,7 @@ export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppCont
 
   api.get<{ Querystring: { id: string } }>('/app/afterSale/get', { ...memberOnly, schema: { querystring: query({ id: Id }) } }, async (request) => {
     const me = member(request);
-    const detail = await afterSaleDetail(db, dictLookup(ctx), me.actor.tenantId, request.query.id, me.memberId);
+    const detail = await afterSaleDetail(db, dictLookup(ctx, me.actor.tenantId), me.actor.tenantId, request.query.id, me.memberId);
     if (detail === null) throw businessError(afterSaleMachine.notFound);
     return ok(detail);
   });
@@ -113,7 +113,7 @@ export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppCont
   await registerEntityRoutes(api, afterSaleEntity, { labels: orderLabels, actions: ['list', 'exportXls'], readScope: afterSaleApplyTimeScope });
   await registerAfterSaleListRoutes(api);
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:afterSale:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await afterSaleDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
+    const detail = await afterSaleDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
     if (detail === null) throw businessError(afterSaleMachine.notFound);
     return ok(detail);
   });

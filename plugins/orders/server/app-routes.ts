@@ -167,7 +167,7 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
     async (request) => {
       const status = request.query.status?.trim();
       return ok(
-        await memberOrderPage(db, dictLookup(ctx), owner(request), {
+        await memberOrderPage(db, dictLookup(ctx, owner(request).tenantId), owner(request), {
           pageNo: request.query.pageNo ?? 1,
           pageSize: request.query.pageSize ?? 10,
           ...(status === undefined || status === '' ? {} : { status }),
@@ -178,7 +178,7 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
 
   api.get<{ Querystring: { id: string } }>('/app/order/detail', { ...memberOnly, schema: { querystring: query({ id: Id }) } }, async (request) => {
     const me = owner(request);
-    const detail = await orderDetail(db, dictLookup(ctx), me.tenantId, request.query.id, me.memberId);
+    const detail = await orderDetail(db, dictLookup(ctx, me.tenantId), me.tenantId, request.query.id, me.memberId);
     if (detail === null) throw businessError(MSG_ORDER_NOT_FOUND);
     return ok(detail);
   });

@@ -14,6 +14,10 @@ export function orderDeps(ctx: Pick<AppContext, 'services'>): OrderDeps {
   return { stock: ctx.services.get('stock'), members: ctx.services.get('members'), hooks };
 }
 
-export function dictLookup(ctx: Pick<AppContext, 'dictionaries'>): DictLookup {
-  return (code) => ctx.dictionaries.items(code);
+/**
+ * How the order reads name things for a tenant: its dictionaries (the express companies are the tenant's own) and the
+ * references (the member, the region of the address, the goods) by name.
+ */
+export function dictLookup(ctx: Pick<AppContext, 'dictionaries' | 'references'>, tenantId: number): DictLookup {
+  return ctx.references.lookupFor(ctx.dictionaries, tenantId);
 }

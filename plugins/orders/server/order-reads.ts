@@ -16,7 +16,9 @@ import { ORDER_STATUS, ORDER_TYPE } from '../entities';
 export async function records(db: Kysely<Database>, entity: EntityDefinition, lookup: DictLookup, where: ReturnType<typeof sql>, orderBy: ReturnType<typeof sql>): Promise<WireRecord[]> {
   const found = await sql<Row>`select ${selectColumnsSql(entity)} from ${sql.id(entity.table)} where ${where} order by ${orderBy}`.execute(db);
   const dictionaries = await loadDictionaries(entity, lookup);
-  return found.rows.map((row) => toRecord(entity, row, dictionaries));
+  const named = found.rows.map((row) => toRecord(entity, row, dictionaries));
+  await lookup.references?.(entity, named);
+  return named;
 }
 
 export async function orderDetail(db: Kysely<Database>, lookup: DictLookup, tenantId: number, orderId: string, memberId?: string): Promise<WireRecord | null> {
@@ -47,6 +49,7 @@ export async function memberOrderPage(
   const found = await sql<Row>`select ${selectColumnsSql(orderEntity)} from sale_order where ${where} order by create_time desc, id desc limit ${page.pageSize} offset ${offset}`.execute(db);
   const dictionaries = await loadDictionaries(orderEntity, lookup);
   const orders = found.rows.map((row) => toRecord(orderEntity, row, dictionaries));
+  await lookup.references?.(orderEntity, orders);
   const ids = orders.map((order) => String(order.id));
   const items = ids.length === 0 ? [] : await records(db, orderItemEntity, lookup, sql`tenant_id = ${owner.tenantId} and order_id in (${sql.join(ids)})`, sql`id`);
   const withItems = orders.map((order) => ({ ...order, items: items.filter((item) => item.orderId === order.id) }));

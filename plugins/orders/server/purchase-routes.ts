@@ -59,7 +59,7 @@ export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppConte
   await registerEntityRoutes(api, purchaseOrderEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
 
   api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('zcy:purchaseOrder:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await purchaseDetail(db, dictLookup(ctx), request.tenantId ?? 0, request.query.id);
+    const detail = await purchaseDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
     if (detail === null) throw businessError(MSG_PURCHASE_NOT_FOUND);
     return ok(detail);
   });

@@ -1,8 +1,9 @@
-import { Card, Col, Empty, Row, Segmented, Space, Table, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Space, Table, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText } from '../../../src/toolkit/crud';
+import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { DateRangeBar, useDateRange } from '../components/date-range-bar';
 import { MetricCard } from '../components/metric-card';
@@ -34,7 +35,7 @@ interface GoodsSummary {
   before: GoodsFigures;
 }
 
-type RankRow = GoodsFigures & { spuId: string; name: string; picUrl: string | null };
+type RankRow = GoodsFigures & { spuId: string; no: number | null; name: string; picUrl: string | null };
 
 interface RankPage {
   records: RankRow[];
@@ -91,7 +92,7 @@ export default function GoodsReportPage() {
 
   const sorted = (key: Figure) => (sort.column === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
   const columns: TableColumnsType<RankRow> = [
-    { title: t('columns.id'), dataIndex: 'spuId', key: 'spuId', width: 150, render: (id: string) => <Typography.Text copyable={{ text: id }}>{id.slice(0, 10)}…</Typography.Text> },
+    { title: t('columns.no'), dataIndex: 'no', key: 'no', width: 100, render: (no: number | null) => (no === null ? '—' : String(no)) },
     {
       title: t('columns.pic'),
       key: 'pic',
@@ -102,7 +103,8 @@ export default function GoodsReportPage() {
       title: t('columns.name'),
       key: 'name',
       width: 200,
-      render: (_, row) => <span data-testid="rank-name">{row.name === '' ? t('nameUnknown') : row.name}</span>,
+      // The goods' name links to its detail (the goods plugin's screen, when the user may open it).
+      render: (_, row) => <span data-testid="rank-name">{row.name === '' ? t('nameUnknown') : <RefValue kind="spu" value={row.spuId} text={row.name} />}</span>,
     },
     ...RANK_FIGURES.map((key) => ({
       title: key === 'conversion' ? <Tooltip title={t('formulas.conversion')}>{t('figures.conversion')}</Tooltip> : t(`figures.${key}`),

@@ -18,7 +18,7 @@ import { REPORT_PERMS } from './menus';
  *
  *   GET /report/goods/summary?beginDate&endDate   → { range, previous, current, before, change }
  *   GET /report/goods/trend?beginDate&endDate     → { daily: [{ date, …figures }] }
- *   GET /report/goods/rank?beginDate&endDate&column&order&pageNo&pageSize → a page of { spuId, …figures }
+ *   GET /report/goods/rank?beginDate&endDate&column&order&pageNo&pageSize → a page of { spuId, no, name, picUrl, …figures }
  *   GET /report/goods/exportXls?beginDate&endDate&column&order → the same overview and whole ranking
  */
 
@@ -75,10 +75,10 @@ export function registerGoodsReportRoutes(api: FastifyInstance, ctx: AppContext)
     sortRank(rankRows(await ctx.facts.sum(factQuery(request, range), METRICS, 'dim')), column, order);
 
   /** The SPUs' names and pictures, through the goods plugin's stock contract (an SPU since deleted keeps ''). */
-  const named = async (request: FastifyRequest, rows: readonly GoodsRankRow[]): Promise<Array<GoodsRankRow & { name: string; picUrl: string | null }>> => {
+  const named = async (request: FastifyRequest, rows: readonly GoodsRankRow[]): Promise<Array<GoodsRankRow & { no: number | null; name: string; picUrl: string | null }>> => {
     const spus = await ctx.services.get('stock').spus(ctx.db, request.tenantId ?? 0, rows.map((row) => row.spuId));
     const byId = new Map(spus.map((spu) => [spu.spuId, spu]));
-    return rows.map((row) => ({ ...row, name: byId.get(row.spuId)?.name ?? '', picUrl: byId.get(row.spuId)?.picUrl ?? null }));
+    return rows.map((row) => ({ ...row, no: byId.get(row.spuId)?.no ?? null, name: byId.get(row.spuId)?.name ?? '', picUrl: byId.get(row.spuId)?.picUrl ?? null }));
   };
 
   api.get<{ Querystring: DayRange }>(`${GOODS_REPORT_API}/summary`, { ...view, schema: { querystring: query(RANGE_QUERY) } }, async (request) =>
@@ -120,8 +120,8 @@ export function registerGoodsReportRoutes(api: FastifyInstance, ctx: AppContext)
           },
           {
             title: '商品排行',
-            header: ['商品ID', '商品名称', ...FIGURE_KEYS.map((key) => FIGURE_TITLES[key])],
-            rows: rows.map((row) => [row.spuId, row.name, ...FIGURE_KEYS.map((key) => shown(row[key]))]),
+            header: ['商品编号', '商品名称', ...FIGURE_KEYS.map((key) => FIGURE_TITLES[key])],
+            rows: rows.map((row) => [row.no, row.name, ...FIGURE_KEYS.map((key) => shown(row[key]))]),
           },
         ],
       });

@@ -1,6 +1,7 @@
 import type { TableColumnType } from 'antd';
 import Decimal from 'decimal.js';
 import { DICT_TEXT_SUFFIX, fieldEntries, isListField, type EntityDefinition } from '../../contracts/entity';
+import { RefField, refTextOf } from '../refs/ref-value';
 
 type Translate = (key: string) => string;
 
@@ -14,10 +15,13 @@ export function moneyText(value: unknown): string {
   }
 }
 
-/** List columns from the definition: dict fields show their `_dictText`, sortable fields sort on the server. */
-export function entityColumns<T extends Record<string, unknown>>(entity: EntityDefinition, t: Translate): TableColumnType<T>[] {
-  return fieldEntries(entity)
-    .filter(([, field]) => isListField(field))
+/**
+ * List columns from the definition: dict fields show their `_dictText`, references the referenced record's name or
+ * number (linked), sortable fields sort on the server; a ledger starts with 时间 and ends with 操作人.
+ */
+export function entityColumns<T extends Record<string, unknown>>(entity: EntityDefinition, t: Translate, without: readonly string[] = []): TableColumnType<T>[] {
+  const columns = fieldEntries(entity)
+    .filter(([name, field]) => isListField(field) && !without.includes(name))
     .map(([name, field]) => {
       const dataIndex = field.dict !== undefined ? `${name}${DICT_TEXT_SUFFIX}` : name;
       const column: TableColumnType<T> = {
@@ -29,6 +33,14 @@ export function entityColumns<T extends Record<string, unknown>>(entity: EntityD
       };
       if (field.type === 'decimal' && field.dict === undefined) column.render = (value: unknown) => moneyText(value);
       if (field.type === 'boolean') column.render = (value: unknown) => t(value === true ? 'crud:yes' : value === false ? 'crud:no' : '');
+      const ref = field.ref;
+      if (ref !== undefined) column.render = (_value: unknown, record: T) => <RefField fieldRef={ref} record={record} field={name} />;
       return column;
     });
+  if (entity.ledger !== true) return columns;
+  return [
+    { key: 'createTime', dataIndex: 'createTime', title: t('crud:ledgerTime'), sorter: true, width: 170 },
+    ...columns,
+    { key: 'createBy', dataIndex: 'createBy', title: t('crud:ledgerOperator'), width: 120, render: (value: unknown, record: T) => refTextOf(record, 'createBy') ?? (typeof value === 'string' && value !== '' ? value : t('crud:ledgerSystem')) },
+  ];
 }

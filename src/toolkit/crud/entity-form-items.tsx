@@ -2,6 +2,8 @@ import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { childEntries, fieldEntries, isFormField, type EntityDefinition } from '../../contracts/entity';
+import type { FieldRef } from '../../contracts/references';
+import { RefField } from '../refs/ref-value';
 import { EntityChildGrid } from './entity-child-grid';
 import { FieldInput } from './field-input';
 import { fieldRules } from './field-rules';
@@ -16,6 +18,14 @@ export interface EntityFormItemsProps {
   only?: readonly string[];
 }
 
+/** A read-only reference in a form (a coupon's 使用订单): the record's label as loaded, never its id. */
+function ReadonlyRef({ name, fieldRef }: { name: string; fieldRef: FieldRef }) {
+  const form = Form.useFormInstance();
+  // The loaded record's `<field>_refText` lives in the form's store beside the field (formValuesOf keeps it).
+  const values = Form.useWatch((all: Record<string, unknown>) => all, { form, preserve: true }) ?? {};
+  return <RefField fieldRef={fieldRef} record={values} field={name} />;
+}
+
 /**
  * The form items of an entity: label, control and rules of each field, all from the definition; then, for a
  * master-detail entity, each child table's rows in an editable grid (left out when `only` picks fields).
@@ -28,6 +38,13 @@ export function EntityFormItems({ entity, editId, extraRules, only }: EntityForm
     <>
       {fields.map(([name, field]) => {
         const label = t(field.label);
+        if (field.ref !== undefined && field.readonly === true) {
+          return (
+            <Form.Item key={name} label={label}>
+              <ReadonlyRef name={name} fieldRef={field.ref} />
+            </Form.Item>
+          );
+        }
         const rules = [...fieldRules(entity, name, field, { label, editId, t }), ...(extraRules?.[name] ?? [])];
         return (
           <Form.Item key={name} name={name} label={label} rules={rules} hasFeedback={field.unique === true}>

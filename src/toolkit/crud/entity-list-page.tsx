@@ -103,7 +103,8 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   });
 
   const columns: TableColumnType<T>[] = [
-    ...entityColumns<T>(entity, t).map((column) => {
+    // A fixed field (the member of 会员详情's ledger tabs) is the same on every row: no column for it.
+    ...entityColumns<T>(entity, t, Object.keys(fixedValues ?? {})).map((column) => {
       const render = typeof column.key === 'string' ? renderers?.[column.key] : undefined;
       return render === undefined ? column : { ...column, render: (value: unknown, record: T) => render(value, record) };
     }),

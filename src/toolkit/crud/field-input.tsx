@@ -5,6 +5,7 @@ import { maxLengthOf, type FieldDefinition } from '../../contracts/entity';
 import { itemText } from '../dict/dict-cache';
 import { DictSelect, useDictItems } from '../dict/dict-select';
 import { PopupField } from '../popup';
+import { RefInput } from '../refs/ref-select';
 
 // The product's rich-text editor (Quill), fetched only when a form shows a rich-text field.
 const RichTextEditor = lazy(async () => {
@@ -122,6 +123,8 @@ export function FieldInput({ field, label, search = false, ...control }: { field
   // A search keeps the type's control: a switch or a rich-text editor is no filter.
   const own = field.control === undefined || search ? null : controlInput(field, label, { ...props, value: control.value }, inputPlaceholder, count);
   if (own !== null) return own;
+  // A reference of one kind is picked by name (a member, a template, a region), never typed as an id.
+  if (typeof field.ref === 'string') return <RefInput {...props} kind={field.ref} value={control.value} placeholder={selectPlaceholder} aria-label={label} />;
   if (field.dict !== undefined) {
     return (
       <DictSelect

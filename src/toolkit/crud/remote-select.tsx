@@ -28,6 +28,7 @@ interface RemoteSelectBase {
   placeholder?: string;
   'aria-label'?: string;
   id?: string;
+  disabled?: boolean;
 }
 
 export interface RemoteSingleSelectProps extends RemoteSelectBase {
@@ -52,7 +53,7 @@ export type RemoteSelectProps = RemoteSingleSelectProps | RemoteMultipleSelectPr
  * label across later searches (remembered when picked, or `unlisted` for a saved one).
  */
 export function RemoteSelect(props: RemoteSelectProps) {
-  const { url, search, label, unlisted, placeholder, id, 'aria-label': ariaLabel } = props;
+  const { url, search, label, unlisted, placeholder, id, 'aria-label': ariaLabel, disabled } = props;
   const { t } = useTranslation('crud');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -84,6 +85,7 @@ export function RemoteSelect(props: RemoteSelectProps) {
   const common = {
     id,
     'aria-label': ariaLabel,
+    disabled,
     showSearch: true,
     allowClear: true,
     filterOption: false,

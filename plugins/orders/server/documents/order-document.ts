@@ -146,7 +146,8 @@ export async function loadOrderDocument(db: Kysely<Database>, deps: OrderDeps, s
   const company = customerId === '' ? undefined : await deps.members.customer(db, tenantId, customerId);
   const receiverName = text(order.receiverName);
   const receiverMobile = text(order.receiverMobile);
-  const receiverAddress = text(order.receiverDetailAddress);
+  // The area by name (上海市 浦东新区), then the street address, as an address is written.
+  const receiverAddress = [text(order.receiverAreaId_refText), text(order.receiverDetailAddress)].filter((part) => part !== '').join(' ');
   const discount = ['discountPrice', 'couponPrice', 'pointPrice', 'vipPrice'].reduce((sum, field) => sum.plus(decimal(order[field])), new Decimal(0));
   return {
     no: text(order.no),

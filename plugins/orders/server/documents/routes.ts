@@ -48,14 +48,14 @@ const SOURCES: readonly DocumentSource[] = [
     api: orderEntity.api,
     permission: 'saleorder:order:list',
     notFound: MSG_ORDER_NOT_FOUND,
-    load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx), tenantId, id),
+    load: (ctx, tenantId, id) => loadOrderDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx, tenantId), tenantId, id),
   },
   {
     api: purchaseOrderEntity.api,
     permission: 'zcy:purchaseOrder:list',
     notFound: MSG_PURCHASE_NOT_FOUND,
     load: (ctx, tenantId, id, kind, deliveryId) =>
-      loadPurchaseDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx), tenantId, id, kind === 'contract' ? { kind } : { kind, ...(deliveryId === undefined ? {} : { deliveryId }) }),
+      loadPurchaseDocument(ctx.db, orderDeps(ctx), ctx.services.get('shopProfile'), dictLookup(ctx, tenantId), tenantId, id, kind === 'contract' ? { kind } : { kind, ...(deliveryId === undefined ? {} : { deliveryId }) }),
   },
 ];
 

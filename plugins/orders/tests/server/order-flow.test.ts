@@ -80,7 +80,7 @@ describe('guarded steps', () => {
 
     expect((await post('deliver', { id, expressId: express, logisticsNo: 'X1' })).body).toMatchObject({ success: false, message: '订单当前状态为「待付款」，不能发货' });
     expect((await call(demo.app, 'POST', '/api/app/order/receive', { body: { id }, headers: buyer.headers })).body).toMatchObject({ success: false, message: '订单当前状态为「待付款」，不能收货' });
-    expect((await post('updateAddress', { id, receiverName: '李四', receiverMobile: '13900000099', receiverAreaId: '1', receiverDetailAddress: '路 2 号' })).body).toMatchObject({
+    expect((await post('updateAddress', { id, receiverName: '李四', receiverMobile: '13900000099', receiverAreaId: '310115', receiverDetailAddress: '路 2 号' })).body).toMatchObject({
       success: false,
       message: '订单当前状态为「待付款」，不能修改地址',
     });
@@ -96,7 +96,7 @@ describe('guarded steps', () => {
     expect((await post('close', { id, reason: '缺货' })).body).toMatchObject({ success: false, message: '订单当前状态为「待发货」，不能关闭' });
     expect((await post('adjustPrice', { id, adjustPrice: 1 })).body).toMatchObject({ success: false, message: '订单当前状态为「待发货」，不能调价' });
     expect((await call(demo.app, 'POST', '/api/app/order/cancel', { body: { id }, headers: buyer.headers })).body).toMatchObject({ success: false, message: '订单当前状态为「待发货」，不能关闭' });
-    expect((await post('updateAddress', { id, receiverName: '李四', receiverMobile: '13900000099', receiverAreaId: '1', receiverDetailAddress: '路 2 号' })).body.success).toBe(true);
+    expect((await post('updateAddress', { id, receiverName: '李四', receiverMobile: '13900000099', receiverAreaId: '310115', receiverDetailAddress: '路 2 号' })).body.success).toBe(true);
     expect((await post('deliver', { id, expressId: 'nope', logisticsNo: 'X1' })).body).toMatchObject({ success: false, message: '快递公司不存在或已停用' });
 
     const detail = await call<OrderRecord>(demo.app, 'GET', `/api/saleorder/saleOrder/queryById?id=${id}`, admin());

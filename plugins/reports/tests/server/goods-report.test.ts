@@ -24,7 +24,7 @@ interface Figures {
   refundPrice: string;
   conversion: string | null;
 }
-type RankRow = Figures & { spuId: string; name: string };
+type RankRow = Figures & { spuId: string; no: number | null; name: string };
 interface Summary {
   range: { beginDate: string; endDate: string };
   previous: { beginDate: string; endDate: string };
@@ -107,9 +107,11 @@ describe('商品报表', () => {
     const paidA = aLines.filter((row) => row.paid);
     const body = await rank(`${RANGE}&pageSize=100`);
     expect(body.success).toBe(true);
-    const spuAName = (await sql<{ name: string; pic_url: string | null }>`select name, pic_url from goods_spu where id = ${spuA}`.execute(demo.app.db)).rows[0];
+    const spuAName = (await sql<{ no: string; name: string; pic_url: string | null }>`select no::text as no, name, pic_url from goods_spu where id = ${spuA}`.execute(demo.app.db)).rows[0];
     expect(body.result.records.find((row) => row.spuId === spuA)).toEqual({
       spuId: spuA,
+      // 商品编号: the SPU's number, shown instead of its id.
+      no: Number(spuAName?.no),
       name: spuAName?.name,
       picUrl: spuAName?.pic_url ?? null,
       views: 3,
@@ -209,8 +211,10 @@ describe('商品报表', () => {
     expect(rows).toContainEqual(['访客-支付转化率(%)', overview.current.conversion ?? '']);
     const ranking = (await rank(`${RANGE}&pageSize=100`)).result.records;
     const a = ranking.find((row) => row.spuId === spuA);
-    expect(rows).toContainEqual([spuA, a?.name, '3', '2', '4', '3', a?.payPrice, '2', '1', refunded, '100.00']);
-    expect(rows.filter((row) => ranking.some((record) => record.spuId === row[0]))).toHaveLength(ranking.length);
+    // 商品编号 and 商品名称, never the id.
+    expect(rows).toContainEqual([String(a?.no), a?.name, '3', '2', '4', '3', a?.payPrice, '2', '1', refunded, '100.00']);
+    expect(rows.flat()).not.toContain(spuA);
+    expect(rows.filter((row) => ranking.some((record) => String(record.no) === row[0]))).toHaveLength(ranking.length);
   });
 
   it('never gives a conversion above 100 %, and — (null) when no visit was recorded (issue 32)', async () => {
