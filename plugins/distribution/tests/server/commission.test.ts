@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { settleCommission } from '../../server/jobs';
 import { admin, buyAndPay, makeDistributor, records, signIn, staff, stockedSku, totals, type Member } from './drp-helpers';
+import { shopDay } from '../../../../server/time/shop-time';
 
 const SETTINGS = { DRP_MIN_WITHDRAW: '5', DRP_WITHDRAW_FEE_PERCENT: '1.5', DRP_FREEZE_DAYS: '7' } as const;
 beforeAll(() => {
@@ -223,7 +224,8 @@ describe('commission, settlement and withdrawals', () => {
   });
 
   it('ranks 业绩 by referred order amount for the month', async () => {
-    const month = new Date().toISOString().slice(0, 7);
+    // The shop's month: 业绩 counts months on the shop's clock.
+    const month = shopDay().slice(0, 7);
     const answer = await call<{ records: Array<{ distributorId: string; rank: number; orderCount: number; newReferrals: number }> }>(
       demo.app,
       'GET',
