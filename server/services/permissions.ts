@@ -7,6 +7,7 @@ import { registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 import { isAdmin } from './users';
+import { shopTimeZone } from '../time/shop-time';
 
 const EXTERNAL_URL = /^https?:\/\//i;
 
@@ -120,5 +121,6 @@ async function computeUserPermissions(db: Kysely<Database>, userId: string): Pro
   const allAuth: PermissionEntry[] = allButtons
     .filter(isButton)
     .map((row) => ({ action: row.perms ?? '', status: row.status === '0' ? '0' : '1', type: permsType(row.perms_type), describe: row.name }));
-  return { menu: buildTree(granted), auth, allAuth };
+  // The shop's clock travels with what every page load asks for first (the client's src/toolkit/utils/shop-time.ts).
+  return { menu: buildTree(granted), auth, allAuth, shopTimeZone: shopTimeZone() };
 }

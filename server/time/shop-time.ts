@@ -1,3 +1,5 @@
+import { DEFAULT_SHOP_TIME_ZONE } from '../../src/contracts/session';
+
 /**
  * The shop's clock: every time the product shows, accepts, filters on, numbers by, prints or schedules is a wall
  * clock in the shop's time zone (config `SHOP_TIME_ZONE`), whatever zone the server process runs in. Stored
@@ -9,7 +11,7 @@
  * `date_trunc` and wall-clock strings bound to timestamptz parameters agree with this module.
  */
 
-export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Shanghai';
+export { DEFAULT_SHOP_TIME_ZONE };
 
 let zone = DEFAULT_SHOP_TIME_ZONE;
 

@@ -66,10 +66,10 @@ const orderNo = (year: number, index: number) => `SO${year}${String(100_000 + in
 const DAY_MS = 86_400_000;
 
 /**
- * Each member's history: an order that earned growth and points, a recharge, and for some members
+ * Each member's history: an order that earned growth and points, an opening balance, and for some members
  * points used and a balance payment. Posted in bulk through the ledgers, whose rules still apply, each
- * at its own date in the days after the member registered (never later than now): the demo's top-ups
- * are past top-ups, not today's 充值.
+ * at its own date in the days after the member registered (never later than now). The opening balance is
+ * 期初余额 (后台调整, as the goods' 期初库存), not a top-up: 充值 and 营业额 count only money members paid in.
  */
 async function seedHistories(trx: Transaction<Database>, tenantId: number, memberIds: readonly string[], registered: readonly Date[]): Promise<void> {
   const base = { operator: SEEDER };
@@ -92,9 +92,9 @@ async function seedHistories(trx: Transaction<Database>, tenantId: number, membe
       ...base,
       ownerId,
       change: `${((index * 37) % 2_000) + 100}.${String((index * 13) % 100).padStart(2, '0')}`,
-      bizType: BALANCE_BIZ.recharge,
-      bizId: `RC2025${String(100_000 + index)}`,
-      title: '余额充值',
+      bizType: BALANCE_BIZ.admin,
+      bizId: null,
+      title: '期初余额',
       at: after(index, 2),
     })),
     ...memberIds.flatMap((ownerId, index) => (index % 3 === 0 ? [{ ...base, ownerId, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: orderNo(2026, index), title: '余额支付', at: after(index, 6) }] : [])),
