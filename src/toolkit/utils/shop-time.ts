@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs, type PluginFunc } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { session } from '../../providers/session';
@@ -10,12 +10,37 @@ import { session } from '../../providers/session';
  * whatever it computes as "now" or "today" (default ranges, presets, a picker's limits, greetings) is the shop's:
  * a browser in Los Angeles shows the same times and day as one in Shanghai.
  *
- * Pickers work in wall clocks: `shopNow()` is a dayjs whose fields are the shop's wall clock, so what a picker shows
- * and sends (`format('YYYY-MM-DD HH:mm:ss')`) is the shop's time, never converted through the browser's zone.
+ * Dates on the client are wall clocks: a dayjs whose fields are the shop's wall clock, which is what a picker shows
+ * and sends (`format('YYYY-MM-DD HH:mm:ss')`), never converted through the browser's zone. So "now" is one too:
+ * once this module is loaded, `dayjs()` without an argument is the shop's wall clock now (the plugin below) — the
+ * pickers' 今天/此刻 and their highlighted today included, which live inside antd and call `dayjs()` themselves.
+ * An instant (`dayjs(ms)`, `dayjs.utc()`) is untouched.
  */
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+
+interface ParseConfig {
+  date?: unknown;
+  utc?: boolean;
+  $offset?: number;
+}
+
+/** The local Date whose fields are the shop's wall clock at `ms`. */
+function wallClockDate(ms: number): Date {
+  const wall = dayjs(ms).tz(shopTimeZone());
+  return new Date(wall.year(), wall.month(), wall.date(), wall.hour(), wall.minute(), wall.second(), wall.millisecond());
+}
+
+/** `dayjs()` — no input, not UTC, no offset — is the shop's wall clock now. */
+const shopNowPlugin: PluginFunc = (_option, dayjsClass) => {
+  const proto = dayjsClass.prototype as unknown as { parse(this: unknown, cfg: ParseConfig): void };
+  const parse = proto.parse;
+  proto.parse = function (this: unknown, cfg: ParseConfig) {
+    parse.call(this, cfg.date === undefined && cfg.utc !== true && cfg.$offset === undefined ? { ...cfg, date: wallClockDate(Date.now()) } : cfg);
+  };
+};
+dayjs.extend(shopNowPlugin);
 
 export const SHOP_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const SHOP_DAY_FORMAT = 'YYYY-MM-DD';
@@ -63,9 +88,9 @@ export function parseShopTime(text: string | null | undefined): number | null {
   return parsed.isValid() ? parsed.valueOf() : null;
 }
 
-/** Now on the shop's clock, as a dayjs whose fields are the shop's wall clock (for pickers, presets and "today"). */
+/** Now (or `at`) on the shop's clock, as a dayjs whose fields are the shop's wall clock (for pickers, presets and "today"). */
 export function shopNow(at: number = Date.now()): Dayjs {
-  return dayjs(instantText(at));
+  return dayjs(wallClockDate(at));
 }
 
 /** The shop's today, `YYYY-MM-DD`. */

@@ -2,7 +2,8 @@
  * The client's shop clock (issue 32): screens show and compute times on the shop's clock that the permission call
  * names, never on the browser's — a browser in Los Angeles shows the Shanghai shop's times and day.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../src/providers/session';
 import { formatShopTime, parseShopTime, shopNow, shopTimeZone, shopToday } from '../../../src/toolkit/utils';
 
@@ -45,6 +46,22 @@ describe('the shop clock on the client', () => {
       expect(now.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-02 07:54:25');
       expect(now.hour()).toBe(7);
       expect(shopToday(MORNING)).toBe('2026-12-02');
+    }
+  });
+
+  it('makes dayjs() — what antd’s pickers call for 今天 and 此刻 — the shop’s now; instants and UTC stay as they are', () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(MORNING);
+      for (const zone of ['UTC', 'America/Los_Angeles']) {
+        process.env.TZ = zone;
+        expect(dayjs().format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-02 07:54:25');
+        expect(dayjs(MORNING).valueOf()).toBe(MORNING);
+        expect(dayjs.utc().valueOf()).toBe(MORNING);
+        expect(dayjs('2026-12-02 07:54:25').format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-02 07:54:25');
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
