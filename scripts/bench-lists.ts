@@ -359,7 +359,7 @@ async function checkpoint(db: Kysely<Database>): Promise<void> {
 }
 
 async function seed(options: { dataDir: string; databaseUrl: string | null; membersOnly?: boolean }): Promise<SeedTimes> {
-  const handle = await openDatabase(options);
+  const handle = await openDatabase({ ...options, shopTimeZone: SHOP_ZONE });
   try {
     const members = await timed(async () => {
       for (let offset = 0; offset < MEMBERS; offset += BATCH) {
@@ -486,7 +486,7 @@ async function run(label: string, server: BenchServer, databaseUrl: string | nul
 
   // EXPLAIN ANALYZE of the lists' own statements: the embedded database has one owner, so the server stops first.
   if (databaseUrl === null) await server.halt();
-  const handle = await openDatabase({ dataDir: server.dataDir, databaseUrl });
+  const handle = await openDatabase({ dataDir: server.dataDir, databaseUrl, shopTimeZone: SHOP_ZONE });
   try {
     await explainLists(handle.db, label, p50s, results);
   } finally {

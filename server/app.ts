@@ -9,6 +9,7 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/connection';
+import { setShopTimeZone } from './time/shop-time';
 import { migrateToLatest, takeStartLock, type StartLock } from './db/migrate';
 import { acquirePidLock, type PidLock } from './db/pid-lock';
 import type { Database } from './db/schema';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerCompression(app);
     // With DATABASE_URL several instances may share one database; only PGlite needs the lock.
     lock = config.databaseUrl === null ? acquirePidLock(config.dataDir) : null;
+    // The shop's clock, before anything reads or writes a time (server/time/shop-time.ts).
+    setShopTimeZone(config.shopTimeZone);
     handle = await openDatabase(config);
     // Released once the last seed is made: until then, instances started together wait their turn.
     startLock = await takeStartLock(config.databaseUrl, () => app.log.info('Another instance is migrating or seeding the database; waiting for it'));

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './storage/s3-file-store';
+import { DEFAULT_SHOP_TIME_ZONE } from '../src/contracts/session';
 
 /** Server settings, read once from the environment at start-up. */
 export interface Config {
@@ -148,7 +149,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (demoTrade !== 'on' && demoTrade !== 'off') problems.push(`DEMO_TRADE must be "on" or "off" (got "${demoTrade}")`);
 
   const demoOrders = integer(env, 'DEMO_ORDERS', 120, 0, 20_000, problems);
-  const shopTimeZone = text(env, 'SHOP_TIME_ZONE') ?? 'Asia/Shanghai';
+  const shopTimeZone = text(env, 'SHOP_TIME_ZONE') ?? DEFAULT_SHOP_TIME_ZONE;
   if (!validTimeZone(shopTimeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Shanghai (got "${shopTimeZone}")`);
   const reportRerollDays = integer(env, 'REPORT_REROLL_DAYS', 7, 1, 366, problems);
   const fileStorage = fileStorageOf(env, problems);

@@ -44,6 +44,7 @@ export interface PhoneChange {
   smscode: string;
 }
 
+/** Times in these answers are `YYYY-MM-DD HH:mm:ss` on the shop's clock (SHOP_TIME_ZONE), as everywhere on the wire. */
 export interface AccountSession {
   id: string;
   createdAt: string;

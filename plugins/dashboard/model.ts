@@ -19,6 +19,7 @@ export type CounterGroup = 'operation' | 'task';
 export interface CounterItemView {
   id: string;
   title: string;
+  /** When it started waiting: `YYYY-MM-DD HH:mm:ss` on the shop's clock. */
   time: string | null;
   link: string;
 }

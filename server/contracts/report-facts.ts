@@ -163,7 +163,7 @@ export interface CounterItem {
   id: string;
   /** One line naming the thing (an order number and buyer …). */
   title: string;
-  /** When it started waiting (ISO). */
+  /** When it started waiting (`YYYY-MM-DD HH:mm:ss` on the shop's clock, server/time/shop-time.ts). */
   time: string | null;
   /** Where to open it (a route the client knows, with its query). */
   link: string;

@@ -138,7 +138,7 @@ function parseOperand(field: FieldDefinition, value: string, bound?: 'begin' | '
     case 'date':
       return isCalendarDate(value) ? { value } : { reason: REASON.notDate };
     case 'datetime':
-      if (bound !== undefined && isCalendarDate(value)) return { value: `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59'}` };
+      if (bound !== undefined && isCalendarDate(value)) return { value: `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59.999999'}` };
       return isCalendarDateTime(value) ? { value } : { reason: REASON.notDateTime };
     default:
       return { value };

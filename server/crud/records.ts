@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, columnOf, fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
+import { formatShopTime } from '../time/shop-time';
 
 /** Reading rows of an entity and turning them into wire records (camelCase, dict texts). */
 
@@ -15,12 +16,6 @@ export type DictLookup = ((code: string) => Promise<DictItem[] | null>) & {
   readonly references?: (entity: EntityDefinition, records: readonly WireRecord[]) => Promise<void>;
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` in the server's local time (the wire format of the admin family). */
-export function formatDateTime(value: Date): string {
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
-}
 
 interface ReadableColumn {
   name: string;
@@ -77,7 +72,7 @@ function buildSelectList(entity: EntityDefinition, rows: 'page' | 'one'): RawBui
 
 function wireValue(field: FieldDefinition | null, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return formatDateTime(value);
+  if (value instanceof Date) return formatShopTime(value);
   if (field !== null && (field.type === 'decimal' || field.type === 'int') && typeof value === 'string') return Number(value);
   return value;
 }

@@ -3,13 +3,14 @@
  * WebAssembly heap, so on the main thread every query would stall every other request; here it only
  * delays the queries queued behind it. Queries go through node-postgres over PGlite's wire protocol,
  * exactly as the server used to do in-process, so rows are parsed by the same type parsers
- * (timestamptz → Date, numeric and int8 → string, json → parsed).
+ * (timestamptz → Date, numeric and int8 → string, json → parsed; date and timestamp stay text, wall-clock-types.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
+import { WALL_CLOCK_TYPES } from './wall-clock-types';
 import { BYTEA_OID, errorFields, type WorkerRequest, type WorkerResponse, type WorkerStartOptions } from './worker-protocol';
 
 const port = parentPort;
@@ -22,13 +23,13 @@ const options = workerData as WorkerStartOptions;
  * system caches anyway, so a smaller pool costs a copy per miss rather than a disk read: 32 MB keeps the
  * lists' indexes resident (measured at 100,000 members and 200,000 orders in `npm run bench:lists`).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`, '-c', `TimeZone=${options.timeZone}`];
 
 async function start(): Promise<{ pglite: PGlite; client: pg.Client }> {
   // pg_trgm ships with PGlite as an extension; list search indexes use it when present.
   const pglite = new PGlite(options.pgdata, { extensions: { pg_trgm }, startParams: START_PARAMS });
   await pglite.waitReady;
-  const client = new pg.Client(createPgConfig(pglite));
+  const client = new pg.Client({ ...createPgConfig(pglite), types: WALL_CLOCK_TYPES });
   await client.connect();
   return { pglite, client };
 }

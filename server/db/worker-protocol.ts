@@ -9,6 +9,8 @@ export interface WorkerStartOptions {
   pgdata: string;
   /** PostgreSQL's shared_buffers, e.g. '32MB'. */
   sharedBuffers: string;
+  /** The session's TimeZone: the shop's (server/time/shop-time.ts). */
+  timeZone: string;
 }
 
 export type WorkerRequest =

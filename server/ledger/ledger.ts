@@ -50,6 +50,11 @@ export interface LedgerEntry {
   operator: string | null;
   /** Tenant of the owner row; the lock and the row carry it. */
   tenantId: number;
+  /**
+   * When the change happened, if not now: history brought in at its own dates (the demo members' past orders and
+   * top-ups), so that today's figures (充值, 营业额) count only today's. Entries are posted in the order given.
+   */
+  at?: Date;
 }
 
 export interface LedgerPosting {
@@ -101,6 +106,9 @@ function applyChange(definition: LedgerDefinition, before: Decimal, requested: D
   return { change: requested, after };
 }
 
+/** The row's time: the entry's own, or the transaction's now. */
+const stampOf = (entry: Pick<LedgerEntry, 'at'>): RawBuilder<unknown> => (entry.at === undefined ? sql`now()` : sql`${entry.at}::timestamptz`);
+
 /**
  * Posts one entry inside the caller's transaction: locks the owner row (`FOR UPDATE`), refuses a
  * total below zero (or clamps, for growth), writes the new total and appends the ledger row.
@@ -121,7 +129,7 @@ export async function postInTransaction(trx: Transaction<Database>, definition: 
   const id = newId();
   await sql`insert into ${sql.id(ledger.table)}
     (id, ${sql.id(ledger.owner)}, ${sql.id(ledger.change)}, ${sql.id(ledger.total)}, biz_type, biz_id, title, create_by, create_time, tenant_id)
-    values (${id}, ${entry.ownerId}, ${changeText}::numeric, ${afterText}::numeric, ${String(entry.bizType)}, ${entry.bizId ?? null}, ${entry.title}, ${entry.operator}, now(), ${entry.tenantId})`.execute(trx);
+    values (${id}, ${entry.ownerId}, ${changeText}::numeric, ${afterText}::numeric, ${String(entry.bizType)}, ${entry.bizId ?? null}, ${entry.title}, ${entry.operator}, ${stampOf(entry)}, ${entry.tenantId})`.execute(trx);
   return { id, before, change, after };
 }
 
@@ -155,7 +163,7 @@ export async function postLedgerBatch(trx: Transaction<Database>, definition: Le
     const id = newId();
     postings.push({ id, before, change, after });
     rows.push(sql`(${id}, ${entry.ownerId}, ${formatTotal(unit, change)}::numeric, ${formatTotal(unit, after)}::numeric, ${String(entry.bizType)}, ${entry.bizId ?? null},
-      ${entry.title}, ${entry.operator}, now(), ${tenantId})`);
+      ${entry.title}, ${entry.operator}, ${stampOf(entry)}, ${tenantId})`);
   }
   const updates = [...totals].map(([id, total]) => sql`(${id}, ${formatTotal(unit, total)}::numeric)`);
   await sql`update ${sql.id(owner.table)} as o set ${sql.id(owner.total)} = v.total from (values ${sql.join(updates)}) as v(id, total)

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { METRICS, type FactSource } from '../contracts/report-facts';
 import type { Database } from '../db/schema';
-import { dayIn } from './fact-store';
+import { dayIn } from '../time/shop-time';
 import { factDb } from './fact-tables';
 
 /** At most this many (tenant, day, ip) keys are remembered before the memory starts afresh. */

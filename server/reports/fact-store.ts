@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FactMetric, FactRange, FactRow, FactSource } from '../contracts/report-facts';
 import type { Database } from '../db/schema';
 import { factDb } from './fact-tables';
+import { dayIn } from '../time/shop-time';
 
 /** Days before the first roll-up that a tenant's history is collected from (any shop's data is newer). */
 const HISTORY_START = '2000-01-01';
@@ -59,12 +60,6 @@ export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
-}
-
-/** The calendar day of `at` in `timeZone`. */
-export function dayIn(at: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 type FactKey = Omit<FactValue, 'value'>;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { invalidInput, Line, params, query } from '../http/schemas';
 import { allowedReportTables, checkReportSql, ReportSqlError, splitReportSql, type PopupReportTables } from './online-report-tables';
+import { formatShopTime } from '../time/shop-time';
 
 export const POPUP_REPORT_PATHS = {
   columns: '/online/cgreport/api/getRpColumns',
@@ -297,6 +298,12 @@ export async function checkCost<DB>(trx: Kysely<DB>, query: RawBuilder<unknown>)
   if (!Number.isFinite(cost) || cost > REPORT_LIMITS.maxCost) throw businessError(MSG_REPORT_TOO_COSTLY);
 }
 
+/** A report row's instants (timestamptz columns) on the shop's clock, as every other screen shows times. */
+function withShopTimes(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = formatShopTime(value);
+  return row;
+}
+
 export interface ReportPage {
   records: Record<string, unknown>[];
   total: number;
@@ -339,6 +346,6 @@ export async function runReport(
       const value = first[`sum_${item.field_name}`];
       totals[item.field_name] = typeof value === 'string' ? value : null;
     }
-    return { records: records.rows, total: Number(first.total ?? 0), totals };
+    return { records: records.rows.map(withShopTimes), total: Number(first.total ?? 0), totals };
   });
 }

@@ -1,8 +1,11 @@
-import { Cron } from 'croner';
+import { Cron, type CronOptions } from 'croner';
+import { shopTimeZone } from '../time/shop-time';
 
 /**
  * Cron expressions as the JeecgBoot family writes them (Quartz: seconds first, `?` for "no specific
- * day", an optional year), read by croner. Nothing here runs a job: it only parses and previews.
+ * day", an optional year), read by croner on the shop's clock: `0 0 2 * * ?` fires at 02:00 in
+ * SHOP_TIME_ZONE whatever the server's own zone. Parsing and previews live here; the scheduler runs jobs
+ * with the same options.
  */
 const MAX_EXPRESSION_LENGTH = 100;
 
@@ -12,11 +15,16 @@ export interface CronCheck {
   reason?: string;
 }
 
+/** How every expression is read: Quartz's dialect, on the shop's clock. */
+export function cronOptions(): CronOptions {
+  return { legacyMode: true, mode: 'auto', sloppyRanges: true, timezone: shopTimeZone() };
+}
+
 /** Six or seven fields (seconds … [year]), as Quartz; five-field crontab lines are accepted too. */
 export function parseCron(expression: string): Cron {
   const trimmed = expression.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_EXPRESSION_LENGTH) throw new Error('empty or too long');
-  return new Cron(trimmed, { paused: true, legacyMode: true, mode: 'auto', sloppyRanges: true });
+  return new Cron(trimmed, { ...cronOptions(), paused: true });
 }
 
 export function checkCron(expression: string): CronCheck {

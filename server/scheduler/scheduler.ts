@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { PluginServices } from '../plugin-services';
-import { parseCron, scheduledFireTime } from './cron';
+import { cronOptions, parseCron, scheduledFireTime } from './cron';
 import type { JobKindRegistry } from './job-kinds';
 import { JOB_STATUS_NORMAL, schedulerDb, type QuartzJobTable } from './tables';
 
@@ -143,7 +143,7 @@ export class Scheduler {
     }
     pattern.stop();
     // protect: a firing that comes while the previous run is still busy is skipped, not stacked.
-    const cron = new Cron(job.cron_expression.trim(), { legacyMode: true, mode: 'auto', sloppyRanges: true, protect: true, unref: true }, (self) =>
+    const cron = new Cron(job.cron_expression.trim(), { ...cronOptions(), protect: true, unref: true }, (self) =>
       this.track(this.fire(job.id, self)),
     );
     this.scheduled.set(job.id, { cron, signature });

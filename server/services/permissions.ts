@@ -7,6 +7,7 @@ import { registerCache } from '../cache/cache-registry';
 import { VersionedCache } from '../cache/versioned-cache';
 import { grantedToUser } from './permission-grants';
 import { isAdmin } from './users';
+import { shopTimeZone } from '../time/shop-time';
 
 const EXTERNAL_URL = /^https?:\/\//i;
 
@@ -153,5 +154,6 @@ async function computeUserPermissions(db: Kysely<Database>, userId: string): Pro
   const admin = await isAdmin(db, userId);
   const readCodes = readCodesByPage(allButtons);
   const opens = (row: PermissionRow) => admin || (readCodes.get(row.id) ?? []).every((code) => usable.has(code));
-  return { menu: buildTree(granted, opens), auth, allAuth };
+  // The shop's clock travels with what every page load asks for first (the client's src/toolkit/utils/shop-time.ts).
+  return { menu: buildTree(granted, opens), auth, allAuth, shopTimeZone: shopTimeZone() };
 }

@@ -4,6 +4,8 @@ import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+// The shop's clock: dayjs() is the shop's now for every screen and picker (src/toolkit/utils/shop-time.ts).
+import '../toolkit/utils/shop-time';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';

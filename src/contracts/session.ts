@@ -84,7 +84,15 @@ export interface PermissionResult {
   menu: MenuItem[];
   auth: PermissionEntry[];
   allAuth: PermissionEntry[];
+  /**
+   * The shop's time zone (SHOP_TIME_ZONE, an IANA name): every time the screens show, take or compute ("today",
+   * presets) is on this clock, whatever the browser's zone. A server that sends none means Asia/Shanghai.
+   */
+  shopTimeZone?: string;
 }
+
+/** The shop's zone when the server names none. */
+export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Shanghai';
 
 export interface CurrentDepartsResult {
   list: Department[];

@@ -128,7 +128,7 @@ export async function loadPermissions(): Promise<PermissionResult> {
   if (!response.success) throw new Error(response.message || i18n.t('http:permissionLoadFailed'));
   const result = response.result;
   if (!result?.menu || result.menu.length === 0) throw new EmptyMenuError(i18n.t('http:permissionLoadFailed'));
-  const permissions: PermissionResult = { menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [] };
+  const permissions: PermissionResult = { menu: result.menu, auth: result.auth ?? [], allAuth: result.allAuth ?? [], ...(result.shopTimeZone ? { shopTimeZone: result.shopTimeZone } : {}) };
   session.setPermissions(permissions);
   return permissions;
 }

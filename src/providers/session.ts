@@ -1,4 +1,4 @@
-import type { Department, DictMap, LoginResult, PermissionEntry, PermissionResult, TenantRef, UserInfo } from '../contracts/session';
+import { DEFAULT_SHOP_TIME_ZONE, type Department, type DictMap, type LoginResult, type PermissionEntry, type PermissionResult, type TenantRef, type UserInfo } from '../contracts/session';
 import { expiringStorage } from './storage';
 import { SESSION_KEYS, STORAGE_KEYS } from './storage-keys';
 
@@ -94,6 +94,11 @@ export const session = {
 
   getRealname(): string | null {
     return expiringStorage.get<string>(STORAGE_KEYS.realname);
+  },
+
+  /** The shop's time zone, from this page load's permission call (src/toolkit/utils/shop-time.ts reads it). */
+  getShopTimeZone(): string {
+    return permissionsInMemory?.shopTimeZone ?? DEFAULT_SHOP_TIME_ZONE;
   },
 
   /** Null until the permission call of this page load succeeded (the menu is not persisted). */

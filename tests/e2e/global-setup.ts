@@ -6,6 +6,7 @@
 import type { TestProject } from 'vitest/node';
 import { startProductServer, type ProductServer } from '../support/product-server';
 import { E2E_WORKERS } from './workers';
+import { SERVER_ZONE, SHOP_ZONE } from '../support/zones';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,8 @@ declare module 'vitest' {
 let servers: ProductServer[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
-  servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startProductServer()));
+  // The product as on a cloud machine: the server process on UTC, the shop in Shanghai (tests/support/zones.ts).
+  servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startProductServer({ env: { TZ: SERVER_ZONE, SHOP_TIME_ZONE: SHOP_ZONE } })));
   project.provide(
     'baseURLs',
     servers.map((server) => server.baseURL),

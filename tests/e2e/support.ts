@@ -38,8 +38,9 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+/** A fresh context and page; `timezoneId` puts the browser in another zone than the machine's (the shop-clock tests). */
+export async function newPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 800 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FactSource } from '../../server/contracts/report-facts';
 import { dayOf, withinDays } from '../../server/contracts/report-facts';
 import type { Database } from '../../server/db/schema';
-import { addDays, daysOf, dayIn, FACT_WINDOW_DAYS, FactStore, windowsOf } from '../../server/reports/fact-store';
+import { addDays, daysOf, FACT_WINDOW_DAYS, FactStore, windowsOf } from '../../server/reports/fact-store';
+import { dayIn } from '../../server/time/shop-time';
 import { catchUpAtStart } from '../../server/reports/rollup-job';
 import { useDemoServer } from './helpers';
 

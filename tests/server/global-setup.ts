@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { SERVER_ZONE } from '../support/zones';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
 let templateDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // The template is seeded on the same clock as the test files run on (vitest.config.ts sets it for them).
+  process.env.TZ = SERVER_ZONE;
   templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-template-'));
   const app = await buildApp({ config: loadConfig({ DATA_DIR: templateDir, CLIENT_DIR: path.join(templateDir, 'no-client') }), logger: false });
   await app.close();

@@ -12,6 +12,7 @@ import { MSG_UNKNOWN_KIND, Scheduler } from '../../server/scheduler/scheduler';
 import { PluginServices } from '../../server/plugin-services';
 import { JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, schedulerDb } from '../../server/scheduler/tables';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { DEFAULT_SHOP_TIME_ZONE as SHOP_ZONE } from '../../server/time/shop-time';
 import { tempDir } from './helpers';
 
 /** The core jobs use no plugin service. */
@@ -66,7 +67,7 @@ describe('on the embedded database', () => {
   ];
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir, databaseUrl: null });
+    handle = await openDatabase({ dataDir, databaseUrl: null, shopTimeZone: SHOP_ZONE });
     await migrateToLatest(handle.db);
     scheduler = new Scheduler({ db: handle.db, kinds: new JobKindRegistry(kinds), instanceId: 'solo', logger: quiet, logRetentionDays: 30 });
   });
@@ -156,7 +157,7 @@ describe('two instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    for (let i = 0; i < 2; i += 1) handles.push(await openDatabase({ dataDir: tempDir('unused'), databaseUrl: postgres.url }));
+    for (let i = 0; i < 2; i += 1) handles.push(await openDatabase({ dataDir: tempDir('unused'), databaseUrl: postgres.url, shopTimeZone: SHOP_ZONE }));
     await migrateToLatest(first().db);
   }, 90_000);
 

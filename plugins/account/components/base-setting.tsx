@@ -5,6 +5,7 @@ import { session } from '../../../src/providers/session';
 import { LoadErrorAlert, useCustomRead, useFormAction } from '../../../src/toolkit/crud';
 import { UploadWidget } from '../../../src/toolkit/upload';
 import { ACCOUNT_API, ACCOUNT_RESOURCE, type AccountProfile, type ProfileChange, type Sex } from '../contracts';
+import { shopNow } from '../../../src/toolkit/utils';
 
 interface BaseValues {
   realname: string;
@@ -77,7 +78,7 @@ function BaseForm({ profile }: { profile: AccountProfile }) {
         />
       </Form.Item>
       <Form.Item label={t('fields.birthday')} name="birthday">
-        <DatePicker disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+        <DatePicker disabledDate={(day) => day.isAfter(shopNow(), 'day')} />
       </Form.Item>
       <Form.Item label={t('fields.phone')} name="phone" extra={t('base.phoneHint')}>
         <Input readOnly disabled />

@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
-/** A server time (ISO) as the screens show it; '' for none. */
-export function timeText(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '';
-}
+/** A server time as the screens show it (the shop's clock); '' for none. */
+export const timeText = (value: string | null | undefined): string => formatShopTime(value);

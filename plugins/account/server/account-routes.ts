@@ -10,6 +10,7 @@ import { LOG_TYPE_LOGIN } from '../../../server/logs/log-tables';
 import { ACCOUNT_API, BINDING_PROVIDERS, type AccountSession, type BindingProvider, type LoginPage, type NotificationPrefs, type PhoneChange, type ProfileChange } from '../contracts';
 import { bindingsOf, checkProfileChange, loadProfile, MSG_EMAIL_TAKEN, MSG_USER_GONE, uploadRootOf } from './profile';
 import { accountDb } from './tables';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 export const MSG_PROFILE_SAVED = '基本信息已更新';
 export const MSG_PHONE_INVALID = '请输入正确的手机号';
@@ -158,9 +159,9 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: AppContext): vo
     };
     const sessions: AccountSession[] = rows.map((row) => ({
       id: row.id,
-      createdAt: row.created_at.toISOString(),
-      lastSeenAt: row.last_seen_at.toISOString(),
-      expiresAt: row.expires_at.toISOString(),
+      createdAt: formatShopTime(row.created_at),
+      lastSeenAt: formatShopTime(row.last_seen_at),
+      expiresAt: formatShopTime(row.expires_at),
       current: row.id === sessionId,
       ip: ipOf(row.created_at),
     }));
@@ -197,7 +198,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: AppContext): vo
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       const page: LoginPage = {
-        records: rows.map((row) => ({ id: row.id, time: row.create_time.toISOString(), ip: row.ip, success: row.success === true, content: row.log_content })),
+        records: rows.map((row) => ({ id: row.id, time: formatShopTime(row.create_time), ip: row.ip, success: row.success === true, content: row.log_content })),
         total: Number(count.n),
       };
       return ok(page);

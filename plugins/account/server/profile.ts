@@ -5,6 +5,7 @@ import { resolveInside, allowedTypeOf } from '../../../server/routes/upload-file
 import { LOG_TYPE_LOGIN } from '../../../server/logs/log-tables';
 import type { AccountProfile, AccountBinding, BindingProvider, ProfileChange, Sex } from '../contracts';
 import type { AccountTables } from './tables';
+import { formatShopTime, shopDay } from '../../../server/time/shop-time';
 
 export const MSG_REALNAME_REQUIRED = '姓名不能为空';
 export const MSG_REALNAME_TOO_LONG = '姓名长度不能超过50个字符';
@@ -20,11 +21,6 @@ const REALNAME_MAX = 50;
 
 /** The checked form of a profile change: a Chinese refusal, or the values to store. */
 export type ProfileCheck = { ok: false; message: string } | { ok: true; values: Required<ProfileChange> };
-
-/** Today's date (YYYY-MM-DD) in the server's local time. */
-function today(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 function blankToNull(value: string | null | undefined): string | null {
   const text = value?.trim() ?? '';
@@ -42,7 +38,7 @@ export function checkProfileChange(change: ProfileChange, uploadRoot: string, no
   const email = blankToNull(change.email);
   if (email !== null && (email.length > 100 || !EMAIL_PATTERN.test(email))) return { ok: false, message: MSG_EMAIL_INVALID };
   const birthday = blankToNull(change.birthday);
-  if (birthday !== null && birthday > today(now)) return { ok: false, message: MSG_BIRTHDAY_FUTURE };
+  if (birthday !== null && birthday > shopDay(now)) return { ok: false, message: MSG_BIRTHDAY_FUTURE };
   const avatar = blankToNull(change.avatar);
   if (avatar !== null) {
     const stored = resolveInside(uploadRoot, avatar);
@@ -107,7 +103,7 @@ export async function loadProfile(db: Kysely<AccountTables>, userId: string, cur
     email: user.email,
     departs: departs.map((row) => row.depart_name),
     roles: roles.map((row) => row.role_name),
-    lastLogin: last === undefined ? null : { time: last.create_time.toISOString(), ip: last.ip },
+    lastLogin: last === undefined ? null : { time: formatShopTime(last.create_time), ip: last.ip },
   };
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../server/context';
 import { entityRouteSchemas } from '../../../server/crud/entity-schemas';
 import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
 import type { QueryParams } from '../../../server/crud/list-query';
-import { formatDateTime } from '../../../server/crud/records';
+import { formatShopTime } from '../../../server/time/shop-time';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, Line, query, SafeText } from '../../../server/http/schemas';
@@ -118,7 +118,7 @@ export async function registerMessageRoutes(api: FastifyInstance, ctx: AppContex
         username: row.username,
         realname: row.realname,
         readFlag: row.read_flag === '1' ? '1' : '0',
-        readTime: row.read_time === null ? null : formatDateTime(row.read_time),
+        readTime: row.read_time === null ? null : formatShopTime(row.read_time),
       }));
       return ok(recipients);
     },

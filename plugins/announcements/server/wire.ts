@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Announcement, AnnouncementCategory, AnnouncementOpenType, AnnouncementPriority, AnnouncementRecipients, AnnouncementSendStatus, MyAnnouncement } from '../../../src/contracts/announcements';
-import { formatDateTime } from '../../../server/crud/records';
+import { formatShopTime } from '../../../server/time/shop-time';
 import type { AnnouncementSendTable, AnnouncementTable } from './tables';
 
-const time = (value: Date | null): string | null => (value === null ? null : formatDateTime(value));
+const time = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));
 
 export function toAnnouncement(row: Selectable<AnnouncementTable>): Announcement {
   return {

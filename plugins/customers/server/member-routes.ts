@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
-import { formatDateTime } from '../../../server/crud/records';
+import { formatShopTime } from '../../../server/time/shop-time';
 import { Type, type TSchema } from 'typebox';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, Int, query } from '../../../server/http/schemas';
@@ -54,7 +54,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
       const entry = await levelForGrowth(db, 0);
       return {
         ...values,
-        registerTime: values.registerTime ?? formatDateTime(new Date()),
+        registerTime: values.registerTime ?? formatShopTime(new Date()),
         registerTerminal: values.registerTerminal ?? TERMINAL_BACK_OFFICE,
         levelId: entry?.id ?? null,
       };

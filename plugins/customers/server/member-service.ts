@@ -5,6 +5,7 @@ import type { Database } from '../../../server/db/schema';
 import { postInTransaction, type LedgerEntry } from '../../../server/ledger/ledger';
 import { applyLevelByGrowth } from './levels';
 import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * The customers plugin's `members` service (server/contracts/members.ts): other domains post to the
@@ -120,7 +121,7 @@ async function referrals(db: Kysely<Database>, tenantId: number, memberId: strin
       nickname, mobile, register_time from cust_member where ${where} order by register_time desc nulls last, id limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`.execute(db);
   return {
     total: total.rows[0]?.n ?? 0,
-    records: rows.rows.map((row) => ({ id: row.id, memberNo: row.member_no, name: row.member_name ?? row.nickname ?? '', mobile: row.mobile, registerTime: row.register_time?.toISOString() ?? null })),
+    records: rows.rows.map((row) => ({ id: row.id, memberNo: row.member_no, name: row.member_name ?? row.nickname ?? '', mobile: row.mobile, registerTime: row.register_time === null ? null : formatShopTime(row.register_time) })),
   };
 }
 

@@ -1,8 +1,8 @@
-import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
 import { levelForGrowth } from './levels';
+import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** Members as the mini-program sees them, and registration on the first login. */
 
@@ -42,10 +42,7 @@ interface MemberViewRow {
   status: string | null;
 }
 
-/** Money from NUMERIC text to the wire's number of yuan (exact: two decimals survive the conversion). */
-export function moneyOnWire(value: string | number | Decimal): number {
-  return Number(new Decimal(value).toFixed(2));
-}
+export { moneyOnWire };
 
 export async function findMember(db: Kysely<Database>, tenantId: number, where: { id: string } | { mobile: string } | { memberNo: string }): Promise<(MemberView & { status: string | null }) | null> {
   const condition = 'id' in where ? sql`m.id = ${where.id}` : 'mobile' in where ? sql`m.mobile = ${where.mobile}` : sql`m.member_no = ${where.memberNo}`;

@@ -64,34 +64,41 @@ async function groupIds(db: Kysely<Database>): Promise<string[]> {
 
 const orderNo = (year: number, index: number) => `SO${year}${String(100_000 + index)}`;
 
+const DAY_MS = 86_400_000;
+
 /**
- * Each member's history: an order that earned growth and points, a recharge, and for some members
- * points used and a balance payment. Posted in bulk through the ledgers, whose rules still apply.
+ * Each member's history: an order that earned growth and points, an opening balance, and for some members
+ * points used and a balance payment. Posted in bulk through the ledgers, whose rules still apply, each
+ * at its own date in the days after the member registered (never later than now). The opening balance is
+ * 期初余额 (后台调整, as the goods' 期初库存), not a top-up: 充值 and 营业额 count only money members paid in.
  */
-async function seedHistories(trx: Transaction<Database>, tenantId: number, memberIds: readonly string[]): Promise<void> {
+async function seedHistories(trx: Transaction<Database>, tenantId: number, memberIds: readonly string[], registered: readonly Date[]): Promise<void> {
   const base = { operator: SEEDER };
+  const now = Date.now();
+  const after = (index: number, days: number) => new Date(Math.min(now - (6 - days) * 60_000, (registered[index]?.getTime() ?? now) + days * DAY_MS));
   const paid = (index: number) => ((index * 7_919) % 30_000) + 50;
   const growth = await postLedgerBatch(
     trx,
     EXPERIENCE_LEDGER,
     tenantId,
-    memberIds.map((ownerId, index) => ({ ...base, ownerId, change: paid(index), bizType: EXPERIENCE_BIZ.order, bizId: orderNo(2025, index), title: '下单奖励' })),
+    memberIds.map((ownerId, index) => ({ ...base, ownerId, change: paid(index), bizType: EXPERIENCE_BIZ.order, bizId: orderNo(2025, index), title: '下单奖励', at: after(index, 1) })),
   );
   await applyLevelsByGrowth(trx, tenantId, memberIds.map((memberId, index) => ({ memberId, experience: growth[index]?.after.toNumber() ?? 0 })), SEEDER);
   await postLedgerBatch(trx, POINTS_LEDGER, tenantId, [
-    ...memberIds.map((ownerId, index) => ({ ...base, ownerId, change: Math.floor(paid(index) / 10) + 20, bizType: POINT_BIZ.orderReward, bizId: orderNo(2025, index), title: '订单积分奖励' })),
-    ...memberIds.flatMap((ownerId, index) => (index % 4 === 0 ? [{ ...base, ownerId, change: -20, bizType: POINT_BIZ.orderUse, bizId: orderNo(2026, index), title: '订单积分抵扣' }] : [])),
+    ...memberIds.map((ownerId, index) => ({ ...base, ownerId, change: Math.floor(paid(index) / 10) + 20, bizType: POINT_BIZ.orderReward, bizId: orderNo(2025, index), title: '订单积分奖励', at: after(index, 1) })),
+    ...memberIds.flatMap((ownerId, index) => (index % 4 === 0 ? [{ ...base, ownerId, change: -20, bizType: POINT_BIZ.orderUse, bizId: orderNo(2026, index), title: '订单积分抵扣', at: after(index, 5) }] : [])),
   ]);
   await postLedgerBatch(trx, BALANCE_LEDGER, tenantId, [
     ...memberIds.map((ownerId, index) => ({
       ...base,
       ownerId,
       change: `${((index * 37) % 2_000) + 100}.${String((index * 13) % 100).padStart(2, '0')}`,
-      bizType: BALANCE_BIZ.recharge,
-      bizId: `RC2025${String(100_000 + index)}`,
-      title: '余额充值',
+      bizType: BALANCE_BIZ.admin,
+      bizId: null,
+      title: '期初余额',
+      at: after(index, 2),
     })),
-    ...memberIds.flatMap((ownerId, index) => (index % 3 === 0 ? [{ ...base, ownerId, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: orderNo(2026, index), title: '余额支付' }] : [])),
+    ...memberIds.flatMap((ownerId, index) => (index % 3 === 0 ? [{ ...base, ownerId, change: '-88.80', bizType: BALANCE_BIZ.payment, bizId: orderNo(2026, index), title: '余额支付', at: after(index, 6) }] : [])),
   ]);
 }
 
@@ -129,7 +136,7 @@ export async function seedMembers(db: Kysely<Database>, { tenantId, count, prefi
   });
   await inTransaction(db, async (trx) => {
     const ids = await registerMembers(trx, members);
-    await seedHistories(trx, tenantId, ids);
+    await seedHistories(trx, tenantId, ids, members.map((member) => member.registerTime));
     await seedAddresses(trx, tenantId, members.map((member, index) => ({ id: ids[index] ?? '', name: member.memberName, mobile: member.mobile })));
   });
 }

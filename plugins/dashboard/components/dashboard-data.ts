@@ -25,7 +25,3 @@ export function percentText(value: string | null, none = '—'): string {
   return value === null ? none : `${value}%`;
 }
 
-/** 'YYYY-MM-DD' of a Date in the browser's zone. */
-export function ymd(day: Date): string {
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-}

@@ -13,6 +13,7 @@ import { CounterGrid } from '../components/counter-grid';
 import { useAnalysis, useCounters } from '../components/dashboard-data';
 import { LoginStats } from '../components/login-stats';
 import type { MemberStats } from '../model';
+import { shopNow } from '../../../src/toolkit/utils';
 
 const DayChart = lazy(() => import('../components/day-chart'));
 
@@ -47,7 +48,7 @@ export default function AnalysisPage() {
   const areas = useMenuTree()
     .filter((area) => area.path.startsWith('/'))
     .filter((area) => needle === '' || (area.meta?.title ?? area.name).toLowerCase().includes(needle) || area.path.toLowerCase().includes(needle));
-  const greeting = t(`common:greeting.${greetingKey(new Date().getHours())}`);
+  const greeting = t(`common:greeting.${greetingKey(shopNow().hour())}`);
   const result = analysis.value;
 
   return (

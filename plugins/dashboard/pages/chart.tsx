@@ -6,24 +6,26 @@ import type { DictItem } from '../../../src/contracts/session';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
 import { itemText } from '../../../src/toolkit/dict/dict-cache';
 import { useDictItems } from '../../../src/toolkit/dict/dict-select';
-import { percentText, useChart, ymd } from '../components/dashboard-data';
+import { percentText, useChart } from '../components/dashboard-data';
 import { RankBars, SharePie, ShareTable, type LabelledShare } from '../components/share-charts';
 import type { ShareView } from '../model';
+import type { Dayjs } from 'dayjs';
+import { SHOP_DAY_FORMAT, shopNow } from '../../../src/toolkit/utils';
 
 type Preset = 'today' | 'last7' | 'last30' | 'thisMonth';
 const PRESETS: readonly Preset[] = ['today', 'last7', 'last30', 'thisMonth'];
 const TOP_PROVINCES = 10;
 
-/** A preset's first and last day (the browser's calendar). */
-export function presetRange(preset: Preset, now: Date = new Date()): { from: string; to: string } {
-  const back = (days: number) => ymd(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
+/** A preset's first and last day, on the shop's calendar (`today` is the shop's wall clock, src/toolkit/utils/shop-time.ts). */
+export function presetRange(preset: Preset, today: Dayjs = shopNow()): { from: string; to: string } {
+  const back = (days: number) => today.subtract(days, 'day').format(SHOP_DAY_FORMAT);
   switch (preset) {
     case 'today':
       return { from: back(0), to: back(0) };
     case 'last30':
       return { from: back(29), to: back(0) };
     case 'thisMonth':
-      return { from: ymd(new Date(now.getFullYear(), now.getMonth(), 1)), to: back(0) };
+      return { from: today.startOf('month').format(SHOP_DAY_FORMAT), to: back(0) };
     default:
       return { from: back(6), to: back(0) };
   }

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
 import { counterTitle, useCounters } from '../components/dashboard-data';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
-/** An ISO time as the shop shows times: YYYY-MM-DD HH:mm (the browser's zone). */
-function timeText(iso: string | null): string {
-  if (iso === null) return '';
-  const at = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+/** When a thing started waiting, to the minute, on the shop's clock. */
+function timeText(time: string | null): string {
+  return formatShopTime(time).slice(0, 16);
 }
 
 /**

@@ -14,6 +14,7 @@ import { useAccess } from '../../../src/toolkit/permission';
 import { CounterGrid } from '../components/counter-grid';
 import { useCounters } from '../components/dashboard-data';
 import { ORDER_LIST_PERMISSION } from '../model';
+import { shopNow } from '../../../src/toolkit/utils';
 
 const ORDER_LIST_API = '/saleorder/saleOrder/list';
 const ORDER_LIST_PATH = '/saleorder/saleOrderList';
@@ -113,7 +114,7 @@ export default function WorkplacePage() {
   const leaves = useMemo(() => leavesOf(menu), [menu]);
   const shortcuts = leaves.filter((item) => !item.path.startsWith('/dashboard/')).slice(0, SHORTCUTS);
   const canOpenNotices = leaves.some((item) => item.path === MY_NOTICES_PATH);
-  const greeting = t(`common:greeting.${greetingKey(new Date().getHours())}`);
+  const greeting = t(`common:greeting.${greetingKey(shopNow().hour())}`);
 
   return (
     <div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, useCustomRead } from '../../../src/toolkit/crud';
 import type { DrpDistributorRecord } from '../entities';
 import { DRP_URLS } from './drp-model';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
 interface Referred {
   id: string;
@@ -32,7 +33,7 @@ function ReferralsTable({ distributorId, level }: { distributorId: string; level
           { key: 'memberNo', dataIndex: 'memberNo', title: t('distributor.referrals.memberNo'), width: 160 },
           { key: 'name', dataIndex: 'name', title: t('distributor.referrals.name') },
           { key: 'mobile', dataIndex: 'mobile', title: t('distributor.referrals.mobile'), width: 140 },
-          { key: 'registerTime', dataIndex: 'registerTime', title: t('distributor.referrals.registerTime'), width: 180, render: (value: string | null) => (value === null ? '' : new Date(value).toLocaleString()) },
+          { key: 'registerTime', dataIndex: 'registerTime', title: t('distributor.referrals.registerTime'), width: 180, render: (value: string | null) => formatShopTime(value) },
         ]}
         pagination={{
           current: page.pageNo,

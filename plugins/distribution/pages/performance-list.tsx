@@ -1,9 +1,10 @@
 import { Button, Card, Col, DatePicker, Form, Input, Row, Table, Tag, Typography, type TableColumnType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useCustomRead } from '../../../src/toolkit/crud';
 import { drpDistributorEntity, PERFORMANCE_API, type DrpPerformanceRow } from '../entities';
+import { shopNow } from '../../../src/toolkit/utils';
 
 interface SearchValues {
   month: Dayjs | null;
@@ -19,7 +20,7 @@ const RANK_COLORS = ['gold', 'default', 'orange'];
 export default function PerformanceListPage() {
   const { t } = useTranslation(['distribution', 'crud']);
   const [form] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<{ month: string; keyword: string }>({ month: dayjs().format('YYYY-MM'), keyword: '' });
+  const [search, setSearch] = useState<{ month: string; keyword: string }>({ month: shopNow().format('YYYY-MM'), keyword: '' });
   const read = useCustomRead<{ records: DrpPerformanceRow[]; total: number }>({ url: PERFORMANCE_API, query: search }, { failure: t('performance.loadError'), family: drpDistributorEntity.table });
 
   const columns: TableColumnType<DrpPerformanceRow>[] = [
@@ -50,8 +51,8 @@ export default function PerformanceListPage() {
         name="search"
         layout="inline"
         className="crud-search-form"
-        initialValues={{ month: dayjs(), keyword: '' }}
-        onFinish={(values) => setSearch({ month: (values.month ?? dayjs()).format('YYYY-MM'), keyword: values.keyword?.trim() ?? '' })}
+        initialValues={{ month: shopNow(), keyword: '' }}
+        onFinish={(values) => setSearch({ month: (values.month ?? shopNow()).format('YYYY-MM'), keyword: values.keyword?.trim() ?? '' })}
       >
         <Row gutter={[16, 12]} style={{ width: '100%' }}>
           <Col xs={24} sm={12} lg={6}>

@@ -6,6 +6,7 @@ import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok, unauthorized } from '../../../server/http/envelope';
 import { body, Line, Mobile, query } from '../../../server/http/schemas';
 import { applyForDistribution, applyWithdraw, MSG_BAD_PRICE } from './distribution-service';
+import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** The mini-program's distribution calls (business-api "The mini-program"): a member's own only. */
 
@@ -57,7 +58,8 @@ export function registerDistributionAppRoutes(api: FastifyInstance, ctx: AppCont
       if (name === '' || account === '') throw businessError('请填写收款人和收款账户');
       const price = parsePrice(input.price);
       const created = await inTransaction(db, (trx) => applyWithdraw(trx, me.tenantId, me.memberId, { price, type: String(input.type), name, account }));
-      return ok(created, '提现申请已提交');
+      // Amounts as numbers of yuan on the mini-program's wire (business-api).
+      return ok({ id: created.id, feePrice: moneyOnWire(created.feePrice), payoutPrice: moneyOnWire(created.payoutPrice) }, '提现申请已提交');
     },
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CounterItem, OperatingCounter } from '../../../server/contracts/report-facts';
 import { WITHDRAW_STATUS } from '../entities';
 import { DRP_PERMS } from './menus';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /** 提现待审核: withdrawals waiting for the audit (status 0 审核中), a task on the dashboards, oldest first. */
 export const distributionCounters: OperatingCounter[] = [
@@ -21,7 +22,7 @@ export const distributionCounters: OperatingCounter[] = [
       return rows.rows.map((row) => ({
         id: row.id,
         title: `${row.member_name ?? ''} 申请提现 ¥${row.price}`.trim(),
-        time: new Date(row.create_time).toISOString(),
+        time: formatShopTime(row.create_time),
         link: '/marketingDrp/drpWithdrawList?tab=auditing',
       }));
     },

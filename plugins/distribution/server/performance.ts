@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { BROKERAGE_BIZ, BROKERAGE_STATUS, WITHDRAW_STATUS, type DrpPerformanceRow } from '../entities';
 import type { MemberService } from '../../../server/contracts/members';
+import { parseShopTime } from '../../../server/time/shop-time';
 
 /**
  * 业绩 (business-domains §5 "Performance"): per distributor and month, computed by one query over the
@@ -13,6 +14,7 @@ import type { MemberService } from '../../../server/contracts/members';
 
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+/** A month's bounds as the shop's wall clock (`YYYY-MM-01 00:00:00`); the database session reads them on the same clock. */
 export function monthRange(month: string): { begin: string; end: string } {
   const match = MONTH_PATTERN.exec(month);
   if (match === null) throw new Error(`bad month ${month}`);
@@ -20,6 +22,12 @@ export function monthRange(month: string): { begin: string; end: string } {
   const index = Number(match[2]);
   const next = index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
   return { begin: `${month}-01 00:00:00`, end: `${next}-01 00:00:00` };
+}
+
+function shopTime(text: string): Date {
+  const at = parseShopTime(text);
+  if (at === null) throw new Error(`bad time ${text}`);
+  return at;
 }
 
 interface Row {
@@ -58,7 +66,7 @@ export async function monthlyPerformance(db: Kysely<Database>, members: MemberSe
     order by coalesce(r.order_amount::numeric, 0) desc, coalesce(r.settled::numeric, 0) desc, d.create_time, d.id
     limit 1000`.execute(db);
   // New referrals: members registered in the month with one of these distributors' members as referrer.
-  const referrals = await members.referralCounts(db, tenantId, found.rows.map((row) => row.member_id), { begin: new Date(begin.replace(' ', 'T')), end: new Date(end.replace(' ', 'T')) });
+  const referrals = await members.referralCounts(db, tenantId, found.rows.map((row) => row.member_id), { begin: shopTime(begin), end: shopTime(end) });
   const money = (value: string) => new Decimal(value).toFixed(2);
   return found.rows.map((row, index) => ({
     rank: index + 1,

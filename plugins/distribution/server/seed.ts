@@ -71,17 +71,20 @@ async function paidOrders(trx: Transaction<Database>, memberId: string): Promise
   return result;
 }
 
-/** Commission of a buyer's paid demo orders, dated at payment; those past the freeze are settled. */
+/** Commission of a buyer's paid demo orders, dated at payment; those past the freeze are settled, on the day the freeze ended (not today). */
 async function replayCommission(trx: Transaction<Database>, ctx: AppContext, buyerId: string): Promise<void> {
   const services = { members: ctx.services.get('members'), stock: ctx.services.get('stock') };
   for (const { event, payTime } of await paidOrders(trx, buyerId)) {
     await recordOrderCommission(trx, services, event);
     const unfreeze = new Date(payTime.getTime() + freezeDays() * 86_400_000);
-    await sql`update drp_brokerage_record set create_time = ${payTime.toISOString()}::timestamptz, unfreeze_time = ${unfreeze.toISOString()}::timestamptz
+    await sql`update drp_brokerage_record set create_time = ${payTime}::timestamptz, unfreeze_time = ${unfreeze}::timestamptz
       where tenant_id = ${TENANT} and biz_id = ${event.orderId}`.execute(trx);
     if (unfreeze.getTime() > Date.now()) continue;
     const due = await sql<{ id: string }>`select id from drp_brokerage_record where tenant_id = ${TENANT} and biz_id = ${event.orderId} and status = ${BROKERAGE_STATUS.pending}`.execute(trx);
-    for (const record of due.rows) await settleCommissionRecord(trx, TENANT, record.id, SEEDER);
+    for (const record of due.rows) {
+      if (!(await settleCommissionRecord(trx, TENANT, record.id, SEEDER))) continue;
+      await sql`update drp_brokerage_record set settle_time = ${unfreeze}::timestamptz, update_time = ${unfreeze}::timestamptz where id = ${record.id}`.execute(trx);
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { Select, Spin, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordsOf, RemoteSelect, useCustomRead, type RemoteRow } from '../../../src/toolkit/crud';
+import { parseShopTime } from '../../../src/toolkit/utils';
 
 /**
  * The pickers of the campaign and packet forms, each over another plugin's HTTP API (never its code):
@@ -13,12 +14,12 @@ export type Row = RemoteRow;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** Whether a coupon template can be handed out now: enabled, and a fixed-date one not yet past its end. */
+/** Whether a coupon template can be handed out now: enabled, and a fixed-date one not yet past its end (a shop-clock time). */
 export function templateValidNow(row: Row, now: number = Date.now()): boolean {
   if (text(row.status) !== '1') return false;
   if (text(row.validityType) !== '1') return true;
-  const end = text(row.validEndTime);
-  return end === '' || new Date(end.replace(' ', 'T')).getTime() > now;
+  const end = parseShopTime(text(row.validEndTime));
+  return end === null || end > now;
 }
 
 interface PickerProps {

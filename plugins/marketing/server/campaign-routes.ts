@@ -17,6 +17,7 @@ import { defineStateMachine, transitionInTransaction } from '../../../server/sta
 import { CAMPAIGN_STATUS, CONDITION_TYPE, giftActivityEntity, giftActivityOrderEntity, PRODUCT_SCOPE, TIME_STATUS } from '../campaign-entities';
 import { campaignDictLookup } from './campaign-dicts';
 import { parseRules, RuleError, ruleSummary, storedRules, timeStatusOf, type CampaignRule } from './campaign-rules';
+import { formatShopTime, instantOf } from '../../../server/time/shop-time';
 
 /**
  * 赠品活动 (business-api `/marketing/giftActivity`): the engine's list/queryById with the time status of
@@ -76,9 +77,7 @@ export function timeStatusCondition(value: unknown, now: RawBuilder<unknown> = s
 /** A campaign as the wire shows it: rules parsed, the time status and a summary of the rules. */
 export function campaignRecord(record: WireRecord, now: Date = new Date()): WireRecord {
   const rules = storedRules(record.rules);
-  const start = new Date(String(record.startTime).replace(' ', 'T'));
-  const end = new Date(String(record.endTime).replace(' ', 'T'));
-  const timeStatus = timeStatusOf(start, end, now);
+  const timeStatus = timeStatusOf(wireTime(record.startTime), wireTime(record.endTime), now);
   const conditionType = String(record.conditionType ?? CONDITION_TYPE.amount);
   return {
     ...record,
@@ -89,8 +88,9 @@ export function campaignRecord(record: WireRecord, now: Date = new Date()): Wire
   };
 }
 
+/** A campaign time as the instant it stands for: entered by staff as the shop's wall clock, or read back as a Date. */
 function wireTime(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value).replace(' ', 'T'));
+  return instantOf(value) ?? new Date(Number.NaN);
 }
 
 function refuse(error: unknown): never {
@@ -168,11 +168,6 @@ async function lockedCampaign(trx: Transaction<Database>, tenantId: number, id: 
   return row;
 }
 
-const formatTime = (value: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
-};
-
 /** Edits a campaign that is neither closed nor ended (the edit is logged like any transition). */
 export async function editCampaign(trx: Transaction<Database>, ctx: Pick<AppContext, 'services'>, actor: CampaignActor, id: string, input: CampaignInput, now: Date = new Date()): Promise<void> {
   const row = await lockedCampaign(trx, actor.tenantId, id);
@@ -181,8 +176,8 @@ export async function editCampaign(trx: Transaction<Database>, ctx: Pick<AppCont
   const changes = await typed(input, 'edit');
   const current: FieldValues = {
     name: row.name,
-    startTime: formatTime(row.start_time),
-    endTime: formatTime(row.end_time),
+    startTime: formatShopTime(row.start_time),
+    endTime: formatShopTime(row.end_time),
     conditionType: row.condition_type,
     productScope: row.product_scope,
     productScopeValues: row.product_scope_values,

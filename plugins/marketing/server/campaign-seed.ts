@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/schema';
 import { CONDITION_TYPE, PACKET_STATUS, PRODUCT_SCOPE } from '../campaign-entities';
 import { addCampaign, closeCampaign, type CampaignActor } from './campaign-routes';
 import { addPacket, issuePacket } from './packet-routes';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * Demo campaigns of the admin's shop (tenant 1) in every time status — not started, running, ended and
@@ -13,11 +14,8 @@ import { addPacket, issuePacket } from './packet-routes';
 
 const SHOP: CampaignActor = { tenantId: 1, operator: 'admin' };
 const DAY = 24 * 60 * 60 * 1000;
-const pad = (n: number) => String(n).padStart(2, '0');
-const at = (offsetDays: number) => {
-  const value = new Date(Date.now() + offsetDays * DAY);
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:00`;
-};
+/** The shop's wall clock `offsetDays` from now, to the minute, as staff enter it. */
+const at = (offsetDays: number) => `${formatShopTime(Date.now() + offsetDays * DAY).slice(0, 16)}:00`;
 
 /** A coupon template of the shop the packet can hold (the coupons part seeds them first), if any. */
 async function someTemplate(trx: Transaction<Database>): Promise<string | null> {

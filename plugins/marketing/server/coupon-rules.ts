@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { CouponRules, MemberCoupon } from '../../../server/contracts/member-coupons';
 import { MEMBER_COUPON_STATUS } from '../../../server/contracts/member-coupons';
 import { DISCOUNT_TYPE, PRODUCT_SCOPE, UNLIMITED, VALIDITY_TYPE } from '../entities';
+import { instantOf } from '../../../server/time/shop-time';
 
 /**
  * The coupon rules, pure and exact (business-domains §4): what a template may hold, how long a coupon
@@ -59,10 +60,9 @@ function intOf(value: unknown): number | null {
   return Number.isInteger(number) ? number : null;
 }
 
+/** A validity time entered on the shop's clock (or read back as a Date), as epoch milliseconds. */
 function timeOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const time = value instanceof Date ? value.getTime() : new Date(String(value).replace(' ', 'T')).getTime();
-  return Number.isNaN(time) ? null : time;
+  return instantOf(value)?.getTime() ?? null;
 }
 
 export function scopeValuesOf(value: unknown): string[] {

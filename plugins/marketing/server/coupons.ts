@@ -34,6 +34,7 @@ import { COUPON_PERMISSIONS } from './coupon-buttons';
 import { issueCoupons, sendCoupons, takeCoupon } from './coupon-issue';
 import { checkTemplate, offerText } from './coupon-rules';
 import { createPromotionProvider } from './promotions';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * 优惠券 (business-domains §4, business-api "Marketing"): the templates under /marketing/coupon (checked
@@ -230,8 +231,8 @@ export async function registerCouponRoutes(api: FastifyInstance, ctx: AppContext
             usePrice: Number(row.use_price),
             productScope: row.product_scope,
             validityType: row.validity_type,
-            validStartTime: row.valid_start_time,
-            validEndTime: row.valid_end_time,
+            validStartTime: row.valid_start_time === null ? null : formatShopTime(row.valid_start_time),
+            validEndTime: row.valid_end_time === null ? null : formatShopTime(row.valid_end_time),
             fixedStartTerm: row.fixed_start_term,
             fixedEndTerm: row.fixed_end_term,
             remainCount: left,
@@ -291,8 +292,8 @@ export async function seedCoupons(trx: Transaction<Database>, ctx: AppContext): 
   const now = Date.now();
   for (const [index, demo] of DEMO_TEMPLATES.entries()) {
     const id = newId();
-    const start = demo.fixed === null ? null : new Date(now + demo.fixed[0] * DAY_MS).toISOString();
-    const end = demo.fixed === null ? null : new Date(now + demo.fixed[1] * DAY_MS).toISOString();
+    const start = demo.fixed === null ? null : new Date(now + demo.fixed[0] * DAY_MS);
+    const end = demo.fixed === null ? null : new Date(now + demo.fixed[1] * DAY_MS);
     await sql`insert into mkt_coupon_template (id, name, status, discount_type, use_price, discount_price, discount_percent, discount_limit_price,
         total_count, take_limit_count, take_type, validity_type, valid_start_time, valid_end_time, fixed_start_term, fixed_end_term, product_scope,
         create_by, create_time, tenant_id)

@@ -17,6 +17,7 @@ import { campaignLabels, type CampaignActor } from './campaign-routes';
 import { campaignDictLookup } from './campaign-dicts';
 import { money, parseContents, RuleError, storedGrants, type CouponGrant } from './campaign-rules';
 import { issueCoupons } from './coupon-issue';
+import { formatShopTime, instantOf } from '../../../server/time/shop-time';
 
 /**
  * 券包 (business-api `/marketing/couponPackage`): bundles of coupon templates × quantity (and points) with
@@ -64,8 +65,9 @@ function packetRecord(record: WireRecord): WireRecord {
   return { ...record, contents: storedGrants<CouponGrant>(record.contents) };
 }
 
+/** A packet time as the instant it stands for (entered as the shop's wall clock, or read back as a Date); NaN when none. */
 function wireTime(value: unknown): number {
-  return new Date(String(value).replace(' ', 'T')).getTime();
+  return instantOf(value)?.getTime() ?? Number.NaN;
 }
 
 async function checkedPacket(values: FieldValues, rawContents: unknown): Promise<{ values: FieldValues; contents: CouponGrant[] }> {
@@ -122,8 +124,6 @@ async function lockedPacket(trx: Transaction<Database>, tenantId: number, id: st
   return row;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const formatTime = (value: Date) => `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
 
 export async function editPacket(trx: Transaction<Database>, actor: CampaignActor, id: string, input: PacketInput): Promise<void> {
   const row = await lockedPacket(trx, actor.tenantId, id);
@@ -135,8 +135,8 @@ export async function editPacket(trx: Transaction<Database>, actor: CampaignActo
     totalCount: row.total_count,
     limitPerMember: row.limit_per_member,
     levelId: row.level_id,
-    startTime: formatTime(row.start_time),
-    endTime: formatTime(row.end_time),
+    startTime: formatShopTime(row.start_time),
+    endTime: formatShopTime(row.end_time),
     status: row.status,
     disableReason: row.disable_reason,
   };
@@ -156,7 +156,8 @@ export interface IssuedPacket {
 }
 
 function serialNo(now: Date): string {
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  // The shop's wall clock: the serial tells staff when the packet was issued.
+  const stamp = formatShopTime(now).replace(/[- :]/g, '');
   return `CP${stamp}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
 }
 

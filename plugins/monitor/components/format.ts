@@ -1,3 +1,5 @@
+import { formatShopTime } from '../../../src/toolkit/utils';
+
 /** Display helpers of the monitoring screens (numbers only: words come from the locale files). */
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
@@ -27,9 +29,7 @@ export function splitDuration(totalSeconds: number): { d: number; h: number; m: 
 /** 0.1234 → 12.3 (percent with one decimal). */
 export const toPercent = (ratio: number): number => Math.round(ratio * 1000) / 10;
 
-/** HH:mm:ss of a time, for chart axes. */
+/** HH:mm:ss of a time on the shop's clock, for chart axes and the trace list. */
 export function clockTime(time: number | string): string {
-  const date = new Date(time);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return formatShopTime(time).slice(11);
 }

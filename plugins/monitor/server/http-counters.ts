@@ -2,6 +2,7 @@ import type { CompletedRequest } from '../../../server/http/request-events';
 import type { HttpServerInfo } from '../contracts';
 import { mean, percentile, round } from './percentiles';
 import { RingBuffer } from './ring-buffer';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /** How many recent answers the latency figures are computed from: recent enough to move, enough for a p95. */
 export const LATENCY_SAMPLES = 1000;
@@ -69,7 +70,7 @@ export class HttpCounters {
       averageLatencyMs: average === null ? null : round(average),
       p95LatencyMs: latencies.length === 0 ? null : round(percentile(latencies, 95) ?? 0),
       perSecond,
-      startedAt: this.startedAt.toISOString(),
+      startedAt: formatShopTime(this.startedAt),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { CompletedRequest } from '../../../server/http/request-events';
 import type { HttpTraceInfo, TraceEntry } from '../contracts';
 import { round } from './percentiles';
 import { RingBuffer } from './ring-buffer';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 export const TRACE_CAPACITY = 200;
 const MAX_PATH = 300;
@@ -48,7 +49,7 @@ export class HttpTrace {
     this.sequence += 1;
     this.buffer.push({
       id: this.sequence,
-      time: new Date(request.at).toISOString(),
+      time: formatShopTime(request.at),
       method: request.method,
       path: tracePath(request),
       queryKeys: [...request.queryKeys],

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../server/crud/records';
+import { formatShopTime } from '../../../server/time/shop-time';
 import type { LogWriterHealth } from '../../../server/logs/log-writer';
 import type { LogWriterFigures } from '../contracts';
 
@@ -12,7 +12,7 @@ export function logWriterFigures(health: LogWriterHealth): LogWriterFigures {
     droppedRows: health.droppedRows,
     recentFailures: health.recentFailures.map((failure) => {
       const row = JSON.stringify(failure.row);
-      return { failedAt: formatDateTime(failure.failedAt), table: failure.table, row: row.length > ROW_CHARS ? `${row.slice(0, ROW_CHARS)}…` : row, error: failure.error };
+      return { failedAt: formatShopTime(failure.failedAt), table: failure.table, row: row.length > ROW_CHARS ? `${row.slice(0, ROW_CHARS)}…` : row, error: failure.error };
     }),
   };
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, useCustomRead, useFormAction } from '../../../src/toolkit/crud';
 import { CGFORM_API, ENHANCE_HISTORY_MAX, type CgformHead } from '../cgform-api';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
 export type EnhanceType = 'form' | 'list';
 
@@ -108,7 +109,7 @@ function EnhanceEditor({ headId, type, initial, onClose }: LoaderProps & { initi
             style={{ maxHeight: 420, overflow: 'auto', marginTop: 8 }}
             data-testid="cgform-enhance-history"
             renderItem={(version, index) => {
-              const time = version.createTime ? new Date(version.createTime).toLocaleString() : `#${versions.length - index}`;
+              const time = version.createTime ? formatShopTime(version.createTime) : `#${versions.length - index}`;
               return (
                 <List.Item
                   actions={[

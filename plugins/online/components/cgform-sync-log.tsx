@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, useCustomRead } from '../../../src/toolkit/crud';
 import { CGFORM_API, type CgformHead } from '../cgform-api';
 import { CGFORM_HEAD_RESOURCE } from './cgform-designer';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
 export interface SyncLogRow {
   id: string;
@@ -33,7 +34,7 @@ export function CgformSyncLog({ head, onClose }: { head: CgformHead | null; onCl
           locale={{ emptyText: t('syncLog.empty') }}
           data-testid="cgform-sync-log"
           columns={[
-            { key: 'createTime', dataIndex: 'createTime', title: t('syncLog.time'), width: 170, render: (time: string) => (time ? new Date(time).toLocaleString() : '') },
+            { key: 'createTime', dataIndex: 'createTime', title: t('syncLog.time'), width: 170, render: (time: string) => formatShopTime(time) },
             { key: 'method', dataIndex: 'method', title: t('syncLog.method'), width: 100, render: (method: string) => <Tag color={method === 'force' ? 'red' : 'blue'}>{method === 'force' ? t('sync.force') : t('sync.normal')}</Tag> },
             { key: 'createBy', dataIndex: 'createBy', title: t('syncLog.by'), width: 100 },
             {

@@ -11,6 +11,7 @@ import { CGFORM_HEAD_RESOURCE, CgformDesigner } from '../components/cgform-desig
 import { CgformEnhanceDialog } from '../components/cgform-enhance-dialog';
 import { CgformSyncDialog } from '../components/cgform-sync-dialog';
 import { CgformSyncLog } from '../components/cgform-sync-log';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
 type HeadRow = CgformHead & { id: string };
 
@@ -71,7 +72,7 @@ export default function CgformHeadList() {
       width: 110,
       render: (synced: string) => (synced === 'Y' ? <Tag color="green">{t('head2.synced')}</Tag> : <Tag color="orange">{t('head2.notSynced')}</Tag>),
     },
-    { key: 'createTime', dataIndex: 'createTime', title: t('head2.createTime'), width: 180, render: (time?: string) => (time ? new Date(time).toLocaleString() : '') },
+    { key: 'createTime', dataIndex: 'createTime', title: t('head2.createTime'), width: 180, render: (time?: string) => formatShopTime(time) },
     ...(actions === null ? [] : [actions]),
   ];
 

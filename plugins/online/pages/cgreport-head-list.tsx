@@ -8,6 +8,7 @@ import { useAccessMap } from '../../../src/toolkit/permission';
 import { CGREPORT_API, CGREPORT_PERMS, reportPath, type ReportHeadRow } from '../cgreport-api';
 import { ReportEditor } from '../components/report-editor';
 import { ReportTablesModal } from '../components/report-tables-modal';
+import { formatShopTime } from '../../../src/toolkit/utils';
 
 interface HeadPage {
   records: ReportHeadRow[];
@@ -101,7 +102,7 @@ export default function CgreportHeadList() {
                 render: (text: string) => <Typography.Text code>{text.replace(/\s+/g, ' ')}</Typography.Text>,
               },
               { key: 'chartType', dataIndex: 'chartType', title: t('head.chart'), width: 100, render: (type: string | null) => (type ? t(`editor.${type}`) : t('head.noChart')) },
-              { key: 'createTime', dataIndex: 'createTime', title: t('head.createTime'), width: 180, render: (time: string) => (time ? new Date(time).toLocaleString() : '') },
+              { key: 'createTime', dataIndex: 'createTime', title: t('head.createTime'), width: 180, render: (time: string) => formatShopTime(time) },
               {
                 key: 'actions',
                 title: t('head.actions'),

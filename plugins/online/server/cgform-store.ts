@@ -5,6 +5,7 @@ import { businessError } from '../../../server/http/envelope';
 import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './cgform-entity';
 import { checkFieldReferences, type FieldReferenceOptions } from './cgform-field-refs';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /** 表单开发's tables (cgform-migrations.ts). */
 export type CgformTables = {
@@ -93,7 +94,7 @@ export const STORE_MESSAGES = {
   typeChangeSynced: '已同步数据库的表不能修改表类型',
 } as const;
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+const shopTime = (value: Date | null) => (value === null ? null : formatShopTime(value));
 
 export function headOf(row: HeadRow): CgformHead {
   return {
@@ -111,8 +112,8 @@ export function headOf(row: HeadRow): CgformHead {
     treeIdField: row.tree_id_field,
     treeFieldname: row.tree_fieldname,
     themeTemplate: THEME_TEMPLATES.find((theme) => theme === row.theme_template) ?? 'normal',
-    createTime: row.create_time.toISOString(),
-    updateTime: iso(row.update_time),
+    createTime: formatShopTime(row.create_time),
+    updateTime: shopTime(row.update_time),
   };
 }
 
@@ -439,5 +440,5 @@ export interface EnhanceVersion {
 
 export async function enhanceHistory(db: CgformDb, headId: string, type: EnhanceType): Promise<EnhanceVersion[]> {
   const rows = await db.selectFrom('onl_cgform_enhance_js').selectAll().where('cgform_head_id', '=', headId).where('cg_js_type', '=', type).orderBy('seq', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, cgJs: row.cg_js, cgJsType: type, createBy: row.create_by, createTime: row.create_time.toISOString() }));
+  return rows.map((row) => ({ id: row.id, cgJs: row.cg_js, cgJsType: type, createBy: row.create_by, createTime: formatShopTime(row.create_time) }));
 }

@@ -20,6 +20,7 @@ import type { CgformDefinition, CgformField, CgformSyncResult } from '../cgform-
 import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './cgform-entity';
 import { checkFieldReferences } from './cgform-field-refs';
 import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './cgform-store';
+import { formatShopTime, instantOf } from '../../../server/time/shop-time';
 
 /**
  * 同步数据库: makes a form's real table (and its sub tables') match the definition, in one transaction. Safe
@@ -174,7 +175,8 @@ function wantedDefault(field: CgformField): string | null {
 function sameDefault(stored: string | null, wanted: string | null, spec: ColumnSpec): boolean {
   if (stored === null || wanted === null) return stored === wanted;
   if (spec.kind === 'integer' || spec.kind === 'numeric') return Number(stored) === Number(wanted);
-  if (spec.kind === 'timestamptz') return Date.parse(stored.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) === Date.parse(wanted.replace(' ', 'T'));
+  // The stored default carries its offset; the wanted one is the shop's wall clock.
+  if (spec.kind === 'timestamptz') return instantOf(stored)?.getTime() === instantOf(wanted)?.getTime();
   return stored === wanted;
 }
 
@@ -441,6 +443,6 @@ export async function syncLog(db: CgformDb, headId: string): Promise<SyncLogEntr
     statements: row.statements,
     refused: row.refused,
     createBy: row.create_by,
-    createTime: row.create_time.toISOString(),
+    createTime: formatShopTime(row.create_time),
   }));
 }

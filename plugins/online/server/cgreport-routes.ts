@@ -9,6 +9,7 @@ import { findHead, itemsOf, REPORT_LIMITS, runReport } from '../../../server/rou
 import { isForbiddenReportTable, type PopupReportTables } from '../../../server/routes/online-report-tables';
 import { CGREPORT_API, CGREPORT_PERMS } from '../cgreport-api';
 import { addReport, allowTable, CGREPORT_MESSAGES, describeReportSql, editReport, FIELD_TYPES, reportById, type CgreportDb, type CgreportTables, type ReportInput } from './cgreport-service';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
@@ -142,7 +143,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
         const options = dictionaries.get(item.field_name);
         if (options !== undefined) return options.find((option) => option.value === String(value))?.text ?? String(value);
         if (typeof value === 'number') return value;
-        if (value instanceof Date) return value.toISOString();
+        if (value instanceof Date) return formatShopTime(value);
         return String(value);
       };
       for (const record of page.records) sheet.addRow(items.map((item) => cell(item, record[item.field_name])));

@@ -7,21 +7,22 @@ import { ok } from '../../../server/http/envelope';
 import { NO_INPUT } from '../../../server/http/schemas';
 import { LOG_TYPE_LOGIN, logDb } from '../../../server/logs/log-tables';
 import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
+import { shopDay, shopDayStart } from '../../../server/time/shop-time';
+import { addDays } from '../../../server/reports/fact-store';
 
 const VISIT_DAYS = 7;
 
-function startOfLocalDay(time: Date): Date {
-  return new Date(time.getFullYear(), time.getMonth(), time.getDate());
-}
-
-function ymd(day: Date): string {
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+/** The first instant of a shop day (`YYYY-MM-DD`, a real date: it comes from shopDay or addDays). */
+function dayStart(day: string): Date {
+  const start = shopDayStart(day);
+  if (start === null) throw new Error(`not a day: ${day}`);
+  return start;
 }
 
 /**
  * 日志管理 (read-only lists and export of the login and operation logs), 数据日志 (the records' histories) and the dashboard's login and
  * visit statistics (`/sys/loginfo`, `/sys/visitInfo`), counted from successful staff logins by the
- * server's local days.
+ * shop's days (SHOP_TIME_ZONE, server/time/shop-time.ts), whatever the server's own zone.
  */
 export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, labels: LabelResolver): Promise<void> {
   const logs = () => logDb(ctx.db);
@@ -52,20 +53,17 @@ export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, l
 
   api.get('/sys/loginfo', { config: { access: 'authenticated' }, schema: NO_INPUT }, async () => {
     await ctx.logWriter.flush();
-    const today = startOfLocalDay(new Date());
-    const [total, todays] = await Promise.all([loginCounts(null, null), loginCounts(today, null)]);
+    const [total, todays] = await Promise.all([loginCounts(null, null), loginCounts(dayStart(shopDay()), null)]);
     return ok<LoginInfo>({ totalVisitCount: total.visit, todayVisitCount: todays.visit, todayIp: todays.ip });
   });
 
   api.get('/sys/visitInfo', { config: { access: 'authenticated' }, schema: NO_INPUT }, async () => {
     await ctx.logWriter.flush();
-    const today = startOfLocalDay(new Date());
+    const today = shopDay();
     const rows: VisitInfoRow[] = [];
     for (let back = VISIT_DAYS - 1; back >= 0; back -= 1) {
-      const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() - back);
-      const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-      const counts = await loginCounts(day, next);
-      const date = ymd(day);
+      const date = addDays(today, -back);
+      const counts = await loginCounts(dayStart(date), dayStart(addDays(date, 1)));
       rows.push({ ...counts, tian: date, type: date.slice(5) });
     }
     return ok(rows);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import type { LabelResolver } from '../../../server/crud/labels';
-import { formatDateTime } from '../../../server/crud/records';
+import { formatShopTime } from '../../../server/time/shop-time';
 import type { AppContext } from '../../../server/context';
 import { businessError, ok } from '../../../server/http/envelope';
 import { Id, Line, NO_INPUT, query } from '../../../server/http/schemas';
@@ -49,7 +49,7 @@ export async function registerQuartzRoutes(api: FastifyInstance, ctx: AppContext
 
   api.get<{ Querystring: CronQuery }>('/sys/quartzJob/cronPreview', { config: { access: { permission: 'system:quartzJob:list' } }, schema: { querystring: CronQuery } }, async (request) => {
     const { cron } = request.query;
-    const preview: CronPreview = checkCron(cron).ok ? { valid: true, nextTimes: nextFireTimes(cron, PREVIEW_COUNT).map(formatDateTime) } : { valid: false, nextTimes: [] };
+    const preview: CronPreview = checkCron(cron).ok ? { valid: true, nextTimes: nextFireTimes(cron, PREVIEW_COUNT).map((time) => formatShopTime(time)) } : { valid: false, nextTimes: [] };
     return ok(preview);
   });
 

@@ -72,7 +72,7 @@ export async function createAfterSale(trx: Transaction<Database>, actor: Actor, 
   if (!input.refundPrice.greaterThan(0) || input.refundPrice.greaterThan(max)) throw businessError(msgRefundTooMuch(max.toFixed(2)));
   if (input.way === AFTER_SALE_WAY.returnAndRefund && order.status === ORDER_STATUS.undelivered) throw businessError(MSG_RETURN_NEEDS_DELIVERY);
   const id = newId();
-  const no = await nextDocumentNo(trx, actor.tenantId, 'AS');
+  const no = await nextDocumentNo(trx, actor.tenantId, 'AS', actor.at);
   const buyer = await sql<{ buyer_name: string | null }>`select buyer_name from sale_order where id = ${order.id}`.execute(trx);
   // 售中 while the order is not finished, 售后 after.
   const type = order.status === ORDER_STATUS.completed ? '20' : '10';
@@ -194,7 +194,7 @@ export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDep
   if (!allowedActions(afterSaleMachine, status).includes('refund')) throw businessError(refusalFor(afterSaleMachine, status, 'refund'));
 
   const pending = await failedRefundOf(trx, actor.tenantId, id);
-  const refundNo = pending?.no ?? (await nextDocumentNo(trx, actor.tenantId, 'RF'));
+  const refundNo = pending?.no ?? (await nextDocumentNo(trx, actor.tenantId, 'RF', actor.at));
   const started = await refundChannel(order.pay_channel).refund({ orderId: order.id, refundNo, refundPrice: afterSale.refund_price });
   if (!started.settled) {
     // Only channels that answer at once exist yet, so "not settled" is a refusal; a real one would leave it 处理中.

@@ -13,6 +13,7 @@ import { memberOrderPage, orderDetail } from './order-reads';
 import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteOrder, receiveOrder, receiverFromAddress, type NewOrder, type OrderDeps, type OrderQuote } from './order-service';
 import type { PricedAmounts } from './pricing';
 import { appPaymentChannel } from './pay-channels';
+import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** The mini-program's orders (business-api "The mini-program"): a member's own orders only. */
 
@@ -50,17 +51,17 @@ async function memberOrder(trx: Transaction<Database>, deps: OrderDeps, me: { te
   };
 }
 
-/** A quote's amounts as the wire carries them (yuan, two decimals), its lines with their shares. */
+/** A quote's amounts as the wire carries them (numbers of yuan, two decimals), its lines with their shares. */
 function quoteAmounts(quote: OrderQuote) {
   const { priced } = quote;
   const amounts = (value: PricedAmounts) => ({
-    totalPrice: value.totalPrice.toFixed(2),
-    discountPrice: value.discountPrice.toFixed(2),
-    couponPrice: value.couponPrice.toFixed(2),
-    pointPrice: value.pointPrice.toFixed(2),
-    vipPrice: value.vipPrice.toFixed(2),
-    deliveryPrice: value.deliveryPrice.toFixed(2),
-    payPrice: value.payPrice.toFixed(2),
+    totalPrice: moneyOnWire(value.totalPrice),
+    discountPrice: moneyOnWire(value.discountPrice),
+    couponPrice: moneyOnWire(value.couponPrice),
+    pointPrice: moneyOnWire(value.pointPrice),
+    vipPrice: moneyOnWire(value.vipPrice),
+    deliveryPrice: moneyOnWire(value.deliveryPrice),
+    payPrice: moneyOnWire(value.payPrice),
   });
   return {
     ...amounts(priced),
@@ -72,7 +73,7 @@ function quoteAmounts(quote: OrderQuote) {
       skuId: line.skuId,
       spuName: quote.snapshots[index]?.spuName ?? '',
       specText: quote.snapshots[index]?.specText ?? '',
-      price: quote.prices[index] ?? '0.00',
+      price: moneyOnWire(quote.prices[index] ?? '0'),
       count: line.count,
       gift: index >= quote.boughtCount,
       ...amounts(priced.lines[index] ?? priced),
@@ -131,7 +132,7 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
                   count: line.count,
                 })),
               }, quote.plan);
-        return { ...quoteAmounts(quote), coupons };
+        return { ...quoteAmounts(quote), coupons: coupons.map((coupon) => ({ ...coupon, couponPrice: moneyOnWire(coupon.couponPrice) })) };
       }),
     );
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/schema';
 import { inTransaction } from '../../../server/db/transactions';
 import { AFTER_SALE_STATUS, AFTER_SALE_WAY, ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE } from '../entities';
 import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, REFUND_STATUS, TERMINAL } from './dicts';
+import { shopTimeZone } from '../../../server/time/shop-time';
 
 /**
  * Bulk sales orders for benchmarks only (scripts/bench-lists.ts; never the demo seed): hundreds of
@@ -35,7 +36,7 @@ export interface BulkOrderOptions {
   orders: number;
   /** Create times spread over the last `days` days (default 365). */
   days?: number;
-  /** The zone of the document numbers' day (default Asia/Shanghai, the shop's). */
+  /** The zone of the document numbers' day (default the shop's, server/time/shop-time.ts). */
   timeZone?: string;
   operator?: string;
 }
@@ -73,7 +74,7 @@ async function countOf(trx: Transaction<Database>, statement: RawBuilder<unknown
 export async function bulkOrders(db: Kysely<Database>, options: BulkOrderOptions): Promise<BulkOrderResult> {
   const { tenantId, orders } = options;
   const days = options.days ?? 365;
-  const timeZone = options.timeZone ?? 'Asia/Shanghai';
+  const timeZone = options.timeZone ?? shopTimeZone();
   const operator = options.operator ?? 'bench';
   if (!Number.isInteger(orders) || orders < 1) throw new Error('orders must be a positive integer');
   const key = newId().slice(0, 12);

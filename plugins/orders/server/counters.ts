@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/schema';
 import { AFTER_SALE_STATUS, ORDER_STATUS } from '../entities';
 import { PURCHASE_STATUS } from '../purchase-entities';
 import { DELIVERY_TYPE } from './dicts';
+import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * The orders' operating figures on the dashboards (business-domains §6 "Dashboards"), each counting
@@ -22,7 +23,7 @@ const OPEN_AFTER_SALE = [AFTER_SALE_STATUS.applied, AFTER_SALE_STATUS.sellerAgre
 const TODO_AFTER_SALE = [AFTER_SALE_STATUS.applied, AFTER_SALE_STATUS.buyerDelivered];
 
 const count = async (query: Promise<Array<{ n: number }>>): Promise<number> => (await query)[0]?.n ?? 0;
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const shopTime = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));
 
 async function afterSaleCount(db: Kysely<Database>, tenantId: number, statuses: readonly string[]): Promise<number> {
   return count(sql<{ n: number }>`select count(*)::int as n from sale_after_sale where tenant_id = ${tenantId} and status in (${sql.join([...statuses])})`.execute(db).then((r) => r.rows));
@@ -71,7 +72,7 @@ export const orderCounters: OperatingCounter[] = [
       return rows.rows.map((row) => ({
         id: row.id,
         title: [row.no, row.status === AFTER_SALE_STATUS.applied ? '申请中' : '待卖家收货', row.buyer_name, row.spu_name].filter((part) => part !== null && part !== '').join(' · '),
-        time: iso(row.create_time),
+        time: shopTime(row.create_time),
         link: `${AFTER_SALE_DETAIL_PATH}?id=${encodeURIComponent(row.id)}`,
       }));
     },
@@ -89,7 +90,7 @@ export const orderCounters: OperatingCounter[] = [
       return rows.rows.map((row) => ({
         id: row.id,
         title: [row.no, row.buyer_name].filter((part) => part !== null && part !== '').join(' · '),
-        time: iso(row.create_time),
+        time: shopTime(row.create_time),
         link: `${PURCHASE_DETAIL_PATH}?id=${encodeURIComponent(row.id)}`,
       }));
     },

@@ -29,6 +29,7 @@ const BACKFILL_KEY = 'orders.demoBackfill.next';
 const TENANT = 1;
 const DAYS = 90;
 const SHOP: Actor = { tenantId: TENANT, operator: 'admin' };
+const HOUR_MS = 3_600_000;
 
 type Fate = 'unpaid' | 'closed' | 'paid' | 'shipped' | 'completed' | 'refunded';
 
@@ -76,7 +77,7 @@ async function expressIds(trx: Transaction<Database>): Promise<string[]> {
 
 /** Moves an order's times (and its log's, in order) back to `placed`; later steps follow by hours. */
 async function backdate(trx: Transaction<Database>, orderId: string, placed: Date): Promise<void> {
-  const at = sql`${placed.toISOString()}::timestamptz`;
+  const at = sql`${placed}::timestamptz`;
   await sql`update sale_order set create_time = ${at},
       pay_time = case when pay_time is null then null else ${at} + interval '10 minutes' end,
       delivery_time = case when delivery_time is null then null else ${at} + interval '20 hours' end,
@@ -102,14 +103,14 @@ async function backdate(trx: Transaction<Database>, orderId: string, placed: Dat
  * savepoint takes back a refused try), else null. The buyers hold coupons once the marketing demo has
  * run, so the orders placed in the background use some.
  */
-async function withCoupon(trx: Transaction<Database>, deps: OrderDeps, input: Parameters<typeof createOrder>[3]): Promise<Awaited<ReturnType<typeof createOrder>> | null> {
+async function withCoupon(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, input: Parameters<typeof createOrder>[3]): Promise<Awaited<ReturnType<typeof createOrder>> | null> {
   if (input.memberId === null) return null;
   const held = await sql<{ id: string }>`select id from cust_coupon where tenant_id = ${TENANT} and member_id = ${input.memberId} and status = '1'
     and valid_start_time <= now() and valid_end_time > now() order by discount_price desc nulls last, id limit 3`.execute(trx);
   for (const coupon of held.rows) {
     await sql`savepoint demo_coupon`.execute(trx);
     try {
-      const order = await createOrder(trx, deps, SHOP, { ...input, couponId: coupon.id });
+      const order = await createOrder(trx, deps, actor, { ...input, couponId: coupon.id });
       await sql`release savepoint demo_coupon`.execute(trx);
       return order;
     } catch {
@@ -119,14 +120,25 @@ async function withCoupon(trx: Transaction<Database>, deps: OrderDeps, input: Pa
   return null;
 }
 
+/** When demo order `index` was placed: unpaid ones in the last 20 minutes, shipped ones in the last 5 days (before auto-receive), the rest in the last 90 days. */
+function placedAt(index: number, fate: Fate, now: number): Date {
+  const hour = 3_600_000;
+  const age = fate === 'unpaid' ? (index % 20) * 60_000 : fate === 'shipped' ? (1 + (index % 100)) * hour : (1 + ((index * 7_919) % (DAYS * 24 - 1))) * hour;
+  return new Date(now - age);
+}
+
 async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index: number, buyers: Buyer[], skus: string[], express: string[]): Promise<void> {
   const fate = fateOf(index);
+  // Unpaid orders keep the time they are placed at; the others are moved back to theirs (backdate) and numbered by
+  // its shop day, their after-sale and refund by the day of those steps (backdate's offsets).
+  const placed = placedAt(index, fate, Date.now());
+  const at = (offsetMs: number): Actor => (fate === 'unpaid' ? SHOP : { ...SHOP, at: new Date(placed.getTime() + offsetMs) });
   const buyer = pick(buyers, index, 1);
   const lineCount = 1 + (index % 3 === 0 ? 1 : 0);
   const lines = Array.from({ length: lineCount }, (_unused, line) => ({ skuId: pick(skus, index + line * 31, 2), count: 1 + ((index + line) % 3) }));
   const receiver = await receiverFromAddress(trx, deps, TENANT, buyer.memberId, buyer.addressId);
   const input = { type: ORDER_TYPE.normal, memberId: buyer.memberId, customerId: null, lines, receiver, usePoint: 0, couponId: null, userRemark: null, payChannel: null };
-  const order = (fate !== 'unpaid' && fate !== 'closed' && index % 4 === 1 ? await withCoupon(trx, deps, input) : null) ?? (await createOrder(trx, deps, SHOP, input));
+  const order = (fate !== 'unpaid' && fate !== 'closed' && index % 4 === 1 ? await withCoupon(trx, deps, at(0), input) : null) ?? (await createOrder(trx, deps, at(0), input));
   if (fate === 'closed') {
     await closeOrder(trx, deps, SHOP, order.id, index % 2 === 0 ? CANCEL_TYPE.timeout : CANCEL_TYPE.buyer, index % 2 === 0 ? '超时未支付' : '买家取消');
   } else if (fate !== 'unpaid') {
@@ -136,20 +148,16 @@ async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index
       const item = await sql<{ id: string; pay_price: string }>`select id, pay_price::text as pay_price from sale_order_item where order_id = ${order.id} order by id limit 1`.execute(trx);
       const first = item.rows[0];
       if (first !== undefined) {
-        const applied = await createAfterSale(trx, SHOP, buyer.memberId, { orderItemId: first.id, way: AFTER_SALE_WAY.refund, refundPrice: new Decimal(first.pay_price), applyReason: '不想要了', applyDescription: null });
+        const applied = await createAfterSale(trx, at(HOUR_MS), buyer.memberId, { orderItemId: first.id, way: AFTER_SALE_WAY.refund, refundPrice: new Decimal(first.pay_price), applyReason: '不想要了', applyDescription: null });
         await agreeAfterSale(trx, SHOP, applied.id);
-        await refundAfterSale(trx, deps, SHOP, applied.id);
+        await refundAfterSale(trx, deps, at(2 * HOUR_MS), applied.id);
       }
     } else if (fate !== 'paid') {
       await deliverOrder(trx, SHOP, order.id, { expressId: pick(express, index, 3), logisticsNo: `DEMO${String(100_000_000 + index)}` });
       if (fate === 'completed') await receiveOrder(trx, deps, SHOP, order.id, undefined, '买家确认收货');
     }
   }
-  const now = Date.now();
-  const hour = 3_600_000;
-  // Unpaid: the last 20 minutes; shipped: the last 5 days (before auto-receive); the rest: the last 90 days.
-  const age = fate === 'unpaid' ? (index % 20) * 60_000 : fate === 'shipped' ? (1 + (index % 100)) * hour : (1 + ((index * 7_919) % (DAYS * 24 - 1))) * hour;
-  if (fate !== 'unpaid') await backdate(trx, order.id, new Date(now - age));
+  if (fate !== 'unpaid') await backdate(trx, order.id, placed);
 }
 
 export async function seedDemoOrders(trx: Transaction<Database>, ctx: AppContext): Promise<void> {

@@ -34,6 +34,11 @@ export interface OrderDeps {
 export interface Actor {
   tenantId: number;
   operator: string | null;
+  /**
+   * When the step happens, if not now: demo trade placed at its own dates (demo-orders.ts) is numbered by the shop's
+   * day it was placed on, not by the day the seed ran. The rows' times are moved there by the demo afterwards.
+   */
+  at?: Date;
 }
 
 export const MSG_ORDER_NOT_FOUND = '订单不存在';
@@ -228,7 +233,7 @@ export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, a
   const { buyerName, lines, snapshots, prices, boughtCount, plan, priced } = await quoteOrder(trx, deps, actor, order);
   const offline = order.type === ORDER_TYPE.offline;
   const id = newId();
-  const no = await nextDocumentNo(trx, actor.tenantId, 'SO');
+  const no = await nextDocumentNo(trx, actor.tenantId, 'SO', actor.at);
   const productCount = lines.reduce((sum, line) => sum + line.count, 0);
   const spuNames = [...new Set(snapshots.map((snapshot) => snapshot.spuName))].join('，').slice(0, 1000);
   const receiver = order.receiver;

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { shopNow } from '../../../src/toolkit/utils';
 
 /** A report's days, 'YYYY-MM-DD', both inclusive. */
 export interface DateRange {
@@ -13,8 +14,8 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
 const DAY = 'YYYY-MM-DD';
 const span = (from: Dayjs, to: Dayjs): DateRange => ({ from: from.format(DAY), to: to.format(DAY) });
 
-/** The days of a preset seen from `today` (最近7天 = the 7 days ending today). */
-export function presetRange(preset: DatePreset, today: Dayjs = dayjs()): DateRange {
+/** The days of a preset seen from `today`, the shop's (最近7天 = the 7 days ending today). */
+export function presetRange(preset: DatePreset, today: Dayjs = shopNow()): DateRange {
   const day = today.startOf('day');
   switch (preset) {
     case 'today':
@@ -37,7 +38,7 @@ export function presetRange(preset: DatePreset, today: Dayjs = dayjs()): DateRan
 }
 
 /** The preset whose days these are (to highlight it), or null. */
-export function presetOf(range: DateRange, today: Dayjs = dayjs()): DatePreset | null {
+export function presetOf(range: DateRange, today: Dayjs = shopNow()): DatePreset | null {
   return DATE_PRESETS.find((preset) => {
     const days = presetRange(preset, today);
     return days.from === range.from && days.to === range.to;

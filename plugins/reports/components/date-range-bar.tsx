@@ -4,6 +4,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DATE_PRESETS, presetOf, presetRange, rangeOfQuery, type DatePreset, type DateRange } from './date-presets';
+import { shopNow } from '../../../src/toolkit/utils';
 
 export { DATE_PRESETS, presetRange, type DatePreset, type DateRange } from './date-presets';
 
@@ -60,7 +61,7 @@ export function DateRangeBar({ value, onChange, presets = DATE_PRESETS, extra }:
         aria-label={t('range')}
         allowClear={false}
         value={[dayjs(value.from), dayjs(value.to)]}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        disabledDate={(day) => day.isAfter(shopNow(), 'day')}
         onChange={(days) => {
           const [from, to] = days ?? [];
           if (from && to) onChange({ from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') });

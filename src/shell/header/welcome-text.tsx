@@ -4,13 +4,14 @@ import { useUserInfo } from '../../app/use-session';
 import { greetingKey } from '../greeting';
 import { NARROW_QUERY } from '../layouts/main-layout-queries';
 import { useMediaQuery } from '../use-media-query';
+import { shopNow } from '../../toolkit/utils/shop-time';
 
 /** "早上好，管理员" and the welcome banner; narrow screens leave the room to the tools. */
 export function WelcomeText() {
   const { t } = useTranslation('common');
   const user = useUserInfo();
   const isNarrow = useMediaQuery(NARROW_QUERY);
-  const greeting = t(`greeting.${greetingKey(new Date().getHours())}`);
+  const greeting = t(`greeting.${greetingKey(shopNow().hour())}`);
   return (
     <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>
       {!isNarrow && (

@@ -1,5 +1,7 @@
 /** Points, balance and growth change only through their ledgers: exact, locked, append-only (issue #11); under concurrency: concurrency.test.ts. */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { shopDay } from '../../../../server/time/shop-time';
 import type { PageResult } from '../../../../src/contracts/entity';
 import type { DictItem } from '../../../../src/contracts/session';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
@@ -154,5 +156,20 @@ describe('levels', () => {
     expect((await admin('POST', `${MEMBER}/updateLevel`, { memberId: id, levelId: diamond })).status).toBe(400);
     const records = await admin<PageResult<LevelChangeRecord>>('GET', `/api/cust/custLevelRecord/list?memberId=${id}`);
     expect(records.body.result.records.map((row) => [row.levelId_dictText, row.remark, row.userExperience])).toEqual([['钻石会员', '大客户特批', 1500]]);
+  });
+});
+
+describe('the demo members’ history', () => {
+  it('is at its own dates: opening balances are 期初余额 (后台调整) of the days after registering, never today’s 充值', async () => {
+    const opening = await sql<{ n: number; today: number; late: number }>`select count(*)::int as n,
+        count(*) filter (where l.create_time >= date_trunc('day', now()))::int as today,
+        count(*) filter (where l.create_time < m.register_time)::int as late
+      from cust_balance_log l join cust_member m on m.id = l.member_id where l.tenant_id = 1 and l.title = '期初余额' and l.biz_type = '5'`.execute(demo.app.db);
+    expect(opening.rows[0]).toEqual({ n: 300, today: 0, late: 0 });
+    const listed = await admin<PageResult<BalanceLogRecord>>('GET', `/api/cust/custBalanceLog/list?title=${encodeURIComponent('期初余额')}&pageSize=1`);
+    expect(listed.body.result.records[0]).toMatchObject({ bizType: '5', title: '期初余额' });
+    const today = shopDay();
+    const report = await admin<{ recharge: string }>('GET', `/api/report/sales/summary?beginDate=${today}&endDate=${today}`);
+    expect(report.body.result.recharge).toBe('0.00');
   });
 });

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, useDemoServer } from '../../../../tests/server/helpers';
 import { shopper, T1 } from '../../../../tests/server/shop';
-import { dayIn } from '../../../../server/reports/fact-store';
+import { dayIn } from '../../../../server/time/shop-time';
 import type { AnalysisResult, ChartResult, CounterView } from '../../model';
 import { placeOrder, sqlCount, stockedSku } from './dashboard-helpers';
 

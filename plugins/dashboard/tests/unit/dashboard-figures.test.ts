@@ -4,6 +4,7 @@ import { rateOf, ratioOf, weekStart } from '../../server/routes';
 import { presetRange } from '../../pages/chart';
 import { shareText } from '../../components/share-charts';
 import { percentText } from '../../components/dashboard-data';
+import dayjs from 'dayjs';
 
 describe('环比 and rates', () => {
   it('computes (value − reference) ÷ reference × 100 exactly, none against zero', () => {
@@ -25,7 +26,7 @@ describe('环比 and rates', () => {
 
 describe('chart presets and shares', () => {
   it('gives each preset its days', () => {
-    const now = new Date(2026, 2, 10, 15, 0, 0);
+    const now = dayjs('2026-03-10 15:00:00');
     expect(presetRange('today', now)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
     expect(presetRange('last7', now)).toEqual({ from: '2026-03-04', to: '2026-03-10' });
     expect(presetRange('last30', now)).toEqual({ from: '2026-02-09', to: '2026-03-10' });

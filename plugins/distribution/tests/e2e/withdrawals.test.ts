@@ -50,7 +50,7 @@ describe('提现: approve and pay', () => {
     if (rich?.mobile == null) throw new Error('no seeded distributor with available commission');
     const member = await memberSession(rich.mobile);
     const account = `E2E${Date.now()}`;
-    const created = await call<{ id: string; payoutPrice: string }>(member, 'POST', '/app/brokerage/withdraw', { price: '1.00', type: '2', name: '分销测试', account });
+    const created = await call<{ id: string; payoutPrice: number }>(member, 'POST', '/app/brokerage/withdraw', { price: '1.00', type: '2', name: '分销测试', account });
 
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
@@ -79,7 +79,7 @@ describe('提现: approve and pay', () => {
     await noToasts(page);
     await row.getByRole('button', { name: '打款', exact: true }).click();
     const confirm = page.locator('.ant-modal-confirm:visible');
-    await expect.poll(() => confirm.textContent()).toContain(created.payoutPrice);
+    await expect.poll(() => confirm.textContent()).toContain(created.payoutPrice.toFixed(2));
     await confirm.getByRole('button', { name: OK }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '打款成功' }).first().waitFor();
     await dialogsClosed(page);

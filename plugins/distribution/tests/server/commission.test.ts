@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { settleCommission } from '../../server/jobs';
 import { admin, buyAndPay, makeDistributor, records, signIn, staff, stockedSku, totals, type Member } from './drp-helpers';
+import { shopDay } from '../../../../server/time/shop-time';
 
 const SETTINGS = { DRP_MIN_WITHDRAW: '5', DRP_WITHDRAW_FEE_PERCENT: '1.5', DRP_FREEZE_DAYS: '7' } as const;
 beforeAll(() => {
@@ -29,7 +30,7 @@ async function refund(buyer: Member, itemId: string, price: string): Promise<voi
 }
 
 const withdraw = (member: Member, body: Record<string, unknown>) =>
-  call<{ id: string; feePrice: string; payoutPrice: string }>(demo.app, 'POST', '/api/app/brokerage/withdraw', { body: { type: '2', name: '王五', account: '6222000011112222', ...body }, headers: member.headers });
+  call<{ id: string; feePrice: number; payoutPrice: number }>(demo.app, 'POST', '/api/app/brokerage/withdraw', { body: { type: '2', name: '王五', account: '6222000011112222', ...body }, headers: member.headers });
 
 describe('commission, settlement and withdrawals', () => {
   let top: Member;
@@ -133,7 +134,7 @@ describe('commission, settlement and withdrawals', () => {
     expect((await withdraw(mid, { price: 10, type: '9' })).body).toMatchObject({ success: false, message: '提现方式不正确' });
 
     const first = await withdraw(mid, { price: 10 });
-    expect(first.body).toMatchObject({ success: true, result: { feePrice: '0.15', payoutPrice: '9.85' } });
+    expect(first.body).toMatchObject({ success: true, result: { feePrice: 0.15, payoutPrice: 9.85 } });
     expect((await totals(demo, midId)).available).toBe(available.minus(10).toFixed(2));
     expect((await staff(demo, 'drpWithdraw/pay', { id: first.body.result.id })).body).toMatchObject({ success: false, message: '提现申请当前状态为「审核中」，不能打款' });
     expect((await staff(demo, 'drpWithdraw/reject', { id: first.body.result.id, reason: '账户有误' })).body.success).toBe(true);
@@ -147,7 +148,7 @@ describe('commission, settlement and withdrawals', () => {
     ]);
 
     const second = await withdraw(mid, { price: '12.34' });
-    expect(second.body).toMatchObject({ success: true, result: { feePrice: '0.19', payoutPrice: '12.15' } });
+    expect(second.body).toMatchObject({ success: true, result: { feePrice: 0.19, payoutPrice: 12.15 } });
     expect((await staff(demo, 'drpWithdraw/approve', { id: second.body.result.id })).body.success).toBe(true);
     expect((await staff(demo, 'drpWithdraw/approve', { id: second.body.result.id })).body).toMatchObject({ success: false, message: '提现申请当前状态为「审核通过」，不能审核通过' });
     expect((await staff(demo, 'drpWithdraw/pay', { id: second.body.result.id })).body.success).toBe(true);
@@ -223,7 +224,8 @@ describe('commission, settlement and withdrawals', () => {
   });
 
   it('ranks 业绩 by referred order amount for the month', async () => {
-    const month = new Date().toISOString().slice(0, 7);
+    // The shop's month: 业绩 counts months on the shop's clock.
+    const month = shopDay().slice(0, 7);
     const answer = await call<{ records: Array<{ distributorId: string; rank: number; orderCount: number; newReferrals: number }> }>(
       demo.app,
       'GET',

@@ -5,14 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, DEMO, field, loginAs, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { formatShopTime } from '../../../../server/time/shop-time';
 
 const browser = useBrowser();
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function wireTime(offsetSeconds: number): string {
-  const value = new Date(Date.now() + offsetSeconds * 1000);
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
-}
+/** The shop's wall clock some seconds from now, as staff enter campaign times. */
+const wireTime = (offsetSeconds: number): string => formatShopTime(Date.now() + offsetSeconds * 1000);
 
 const listRows = (page: Page) => page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-tbody tr.ant-table-row:visible');
 const rowOf = (page: Page, name: string) => listRows(page).filter({ hasText: name });

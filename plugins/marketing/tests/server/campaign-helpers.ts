@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { call, type DemoServer } from '../../../../tests/server/helpers';
 import { T1 } from '../../../../tests/server/shop';
+import { formatShopTime } from '../../../../server/time/shop-time';
 
 export { shopper, T1, type Shopper } from '../../../../tests/server/shop';
 
@@ -37,11 +38,9 @@ export async function unusedCoupons(demo: DemoServer, memberId: string, template
   return found.rows[0]?.n ?? -1;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD HH:mm:ss` (server-local) some seconds from now. */
+/** `YYYY-MM-DD HH:mm:ss` on the shop's clock (as staff enter times) some seconds from now. */
 export function wireTime(offsetSeconds: number): string {
-  const value = new Date(Date.now() + offsetSeconds * 1000);
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
+  return formatShopTime(Date.now() + offsetSeconds * 1000);
 }
 
 /** A coupon template (满 usePrice 减 discountPrice, 指定发放) through the coupons' own route. */

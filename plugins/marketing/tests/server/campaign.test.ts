@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
+import { formatShopTime } from '../../../../server/time/shop-time';
 import { planCampaign } from '../../server/campaign-pricing';
 import { couponTemplate, memberPoint, shopper, skuStock, stockedSku, T1, unusedCoupons, wireTime, type Sku } from './campaign-helpers';
 
@@ -169,6 +170,25 @@ describe('orders during a campaign', () => {
 });
 
 describe('time status and closing', () => {
+  it('reads entered times on the shop clock: a campaign starting a minute ago is 进行中 and prices carts (server on UTC, shop in Shanghai)', async () => {
+    const tag = `一分钟前-${Date.now()}`;
+    // What a screen sends: the shop's wall clock of a minute ago.
+    const startTime = formatShopTime(Date.now() - 60_000);
+    const endTime = formatShopTime(Date.now() + 86_400_000);
+    const campaign = await added({ name: tag, startTime, endTime, rules: [{ limit: 100, discountPrice: 1 }] });
+    expect(campaign).toMatchObject({ timeStatus: '2', timeStatus_dictText: '进行中' });
+    const listed = await call<{ records: Array<{ id: string; startTime: string; endTime: string; timeStatus: string }> }>(
+      demo.app,
+      'GET',
+      `/api/marketing/giftActivity/list?name=${encodeURIComponent(tag)}&timeStatus=2`,
+      admin(),
+    );
+    // Shown back exactly as entered, and found among the running ones.
+    expect(listed.body.result.records).toEqual([expect.objectContaining({ id: campaign.id, startTime, endTime, timeStatus: '2' })]);
+    const stored = await sql<{ started: boolean }>`select start_time <= now() and start_time > now() - interval '2 minutes' as started from mkt_gift_activity where id = ${campaign.id}`.execute(demo.app.db);
+    expect(stored.rows).toEqual([{ started: true }]);
+  });
+
   it('computes 未开始 / 进行中 / 已结束 from now, filters by it, and a closed campaign never reopens', async () => {
     const tag = `时间-${Date.now()}`;
     const rules = [{ limit: 100, discountPrice: 1 }];

@@ -182,16 +182,16 @@ describe('a coupon in an order', () => {
     expect((await createOrder(demo, buyer, cart, { couponId: later })).body).toMatchObject({ success: false, message: '未到使用时间' });
     expect((await createOrder(demo, buyer, cart, { couponId: notMine })).body).toMatchObject({ success: false, message: '优惠券不存在' });
 
-    const preview = await call<{ couponPrice: string; coupons: Array<{ id: string; usable: boolean; reason: string | null; couponPrice: string }> }>(demo.app, 'POST', '/api/app/order/settlement', {
+    const preview = await call<{ couponPrice: number; coupons: Array<{ id: string; usable: boolean; reason: string | null; couponPrice: number }> }>(demo.app, 'POST', '/api/app/order/settlement', {
       body: { items: cart, addressId: buyer.addressId, couponId: fine },
       headers: buyer.headers,
     });
     expect(preview.body.success, JSON.stringify(preview.body)).toBe(true);
-    // 60 × 15 % = 9.00.
-    expect(preview.body.result.couponPrice).toBe('9.00');
+    // 60 × 15 % = 9.00, a number of yuan on the wire (business-api).
+    expect(preview.body.result.couponPrice).toBe(9);
     const byId = new Map(preview.body.result.coupons.map((choice) => [choice.id, choice]));
-    expect(byId.get(fine)).toMatchObject({ usable: true, reason: null, couponPrice: '9.00' });
-    expect(byId.get(high)).toMatchObject({ usable: false, reason: '未满足门槛', couponPrice: '0.00' });
+    expect(byId.get(fine)).toMatchObject({ usable: true, reason: null, couponPrice: 9 });
+    expect(byId.get(high)).toMatchObject({ usable: false, reason: '未满足门槛', couponPrice: 0 });
     expect(byId.get(elsewhere)).toMatchObject({ usable: false, reason: '没有匹配的商品' });
     expect(byId.get(later)).toMatchObject({ usable: false, reason: '未到使用时间' });
     expect(byId.has(notMine)).toBe(false);

@@ -15,6 +15,8 @@ describe('monitoring formats', () => {
   it('splits durations and formats shares and times', () => {
     expect(splitDuration(90_061)).toEqual({ d: 1, h: 1, m: 1, s: 1 });
     expect(toPercent(0.1234)).toBe(12.3);
-    expect(clockTime(new Date(2024, 0, 1, 9, 5, 7).getTime())).toBe('09:05:07');
+    // On the shop's clock (Shanghai, UTC+8), whatever the browser's zone; a shop-clock text keeps its time.
+    expect(clockTime(Date.UTC(2024, 0, 1, 1, 5, 7))).toBe('09:05:07');
+    expect(clockTime('2024-01-01 09:05:07')).toBe('09:05:07');
   });
 });

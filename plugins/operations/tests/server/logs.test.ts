@@ -1,8 +1,11 @@
 /** 日志管理: login attempts and mutating requests are logged (secrets removed); login and visit statistics. */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { PageResult } from '../../../../src/contracts/entity';
 import { call, login, useDemoServer } from '../../../../tests/server/helpers';
 import type { LoginInfo, SysLogRecord, VisitInfoRow } from '../../entities';
+import { addDays } from '../../../../server/reports/fact-store';
+import { parseShopTime, shopDay } from '../../../../server/time/shop-time';
 
 const demo = useDemoServer();
 
@@ -48,6 +51,20 @@ describe('login log', () => {
     expect(today?.visit).toBe(successful);
     expect(today?.type).toBe(today?.tian.slice(5));
     expect(visits.body.result.slice(0, 6).every((row) => row.visit === 0)).toBe(true);
+    // Days are the shop's (the process runs on UTC in the tests): today is the shop's today, then the six before it.
+    expect(visits.body.result.map((row) => row.tian)).toEqual(Array.from({ length: 7 }, (_unused, index) => addDays(shopDay(), index - 6)));
+  });
+
+  it('counts a login made at 07:30 in Shanghai (23:30 the day before in UTC) on the shop day it was made', async () => {
+    await demo.app.logWriter.flush();
+    const morning = parseShopTime(`${shopDay()} 07:30:00`);
+    const moved = await sql<{ id: string }>`update sys_log set create_time = ${morning} where id = (select id from sys_log where log_type = 1 and success = true order by create_time desc limit 1) returning id`.execute(demo.app.db);
+    expect(moved.rows).toHaveLength(1);
+    const visits = await call<VisitInfoRow[]>(demo.app, 'GET', '/api/sys/visitInfo', { token: demo.clerk });
+    const info = await call<LoginInfo>(demo.app, 'GET', '/api/sys/loginfo', { token: demo.admin });
+    const successful = (await logs('logType=1&success=true')).length;
+    expect(visits.body.result[6]?.visit).toBe(successful);
+    expect(info.body.result.todayVisitCount).toBe(successful);
   });
 });
 

@@ -4,6 +4,7 @@ import type { PageResult } from '../../../../src/contracts/entity';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { CronPreview, JobKindOption, QuartzJobLogRecord, QuartzJobRecord } from '../../entities';
 import { MSG_BAD_CRON, MSG_UNKNOWN_KIND, MSG_STARTED, MSG_PAUSED } from '../../server/quartz-routes';
+import { formatShopTime, shopDay } from '../../../../server/time/shop-time';
 
 const demo = useDemoServer();
 
@@ -23,6 +24,12 @@ describe('定时任务', () => {
     expect(good.body.result.nextTimes[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:(00|30):00$/);
     const bad = await call<CronPreview>(demo.app, 'GET', '/api/sys/quartzJob/cronPreview?cron=nonsense', { token: demo.admin });
     expect(bad.body.result).toEqual({ valid: false, nextTimes: [] });
+    // 02:00 every day is 02:00 on the shop's clock (the server process runs on UTC in the tests), on consecutive days.
+    const nightly = await call<CronPreview>(demo.app, 'GET', `/api/sys/quartzJob/cronPreview?cron=${encodeURIComponent('0 0 2 * * ?')}`, { token: demo.admin });
+    expect(nightly.body.result.nextTimes.map((time) => time.slice(10))).toEqual(Array.from({ length: 5 }, () => ' 02:00:00'));
+    const first = nightly.body.result.nextTimes[0] ?? '';
+    expect(first > formatShopTime(Date.now())).toBe(true);
+    expect(first <= `${shopDay(Date.now() + 86_400_000)} 02:00:00`).toBe(true);
   });
 
   it('refuses a bad cron expression and a kind the registry does not have', async () => {

@@ -25,6 +25,18 @@ describe('demo orders', () => {
     expect(Date.now() - (unpaid?.oldest.getTime() ?? 0)).toBeLessThan(30 * 60_000);
   });
 
+  it('are numbered by the shop day they were placed on, as are their after-sales and refunds (not by the day of the seed)', async () => {
+    // The session keeps the shop's clock (server/db/connection.ts): to_char gives the shop's day.
+    const numbers = await sql<{ no: string; day: string }>`select no, to_char(create_time, 'YYYYMMDD') as day from sale_order where tenant_id = 1
+      union all select no, to_char(create_time, 'YYYYMMDD') from sale_after_sale where tenant_id = 1
+      union all select no, to_char(create_time, 'YYYYMMDD') from sale_refund_order where tenant_id = 1`.execute(demo.app.db);
+    const wrong = numbers.rows.filter((row) => row.no.slice(2, 10) !== row.day).map((row) => `${row.no} placed ${row.day}`);
+    expect(wrong).toEqual([]);
+    // Their days span the quarter, so numbers differ by day.
+    expect(new Set(numbers.rows.map((row) => row.day)).size).toBeGreaterThan(30);
+    expect(numbers.rows.some((row) => row.no.startsWith('AS')) && numbers.rows.some((row) => row.no.startsWith('RF'))).toBe(true);
+  });
+
   it('add up: each order’s lines to its 实付, refunds to what its after-sales refunded', async () => {
     const orders = await sql<{ pay_price: string; items: string; refund_price: string; refunded: string | null }>`select o.pay_price::text as pay_price,
         (select sum(i.pay_price)::text from sale_order_item i where i.order_id = o.id) as items, o.refund_price::text as refund_price,

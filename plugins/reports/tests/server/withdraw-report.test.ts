@@ -55,8 +55,8 @@ async function makeDistributor(member: Shopper, name: string): Promise<string> {
   return approved.body.result.distributorId;
 }
 
-async function withdraw(member: Shopper, price: string): Promise<{ id: string; feePrice: string }> {
-  const applied = await call<{ id: string; feePrice: string }>(demo.app, 'POST', '/api/app/brokerage/withdraw', { body: { price, type: '2', name: '王五', account: '6222000011112222' }, headers: member.headers });
+async function withdraw(member: Shopper, price: string): Promise<{ id: string; feePrice: number }> {
+  const applied = await call<{ id: string; feePrice: number }>(demo.app, 'POST', '/api/app/brokerage/withdraw', { body: { price, type: '2', name: '王五', account: '6222000011112222' }, headers: member.headers });
   expect(applied.body.success, JSON.stringify(applied.body)).toBe(true);
   return applied.body.result;
 }
@@ -99,7 +99,7 @@ describe('提现报表', () => {
     const w2 = await withdraw(alice, '12.34'); // applied D1, rejected D2
     const w3 = await withdraw(alice, '5.00'); // applied D2, approved D2, waiting for payment
     const w4 = await withdraw(carol, '20.00'); // applied D1, approved D1, paid D2
-    expect([w1.feePrice, w4.feePrice]).toEqual(['0.15', '0.30']);
+    expect([w1.feePrice, w4.feePrice]).toEqual([0.15, 0.3]);
     for (const id of [w1.id, w3.id, w4.id]) expect((await staff('approve', { id })).body.success).toBe(true);
     expect((await staff('reject', { id: w2.id, reason: '账户有误' })).body.success).toBe(true);
     for (const id of [w1.id, w4.id]) expect((await staff('pay', { id })).body.success).toBe(true);

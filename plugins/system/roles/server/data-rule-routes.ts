@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../../../server/context';
-import { formatDateTime } from '../../../../server/crud/records';
+import { formatShopTime } from '../../../../server/time/shop-time';
 import { MSG_ADDED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD } from '../../../../server/crud/register-entity-routes';
 import { newId } from '../../../../server/db/ids';
 import { businessError, ok } from '../../../../server/http/envelope';
@@ -21,7 +21,7 @@ export const MSG_NO_RULES = '未找到权限配置信息';
 export const MSG_SAVE_ROLE_PERMISSION_FIRST = '请先保存角色菜单权限!';
 
 const access = (permission: string) => ({ access: { permission } });
-const time = (value: Date | null): string | null => (value === null ? null : formatDateTime(value));
+const time = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));
 
 function toRule(row: Selectable<PermissionDataRuleTable>): PermissionDataRule {
   return {
