@@ -264,11 +264,13 @@ export type EntityRecord<E extends EntityDefinition> = {
   createTime?: string | null;
   updateBy?: string | null;
   updateTime?: string | null;
+  /** The version it was read at (ROW_VERSION_FIELD). */
+  rowVersion?: string;
   tenantId?: number;
 } & { [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null } & Record<string, unknown>;
 
-/** The body of `add` / `edit` (edit carries the id). */
-export type EntityInput<E extends EntityDefinition> = { id?: string } & {
+/** The body of `add` / `edit` (edit carries the id and the version it read). */
+export type EntityInput<E extends EntityDefinition> = { id?: string; rowVersion?: string } & {
   [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null;
 };
 

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { PermissionResult } from '../../src/contracts/session';
+import type { SpuRecord } from '../../plugins/goods/entities';
+import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { call, login, tempDir } from './helpers';
 
@@ -42,6 +44,35 @@ describe('on a PostgreSQL server (DATABASE_URL)', () => {
     expect(dicts.body.result.total).toBeGreaterThan(10);
     // No PID lock on a shared database: several instances may serve it.
     expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('lets exactly one of two SPU saves of the same version through, both started while the row was locked (issue 32)', async () => {
+    const admin = await login(app, 'admin');
+    const list = await call<{ records: SpuRecord[] }>(app, 'GET', '/api/goods/goodsSpu/list?pageNo=1&pageSize=1', { token: admin.token });
+    const id = list.body.result.records[0]?.id ?? '';
+    const spu = (await call<SpuRecord>(app, 'GET', `/api/goods/goodsSpu/queryById?id=${id}`, { token: admin.token })).body.result;
+    const skus = (price: string) => (spu.skus ?? []).map((sku) => ({ id: sku.id, properties: sku.properties, price }));
+    const save = (price: string) => call<SpuRecord>(app, 'PUT', '/api/goods/goodsSpu/edit', { token: admin.token, body: { id, rowVersion: spu.rowVersion, skus: skus(price) } });
+    const blocker = new pg.Client({ connectionString: postgres.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from goods_spu where id = $1 for update', [id]);
+      const both = Promise.all([save('66.00'), save('77.00')]);
+      // The two saves, each waiting in its version check for the row (not any other work of the server).
+      const waiting = async () =>
+        Number((await blocker.query<{ n: string }>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%as version from "goods_spu"%'`)).rows[0]?.n ?? 0);
+      await expect.poll(waiting, { timeout: 20_000, interval: 50 }).toBe(2);
+      await blocker.query('commit');
+      const results = await both;
+      expect(results.filter((result) => result.body.success)).toHaveLength(1);
+      expect(results.filter((result) => result.body.code === 409 && result.body.message === '数据已被他人修改，请刷新后重试')).toHaveLength(1);
+      const winner = results.find((result) => result.body.success)?.body.result;
+      const after = (await call<SpuRecord>(app, 'GET', `/api/goods/goodsSpu/queryById?id=${id}`, { token: admin.token })).body.result;
+      expect(after.skus?.map((sku) => sku.price)).toEqual(winner?.skus?.map((sku) => sku.price));
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('keeps sessions across a restart and does not seed twice', async () => {
