@@ -1,8 +1,9 @@
-import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, useCustomRead, useEntityAction } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, moneyText, useCustomRead, useEntityAction, useFreshRecord, useUnsavedChanges } from '../../../src/toolkit/crud';
+import { ROW_VERSION_FIELD } from '../../../src/contracts/entity';
 import { expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
 
@@ -39,13 +40,46 @@ function useAction(onDone: () => void) {
   return { send, running: action.running };
 }
 
-function OrderModal({ open, title, running, onClose, onOk, children, testId, danger }: { open: boolean; title: string; running: boolean; onClose: () => void; onOk: () => void; children: ReactNode; testId: string; danger?: boolean }) {
+function OrderModal({ open, title, running, onClose, onOk, children, testId, danger, okDisabled }: { open: boolean; title: string; running: boolean; onClose: () => void; onOk: () => void; children: ReactNode; testId: string; danger?: boolean; okDisabled?: boolean }) {
   const { t } = useTranslation('crud');
   return (
-    <Modal open={open} title={title} onCancel={onClose} onOk={onOk} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger }} confirmLoading={running} destroyOnHidden data-testid={testId}>
+    <Modal open={open} title={title} onCancel={onClose} onOk={onOk} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger, disabled: okDisabled }} confirmLoading={running} destroyOnHidden data-testid={testId}>
       {children}
     </Modal>
   );
+}
+
+/** A dialog form's close: asks first once the user typed something (×, 取消, Esc, the mask); after a success, closes. */
+function useDialogClose(onClose: () => void) {
+  const unsaved = useUnsavedChanges('open');
+  return {
+    markChanged: unsaved.markChanged,
+    close: () => unsaved.requestClose(onClose),
+    done: () => {
+      unsaved.reset();
+      onClose();
+    },
+  };
+}
+
+/**
+ * The order as it is now, read when an edit dialog opens (the row it was opened from may be older): the dialog
+ * starts from it and its save carries the version it read, so a change made meanwhile is never overwritten.
+ */
+function useOrderNow(order: OrderRecord) {
+  const { t } = useTranslation('crud');
+  const fresh = useFreshRecord<OrderRecord>(orderEntity, String(order.id));
+  const version = fresh.record?.[ROW_VERSION_FIELD];
+  return {
+    current: fresh.record,
+    version: typeof version === 'string' ? { [ROW_VERSION_FIELD]: version } : {},
+    status: (
+      <>
+        <LoadErrorAlert error={fresh.loadError ? t('loadError') : null} onRetry={fresh.retry} />
+        {fresh.loading ? <Spin style={{ display: 'block', margin: '24px auto' }} /> : null}
+      </>
+    ),
+  };
 }
 
 const orderNoOf = (order: OrderRecord) => String(order.no ?? '');
@@ -69,14 +103,15 @@ function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
   const [form] = Form.useForm<{ expressId: string; logisticsNo: string }>();
   const express = useExpressOptions();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    if (await send(ORDER_API.deliver, { id: order.id, expressId: values.expressId, logisticsNo: values.logisticsNo.trim() })) onClose();
+    if (await send(ORDER_API.deliver, { id: order.id, expressId: values.expressId, logisticsNo: values.logisticsNo.trim() })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.deliverTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-deliver-dialog">
-      <Form form={form} name="order-deliver" layout="vertical" preserve={false} onFinish={() => void submit()}>
+    <OrderModal open title={t('dialogs.deliverTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-deliver-dialog">
+      <Form form={form} name="order-deliver" layout="vertical" preserve={false} onFinish={() => void submit()} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('order.fields.no')}>
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>
@@ -96,18 +131,23 @@ function RemarkForm({ order, onClose, onDone }: { order: OrderRecord; onClose: (
   const { t } = useTranslation(['orders', 'crud']);
   const [form] = Form.useForm<{ remark: string }>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
+  const { current, version, status } = useOrderNow(order);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    if (await send(ORDER_API.remark, { id: order.id, remark: (values.remark ?? '').trim() })) onClose();
+    if (await send(ORDER_API.remark, { id: order.id, remark: (values.remark ?? '').trim(), ...version })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.remarkTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-remark-dialog">
-      <Form form={form} name="order-remark" layout="vertical" preserve={false} initialValues={{ remark: typeof order.remark === 'string' ? order.remark : '' }}>
-        <Form.Item name="remark" label={t('order.fields.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea maxLength={500} rows={3} showCount />
-        </Form.Item>
-      </Form>
+    <OrderModal open title={t('dialogs.remarkTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} okDisabled={current === undefined} testId="order-remark-dialog">
+      {status}
+      {current !== undefined ? (
+        <Form form={form} name="order-remark" layout="vertical" preserve={false} initialValues={{ remark: typeof current.remark === 'string' ? current.remark : '' }} onValuesChange={dialog.markChanged}>
+          <Form.Item name="remark" label={t('order.fields.remark')} rules={[{ max: 500 }]}>
+            <Input.TextArea maxLength={500} rows={3} showCount />
+          </Form.Item>
+        </Form>
+      ) : null}
     </OrderModal>
   );
 }
@@ -123,6 +163,8 @@ function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
   const { t } = useTranslation(['orders', 'crud']);
   const [form] = Form.useForm<AddressValues>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
+  const { current, version, status } = useOrderNow(order);
   const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -133,32 +175,37 @@ function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
       receiverMobile: values.receiverMobile.trim(),
       receiverAreaId: values.receiverAreaId.trim(),
       receiverDetailAddress: values.receiverDetailAddress.trim(),
+      ...version,
     };
-    if (await send(ORDER_API.updateAddress, body)) onClose();
+    if (await send(ORDER_API.updateAddress, body)) dialog.done();
   };
   const required = (field: string) => ({ required: true, whitespace: true, message: t('dialogs.required', { label: t(`order.fields.${field}`) }) });
   return (
-    <OrderModal open title={t('dialogs.addressTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-address-dialog">
-      <Form
-        form={form}
-        name="order-address"
-        layout="vertical"
-        preserve={false}
-        initialValues={{ receiverName: text(order.receiverName), receiverMobile: text(order.receiverMobile), receiverAreaId: text(order.receiverAreaId), receiverDetailAddress: text(order.receiverDetailAddress) }}
-      >
-        <Form.Item name="receiverName" label={t('order.fields.receiverName')} rules={[required('receiverName'), { max: 32 }]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="receiverMobile" label={t('order.fields.receiverMobile')} rules={[required('receiverMobile'), { pattern: MOBILE, message: t('dialogs.mobileInvalid') }]}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} extra={t('dialogs.areaHint')} rules={[required('receiverAreaId'), { max: 32 }]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="receiverDetailAddress" label={t('order.fields.receiverDetailAddress')} rules={[required('receiverDetailAddress'), { max: 255 }]}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
-      </Form>
+    <OrderModal open title={t('dialogs.addressTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} okDisabled={current === undefined} testId="order-address-dialog">
+      {status}
+      {current === undefined ? null : (
+        <Form
+          form={form}
+          name="order-address"
+          layout="vertical"
+          preserve={false}
+          initialValues={{ receiverName: text(current.receiverName), receiverMobile: text(current.receiverMobile), receiverAreaId: text(current.receiverAreaId), receiverDetailAddress: text(current.receiverDetailAddress) }}
+          onValuesChange={dialog.markChanged}
+        >
+          <Form.Item name="receiverName" label={t('order.fields.receiverName')} rules={[required('receiverName'), { max: 32 }]}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item name="receiverMobile" label={t('order.fields.receiverMobile')} rules={[required('receiverMobile'), { pattern: MOBILE, message: t('dialogs.mobileInvalid') }]}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item name="receiverAreaId" label={t('order.fields.receiverAreaId')} extra={t('dialogs.areaHint')} rules={[required('receiverAreaId'), { max: 32 }]}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item name="receiverDetailAddress" label={t('order.fields.receiverDetailAddress')} rules={[required('receiverDetailAddress'), { max: 255 }]}>
+            <Input.TextArea maxLength={255} rows={2} />
+          </Form.Item>
+        </Form>
+      )}
     </OrderModal>
   );
 }
@@ -169,14 +216,15 @@ function AdjustForm({ order, onClose, onDone }: { order: OrderRecord; onClose: (
   const adjust = Form.useWatch('adjustPrice', form);
   const { send, running } = useAction(onDone);
   const result = adjustedPay(order, adjust);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null || values.adjustPrice === null) return;
-    if (await send(ORDER_API.adjustPrice, { id: order.id, adjustPrice: String(values.adjustPrice).trim() })) onClose();
+    if (await send(ORDER_API.adjustPrice, { id: order.id, adjustPrice: String(values.adjustPrice).trim() })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.adjustTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-adjust-dialog">
-      <Form form={form} name="order-adjust" layout="vertical" preserve={false} initialValues={{ adjustPrice: null }}>
+    <OrderModal open title={t('dialogs.adjustTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-adjust-dialog">
+      <Form form={form} name="order-adjust" layout="vertical" preserve={false} initialValues={{ adjustPrice: null }} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('dialogs.currentPay')}>
           <Typography.Text>{moneyText(order.payPrice)}</Typography.Text>
         </Form.Item>
@@ -213,6 +261,7 @@ function CloseForm({ order, onClose, onDone }: { order: OrderRecord; onClose: ()
   const { modal } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
@@ -222,13 +271,13 @@ function CloseForm({ order, onClose, onDone }: { order: OrderRecord; onClose: ()
       cancelText: t('crud:cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        if (await send(ORDER_API.close, { id: order.id, reason: values.reason.trim() })) onClose();
+        if (await send(ORDER_API.close, { id: order.id, reason: values.reason.trim() })) dialog.done();
       },
     });
   };
   return (
-    <OrderModal open danger title={t('dialogs.closeTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-close-dialog">
-      <Form form={form} name="order-close" layout="vertical" preserve={false} initialValues={{ reason: '' }}>
+    <OrderModal open danger title={t('dialogs.closeTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-close-dialog">
+      <Form form={form} name="order-close" layout="vertical" preserve={false} initialValues={{ reason: '' }} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('order.fields.no')}>
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>

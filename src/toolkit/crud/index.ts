@@ -28,6 +28,7 @@ export { ConfirmSwitch, type ConfirmSwitchProps } from './confirm-switch';
 export { PageTabContext, unsavedForms, useConfirmDiscard, useUnsavedChanges, type UnsavedChanges } from './unsaved-changes';
 export { SelectionAlert } from './selection-alert';
 export { useEntityRecord } from './use-record';
+export { useFreshRecord, type FreshRecord } from './use-fresh-record';
 export { useCustomCall, type CustomCall } from './use-custom-call';
 export { useCustomRead, type CustomRead } from './use-custom-read';
 export { useEntityDelete } from './use-entity-delete';

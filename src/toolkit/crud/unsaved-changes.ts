@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { randomId } from '../utils';
 
@@ -99,13 +99,26 @@ export interface UnsavedChanges {
   requestClose(close: () => void): void;
 }
 
-/** One form's unsaved changes, registered with the tab that holds it and with the browser's reload guard. */
-export function useUnsavedChanges(): UnsavedChanges {
+/**
+ * One form's unsaved changes, registered with the tab that holds it and with the browser's reload guard. `openKey`
+ * names what the form has open (null: closed): each change of it starts clean, however the form was closed (its
+ * URL going back included).
+ */
+export function useUnsavedChanges(openKey?: string | null): UnsavedChanges {
   const tabId = useContext(PageTabContext);
   const confirmDiscard = useConfirmDiscard();
   const formId = useRef<string | null>(null);
   const dirty = useRef(false);
   const idOf = useCallback(() => (formId.current ??= randomId()), []);
+  // Once per change of openKey, remembered in a ref: a hidden tab's effects run again when it is shown, and must not
+  // forget what was typed there.
+  const startedFor = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (openKey === undefined || startedFor.current === openKey) return;
+    startedFor.current = openKey;
+    dirty.current = false;
+    unsavedForms.clear(idOf());
+  }, [openKey, idOf]);
   return useMemo(() => {
     const reset = () => {
       dirty.current = false;

@@ -1,5 +1,5 @@
 import { useForm } from '@refinedev/antd';
-import { useOne, type HttpError } from '@refinedev/core';
+import type { HttpError } from '@refinedev/core';
 import { App, type FormInstance, type FormProps } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { wireValue } from './search-query';
 import { useModalState } from './use-url-params';
 import { QUIET, useServerFeedback } from './use-server-feedback';
 import { useUnsavedChanges } from './unsaved-changes';
+import { useFreshRecord } from './use-fresh-record';
 import type { ModalState } from './url-state';
 
 type Values = Record<string, unknown>;
@@ -99,61 +100,38 @@ export interface EntityRecordForm {
   childGrids: ChildGrids;
 }
 
-/** One opening of the form: which record (or a create), counted so that every opening reads anew. */
-interface Opening {
-  key: string | null;
-  count: number;
-}
-
-/** What one opening read: the record and its form values, fixed until the form closes or reloads. */
-interface Snapshot {
-  count: number;
-  record: Values;
-  values: Values;
-}
-
 /** The envelope code of a save refused over a newer version (server/crud/row-version.ts). */
 const STALE_CODE = 409;
 
 /**
- * A create/edit form of one record on Refine's useForm. Every opening reads the record anew (its own query,
- * never an earlier opening's cache) and keeps what it read until it closes: a refetch meanwhile, a list's live row,
- * another tab's save never change the fields under the user's hands nor the version the save carries. The save
- * goes through useCreate/useUpdate (whose invalidation refreshes every list of the entity) with the version read
- * (`rowVersion`); a save over a newer version is refused by the server, and the dialog offers to read it again.
- * Closing a form the user changed asks first; the tab and the browser know of it too (unsaved-changes.ts).
+ * A create/edit form of one record on Refine's useForm. Every opening reads the record anew and keeps what it read
+ * until it closes (useFreshRecord): a refetch meanwhile, a list's live row, another tab's save never change the
+ * fields under the user's hands nor the version the save carries. The save goes through useCreate/useUpdate (whose
+ * invalidation refreshes every list of the entity) with the version read (`rowVersion`); a save over a newer version
+ * is refused by the server, and the dialog offers to read it again. Closing a form the user changed asks first; the
+ * tab and the browser know of it too (unsaved-changes.ts).
  */
 export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRecordForm {
   const { entity, state, onSaved, onClose, fixedValues, toFormValues, toBody } = options;
   const { t } = useTranslation('crud');
   const { message } = App.useApp();
   const feedback = useServerFeedback();
-  const unsaved = useUnsavedChanges();
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const editing = editId !== undefined;
-
   const openKey = state === null ? null : state.mode === 'create' ? 'create' : `edit:${state.id}`;
-  const [opening, setOpening] = useState<Opening>({ key: openKey, count: 0 });
-  const [stale, setStale] = useState(false);
-  if (opening.key !== openKey) {
-    setOpening({ key: openKey, count: opening.count + 1 });
-    setStale(false);
+  const unsaved = useUnsavedChanges(openKey);
+  const fresh = useFreshRecord(entity, editId, openKey);
+  // A refusal belongs to the record read when it happened: a new opening, or 刷新, reads another.
+  const [staleFor, setStaleFor] = useState<Values | null>(null);
+  const stale = staleFor !== null && staleFor === fresh.record;
+  // The form values of the record read, worked out once per record (a screen's toFormValues may be a new function
+  // each render, and new values would reset the fields).
+  const [valuesFor, setValuesFor] = useState<{ record: Values; values: Values } | null>(null);
+  if (fresh.record !== undefined && valuesFor?.record !== fresh.record) {
+    const values = formValuesOf(entity, fresh.record);
+    setValuesFor({ record: fresh.record, values: toFormValues ? { ...values, ...toFormValues(fresh.record) } : values });
   }
-  // The opening's count is part of the query key: a new opening never starts from an earlier one's answer.
-  const { query } = useOne<Values>({
-    resource: entity.table,
-    id: editId ?? '',
-    meta: { api: entity.api, opening: opening.count },
-    queryOptions: { enabled: editing, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
-    ...QUIET,
-  });
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
-  const loaded = query.data?.data;
-  if (editing && loaded !== undefined && snapshot?.count !== opening.count) {
-    const values = formValuesOf(entity, loaded);
-    setSnapshot({ count: opening.count, record: loaded, values: toFormValues ? { ...values, ...toFormValues(loaded) } : values });
-  }
-  const current = editing && snapshot?.count === opening.count ? snapshot : undefined;
+  const currentValues = editing && valuesFor !== null && valuesFor.record === fresh.record ? valuesFor.values : undefined;
 
   const { form, formProps, onFinish, mutation } = useForm<Values, HttpError, Values>({
     resource: entity.table,
@@ -172,23 +150,13 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
       onSaved(answer);
     },
     onMutationError: (error) => {
-      if (error instanceof EnvelopeError && error.statusCode === STALE_CODE) setStale(true);
+      if (error instanceof EnvelopeError && error.statusCode === STALE_CODE) setStaleFor(fresh.record ?? null);
       feedback.failed(error);
     },
   });
 
-  // Each opening starts with nothing unsaved (a close through the URL, e.g. the browser's back, included). Both
-  // effects below act once per change, remembered in refs: a hidden tab's effects run again when it is shown, and
-  // must not wipe what was typed there.
-  const resetFor = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (resetFor.current === openKey) return;
-    resetFor.current = openKey;
-    unsaved.reset();
-  }, [openKey, unsaved]);
-
-  // The fields take the record once it is read (the dialog's fields may have mounted before).
-  const currentValues = current?.values;
+  // The fields take the record once it is read (the dialog's fields may have mounted before); once per record,
+  // remembered in a ref: a hidden tab's effects run again when it is shown, and must not wipe what was typed there.
   const appliedValues = useRef<Values | undefined>(undefined);
   useEffect(() => {
     if (currentValues === undefined || appliedValues.current === currentValues) return;
@@ -209,7 +177,7 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
       return;
     }
     if (children === null) return;
-    const version = current?.record[ROW_VERSION_FIELD];
+    const version = fresh.record?.[ROW_VERSION_FIELD];
     const body = {
       ...(toBody ? toBody(values, editing) : bodyOf(entity, values, { editing, fixedValues })),
       ...children,
@@ -231,15 +199,14 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
     formProps: { ...formProps, onValuesChange, initialValues: editing ? currentValues : { ...createValues, ...formProps.initialValues } },
     open: state !== null,
     editId,
-    record: current?.record,
-    loading: editing && current === undefined && !query.isError,
-    loadError: editing && query.isError,
-    retry: () => void query.refetch(),
+    record: fresh.record,
+    loading: fresh.loading,
+    loadError: fresh.loadError,
+    retry: fresh.retry,
     stale,
     reload: () => {
       unsaved.reset();
-      setStale(false);
-      setOpening({ key: openKey, count: opening.count + 1 });
+      fresh.reload();
     },
     saving: mutation.isPending,
     close: () => unsaved.requestClose(onClose),

@@ -2,7 +2,8 @@ import { Alert, Button, Form, Space, Spin } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessOf } from '../../../../src/providers/access-control';
-import { useEntityAction, useEntityRecord } from '../../../../src/toolkit/crud';
+import { ROW_VERSION_FIELD } from '../../../../src/contracts/entity';
+import { useEntityAction, useFreshRecord } from '../../../../src/toolkit/crud';
 import { DEPART_PERMISSIONS, departEntity, type DepartRecord, type DepartTreeNode } from '../entities';
 import { DepartFields, departValues } from './depart-fields';
 import { subtreeIds } from './tree-model';
@@ -30,13 +31,16 @@ function formValuesOf(record: DepartRecord) {
 }
 
 /**
- * 基本信息: edits the department (read through Refine's useOne, saved as an entity action, so the tree and every
+ * 基本信息: edits the department (read as forms read their record, saved as an entity action, so the tree and every
  * list of departments refresh themselves); changing 上级部门 moves it (the server refuses its own subtree).
  */
 export function DepartBasicForm({ departId, nodes, node }: DepartBasicFormProps) {
   const { t } = useTranslation('sysDepart');
   const [form] = Form.useForm<Record<string, unknown>>();
-  const { record, loading, isError } = useEntityRecord<DepartRecord>(departEntity, departId);
+  // Read anew for each department shown and after each save, and kept as read meanwhile: the fields are never
+  // refilled under the user's hands, and the save carries the version they were read at.
+  const fresh = useFreshRecord<DepartRecord>(departEntity, departId);
+  const { record, loading, loadError: isError } = fresh;
   const edit = useEntityAction({ invalidates: [departEntity.table] });
   const gate = accessOf(DEPART_PERMISSIONS.edit);
   const blocked = useMemo(() => new Set(node !== undefined ? subtreeIds(node) : [departId]), [node, departId]);
@@ -47,7 +51,9 @@ export function DepartBasicForm({ departId, nodes, node }: DepartBasicFormProps)
   useEffect(fill, [fill]);
 
   const save = async (values: Record<string, unknown>) => {
-    await edit.run({ url: `${departEntity.api}/edit`, method: 'put', values: { ...departValues(values), id: departId } });
+    const version = record?.[ROW_VERSION_FIELD];
+    const saved = await edit.run({ url: `${departEntity.api}/edit`, method: 'put', values: { ...departValues(values), id: departId, ...(typeof version === 'string' ? { [ROW_VERSION_FIELD]: version } : {}) } });
+    if (saved !== undefined) fresh.reload();
   };
 
   if (isError) return <Alert type="error" showIcon message={t('form.loadError')} />;
