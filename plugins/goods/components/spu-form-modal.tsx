@@ -83,7 +83,8 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
   const openKey = state === null ? null : state.mode === 'create' ? 'create' : `edit:${state.id}`;
   const fill = (key: string | null, next: { specType: string; properties: SpecProperty[]; rows: SkuRow[] }, from?: SpuRecord) => {
     setInitialized({ key, ...(from === undefined ? {} : { record: from }) });
-    setActiveTab('basic');
+    // A new opening starts on 基础设置; 刷新 of the same one stays where the user is.
+    if (key !== initialized.key) setActiveTab('basic');
     setSpecType(next.specType);
     setPropertiesState(next.properties);
     setRows(next.rows);
