@@ -2,7 +2,7 @@ import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Typography }
 import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, moneyText, useCustomRead, useEntityAction, useFreshRecord, useUnsavedChanges } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, moneyText, useCustomRead, useDialogClose, useEntityAction, useFreshRecord } from '../../../src/toolkit/crud';
 import { ROW_VERSION_FIELD } from '../../../src/contracts/entity';
 import { expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
@@ -47,19 +47,6 @@ function OrderModal({ open, title, running, onClose, onOk, children, testId, dan
       {children}
     </Modal>
   );
-}
-
-/** A dialog form's close: asks first once the user typed something (×, 取消, Esc, the mask); after a success, closes. */
-function useDialogClose(onClose: () => void) {
-  const unsaved = useUnsavedChanges('open');
-  return {
-    markChanged: unsaved.markChanged,
-    close: () => unsaved.requestClose(onClose),
-    done: () => {
-      unsaved.reset();
-      onClose();
-    },
-  };
 }
 
 /**

@@ -25,7 +25,7 @@ export { resourceOf } from './resource';
 export { LoadErrorAlert } from './load-error-alert';
 export { StaleRecordAlert } from './stale-record-alert';
 export { ConfirmSwitch, type ConfirmSwitchProps } from './confirm-switch';
-export { PageTabContext, unsavedForms, useConfirmDiscard, useUnsavedChanges, type UnsavedChanges } from './unsaved-changes';
+export { PageTabContext, unsavedForms, useConfirmDiscard, useDialogClose, useUnsavedChanges, type DialogClose, type UnsavedChanges } from './unsaved-changes';
 export { SelectionAlert } from './selection-alert';
 export { useEntityRecord } from './use-record';
 export { useFreshRecord, type FreshRecord } from './use-fresh-record';

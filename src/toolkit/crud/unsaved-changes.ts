@@ -143,3 +143,25 @@ export function useUnsavedChanges(openKey?: string | null): UnsavedChanges {
     };
   }, [confirmDiscard, idOf, tabId]);
 }
+
+export interface DialogClose {
+  /** For the form's onValuesChange (and any other change the user makes). */
+  markChanged: () => void;
+  /** The dialog's ×, 取消, Esc and mask: asks first once something was changed. */
+  close: () => void;
+  /** After a successful save: closes without asking. */
+  done: () => void;
+}
+
+/** The close of a hand-made dialog form, mounted while it is open: asks before unsaved changes are dropped. */
+export function useDialogClose(onClose: () => void): DialogClose {
+  const unsaved = useUnsavedChanges('open');
+  return {
+    markChanged: unsaved.markChanged,
+    close: () => unsaved.requestClose(onClose),
+    done: () => {
+      unsaved.reset();
+      onClose();
+    },
+  };
+}
