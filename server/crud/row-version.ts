@@ -1,7 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
 import { ROW_VERSION_FIELD, ROW_VERSION_PATTERN } from '../../src/contracts/entity';
-import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { invalidInput, REASON } from '../http/schemas';
 
@@ -75,7 +74,7 @@ export interface VersionedRow {
  * row with `update_time = now()`. Returns false when the row is not there (the caller's not-found answer);
  * without a version it only locks.
  */
-export async function lockAtVersion(trx: Kysely<Database>, row: VersionedRow, version: string | undefined): Promise<boolean> {
+export async function lockAtVersion(trx: QueryExecutorProvider, row: VersionedRow, version: string | undefined): Promise<boolean> {
   const conditions = [sql`id = ${row.id}`, ...(row.where ?? [])];
   const found = await sql<{ version: string }>`select ${rowVersionSql()} as version from ${sql.id(row.table)} where ${sql.join(conditions, sql` and `)} for update`.execute(trx);
   const stored = found.rows[0];
