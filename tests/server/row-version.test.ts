@@ -187,8 +187,14 @@ describe('optimistic concurrency on PostgreSQL: two saves of one version at the 
     await postgres?.stop();
   });
 
-  /** Requests waiting for a row lock (the app's pool has several connections). */
-  const waiting = async () => Number((await blocker.query<{ n: string }>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0]?.n ?? 0);
+  /**
+   * Requests waiting for a row lock (the app's pool has several connections). Read on the blocker's connection,
+   * inside its transaction, where pg_stat_activity is a snapshot: cleared before each look.
+   */
+  const waiting = async () => {
+    await blocker.query('select pg_stat_clear_snapshot()');
+    return Number((await blocker.query<{ n: string }>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0]?.n ?? 0);
+  };
 
   /**
    * Holds the row's lock while both saves start: each passes the engine's first check (nothing changed yet) and then
