@@ -125,6 +125,8 @@ export interface CgformHead {
   themeTemplate?: ThemeTemplate;
   createTime?: string;
   updateTime?: string | null;
+  /** The version the head was read at: editAll carries it back and is refused over a newer one. */
+  rowVersion?: string;
 }
 
 export interface CgformField {

@@ -60,6 +60,8 @@ export interface ReportChart {
 
 export interface ReportDefinition {
   id?: string;
+  /** The version it was read at (edit carries it back). */
+  rowVersion?: string;
   code: string;
   name: string;
   cgrSql: string;

@@ -1,8 +1,9 @@
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
-import { childEntries, DEFAULT_MAX_CHILD_ROWS, fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import { childEntries, DEFAULT_MAX_CHILD_ROWS, ROW_VERSION_FIELD, fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import { Id, IdList, INT4, Line, PAGE_PARAMS, query } from '../http/schemas';
 import { PATTERN_TYPES, presetSchemaPattern } from './pattern-presets';
+import { RowVersion } from './row-version';
 
 /**
  * The route schemas of an entity, derived from its definition (type, max, min), so a definition made
@@ -72,10 +73,10 @@ export function addBodySchema(entity: EntityDefinition, label: (field: string) =
   return { type: 'object', properties };
 }
 
-/** The edit body: the add body plus the record's id. */
+/** The edit body: the add body plus the record's id and the version it was read at (server/crud/row-version.ts). */
 export function editBodySchema(entity: EntityDefinition, label: (field: string) => string): JsonSchema {
   const add = addBodySchema(entity, label);
-  return { ...add, required: ['id'], properties: { id: Id, ...(add.properties as Record<string, JsonSchema>) } };
+  return { ...add, required: ['id'], properties: { id: Id, [ROW_VERSION_FIELD]: RowVersion, ...(add.properties as Record<string, JsonSchema>) } };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, columnOf, fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, ROW_VERSION_FIELD, columnOf, fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
 import { formatShopTime } from '../time/shop-time';
+import { ROW_VERSION_COLUMN, rowVersionSelect } from './row-version';
 
 /** Reading rows of an entity and turning them into wire records (camelCase, dict texts). */
 
@@ -47,7 +48,7 @@ const AUDIT_ENTRIES = Object.entries(AUDIT_FIELDS);
 
 const selectListsOf = new WeakMap<EntityDefinition, Map<'page' | 'one', RawBuilder<unknown>>>();
 
-/** The select list: id, readable fields, audit columns and the tenant; date columns come back as text. */
+/** The select list: id, readable fields, audit columns, the row's version and the tenant; date columns come back as text. */
 export function selectColumnsSql(entity: EntityDefinition, options: { rows?: 'page' | 'one' } = {}): RawBuilder<unknown> {
   const rows = options.rows ?? 'one';
   let lists = selectListsOf.get(entity);
@@ -66,6 +67,7 @@ function buildSelectList(entity: EntityDefinition, rows: 'page' | 'one'): RawBui
     columns.push(field.type === 'date' ? sql`cast(${sql.id(column)} as text) as ${sql.id(column)}` : sql.id(column));
   }
   for (const column of Object.values(AUDIT_FIELDS)) columns.push(sql.id(column));
+  columns.push(rowVersionSelect());
   if (entity.tenantScoped) columns.push(sql.id('tenant_id'));
   return sql.join(columns);
 }
@@ -105,6 +107,7 @@ export function toRecord(entity: EntityDefinition, row: Row, dictionaries: Map<s
     if (dict !== null) record[dict.textKey] = dictText(dictionaries.get(dict.code) ?? [], value);
   }
   for (const [name, column] of AUDIT_ENTRIES) record[name] = wireValue(null, row[column]);
+  if (ROW_VERSION_COLUMN in row) record[ROW_VERSION_FIELD] = row[ROW_VERSION_COLUMN];
   if (entity.tenantScoped) record.tenantId = row.tenant_id;
   return record;
 }

@@ -24,6 +24,7 @@ import { allowDataLogTable, allowEntityUniqueFields } from './registry';
 import { deleteChildren, readChildren, saveChildren, validateChildren, type ChildRowSet } from './children';
 import { parentOf, treeKeeperOf } from './tree';
 import { fieldChanges, snapshotOf, type DataLogAction } from '../logs/data-log';
+import { rowVersionIs, rowVersionOf, staleError, ROW_VERSION_COLUMN } from './row-version';
 import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
 
 export const MSG_ADDED = '添加成功！';
@@ -309,6 +310,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     const id = text(typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined);
     const row = await findRow(request, id);
     if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
+    // The version the form was read at: a save over a newer one is refused before anything else is said about it.
+    const version = rowVersionOf(body);
+    if (version !== undefined && row[ROW_VERSION_COLUMN] !== version) throw staleError();
     const { values, issues } = await validated(request, body, 'edit', { id, values: fieldValuesOf(row) });
     if (issues.length > 0) throw firstIssue(issues);
     const children = await validatedChildren(request, body);
@@ -318,6 +322,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
       sql`${sql.id('update_time')} = now()`,
     ];
     const conditions = [...scopeConditions(entity, request.tenantId), sql`${sql.id('id')} = ${id}`];
+    // Checked again by the UPDATE itself: a save that committed since the read above moved the stamp, so this one
+    // (waiting for its row lock on PostgreSQL) then matches nothing.
+    const versioned = version === undefined ? conditions : [...conditions, rowVersionIs(version)];
     const updated = await guardUnique(() =>
       withChildren(
         request,
@@ -327,9 +334,12 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
           const move = tree !== null && Object.prototype.hasOwnProperty.call(values, tree.tree.parentField) ? { keeper: tree, from: parentOf(row[tree.parentColumn]), to: parentOf(values[tree.tree.parentField]) } : null;
           const moving = move !== null && move.from !== move.to ? move : null;
           if (moving !== null) await moving.keeper.checkPlacement(executor, request.tenantId, moving.to, id);
-          const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(conditions, sql` and `)} returning id`.execute(executor);
-          // Nothing updated (deleted meanwhile): no child row may be written for it.
-          if (result.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
+          const result = await sql<{ id: string }>`update ${table} set ${sql.join(assignments)} where ${sql.join(versioned, sql` and `)} returning id`.execute(executor);
+          // Nothing updated (deleted, or saved by someone else, meanwhile): no child row may be written for it.
+          if (result.rows.length === 0) {
+            const still = version === undefined ? [] : (await sql`select 1 from ${table} where ${sql.join(conditions, sql` and `)}`.execute(executor)).rows;
+            throw still.length > 0 ? staleError() : businessError(MSG_NOT_FOUND_RECORD);
+          }
           if (moving !== null) await moving.keeper.afterMove(executor, request.tenantId, moving.to, moving.from);
           return result;
         },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, fieldEntries, isReadableField, type EntityDefinition } from '../../src/contracts/entity';
+import { AUDIT_FIELDS, DICT_TEXT_SUFFIX, ROW_VERSION_FIELD, fieldEntries, isReadableField, type EntityDefinition } from '../../src/contracts/entity';
 import { SOCKET_ID_PATTERN, type LiveRow } from '../../src/contracts/live';
 
 export interface LiveEntityOptions {
@@ -16,7 +16,7 @@ export const DELETED_FLAG = { delFlag: 1 } as const;
 
 /** What a list subscriber may read of an entity's record: what its list and queryById return (server/crud/records.ts), and the deletion flag. */
 export function readableLiveFields(entity: EntityDefinition): string[] {
-  const fields = ['delFlag', ...Object.keys(AUDIT_FIELDS), ...(entity.tenantScoped ? ['tenantId'] : [])];
+  const fields = ['delFlag', ROW_VERSION_FIELD, ...Object.keys(AUDIT_FIELDS), ...(entity.tenantScoped ? ['tenantId'] : [])];
   for (const [name, field] of fieldEntries(entity)) {
     if (!isReadableField(field)) continue;
     fields.push(name);

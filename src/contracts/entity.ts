@@ -164,10 +164,16 @@ export const AUDIT_FIELDS = {
 /** Audit fields that may always be sorted on; `createTime` is the default sort (conventions §2.2). */
 export const SORTABLE_AUDIT_FIELDS = ['createTime', 'updateTime'] as const;
 export const DICT_TEXT_SUFFIX = '_dictText';
+/**
+ * The version every record is read at (server/crud/row-version.ts): its edit carries it back, and the server
+ * refuses a save over a newer one. Opaque to the client (digits).
+ */
+export const ROW_VERSION_FIELD = 'rowVersion';
+export const ROW_VERSION_PATTERN = /^[0-9]{1,20}$/;
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD_NAME = /^[a-z][A-Za-z0-9]{0,62}$/;
-const RESERVED_FIELDS = new Set(['id', 'tenantId', 'delFlag', ...Object.keys(AUDIT_FIELDS)]);
+const RESERVED_FIELDS = new Set(['id', 'tenantId', 'delFlag', ROW_VERSION_FIELD, ...Object.keys(AUDIT_FIELDS)]);
 
 export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -271,11 +277,13 @@ export type EntityRecord<E extends EntityDefinition> = {
   createTime?: string | null;
   updateBy?: string | null;
   updateTime?: string | null;
+  /** The version it was read at (ROW_VERSION_FIELD). */
+  rowVersion?: string;
   tenantId?: number;
 } & { [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null } & Record<string, unknown>;
 
-/** The body of `add` / `edit` (edit carries the id). */
-export type EntityInput<E extends EntityDefinition> = { id?: string } & {
+/** The body of `add` / `edit` (edit carries the id and the version it read). */
+export type EntityInput<E extends EntityDefinition> = { id?: string; rowVersion?: string } & {
   [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null;
 };
 

@@ -226,11 +226,12 @@ export interface ProbeApp {
 
 /**
  * An app with only the given plugins (an engine test's probe entities over the core: its tables and demo users,
- * none of the domains, no demo trade), a second tenant admin belongs to, and admin's and clerk's tokens.
+ * none of the domains, no demo trade), a second tenant admin belongs to, and admin's and clerk's tokens; `env`
+ * adds to its configuration (DATABASE_URL: on a PostgreSQL server).
  */
-export async function startProbeApp(plugins: ServerPlugin[], prefix: string): Promise<ProbeApp> {
+export async function startProbeApp(plugins: ServerPlugin[], prefix: string, env: Record<string, string> = {}): Promise<ProbeApp> {
   const dataDir = tempDir(prefix);
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }), logger: false, plugins });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off', ...env }), logger: false, plugins });
   await app.db.insertInto('tenants').values({ id: 2, name: '第二租户' }).execute();
   const adminRow = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   await app.db.insertInto('user_tenant').values({ id: 'probe-admin-t2', user_id: adminRow.id, tenant_id: 2 }).execute();

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { PermissionResult } from '../../src/contracts/session';
+import type { SpuRecord } from '../../plugins/goods/entities';
+import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { call, login, tempDir } from './helpers';
 
@@ -42,6 +44,46 @@ describe('on a PostgreSQL server (DATABASE_URL)', () => {
     expect(dicts.body.result.total).toBeGreaterThan(10);
     // No PID lock on a shared database: several instances may serve it.
     expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('lets exactly one of two SPU saves of the same version through, both started while the row was locked (issue 32)', async () => {
+    const admin = await login(app, 'admin');
+    const as = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => call<T>(app, method, `/api/goods/goodsSpu/${url}`, { token: admin.token, ...(body === undefined ? {} : { body }) });
+    // A fresh SPU of its own, so nothing else of the demo touches it meanwhile.
+    const template = (await as<SpuRecord>('GET', `queryById?id=${(await as<{ records: SpuRecord[] }>('GET', 'list?pageNo=1&pageSize=1')).body.result.records[0]?.id ?? ''}`)).body.result;
+    const created = await as<SpuRecord>('POST', 'add', { name: `并发保存${Date.now()}`, categoryId: template.categoryId, picUrl: template.picUrl, specType: '0', deliveryTypes: '1', skus: [{ properties: [], price: '10.00', stock: 1 }] });
+    expect(created.body.success, created.body.message).toBe(true);
+    const spu = created.body.result;
+    const save = (price: string) => as<SpuRecord>('PUT', 'edit', { id: spu.id, rowVersion: spu.rowVersion, skus: (spu.skus ?? []).map((sku) => ({ id: sku.id, properties: sku.properties, price })) });
+    const blocker = new pg.Client({ connectionString: postgres.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from goods_spu where id = $1 for update', [spu.id]);
+      let settled = false;
+      const both = Promise.all([save('66.00'), save('77.00')]).finally(() => {
+        settled = true;
+      });
+      // The two saves, each waiting in its version check for the row (not any other work of the server); should
+      // either end without waiting, the poll stops and the answers below say why. Inside the blocker's transaction
+      // pg_stat_activity is a snapshot: cleared before each look.
+      const waiting = async () => {
+        if (settled) return -1;
+        await blocker.query('select pg_stat_clear_snapshot()');
+        const found = await blocker.query<{ n: string }>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%as version from "goods_spu"%'`);
+        return Number(found.rows[0]?.n ?? 0);
+      };
+      await expect.poll(waiting, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+      await blocker.query('commit');
+      const results = await both;
+      expect(results.filter((result) => result.body.success), JSON.stringify(results.map((result) => result.body))).toHaveLength(1);
+      expect(results.filter((result) => result.body.code === 409 && result.body.message === '数据已被他人修改，请刷新后重试')).toHaveLength(1);
+      const winner = results.find((result) => result.body.success)?.body.result;
+      const after = (await as<SpuRecord>('GET', `queryById?id=${spu.id}`)).body.result;
+      expect(after.skus?.map((sku) => sku.price)).toEqual(winner?.skus?.map((sku) => sku.price));
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('keeps sessions across a restart and does not seed twice', async () => {

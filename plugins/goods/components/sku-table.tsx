@@ -133,7 +133,7 @@ function BatchRow({ onApply }: { onApply: (values: Partial<Record<SkuValueField,
  * bar code, prices, stock (editable only for new SKUs), threshold, weight, volume and commissions; with
  * 批量设置 above it for several rows. The table holds what is typed; `rows` replaces its content.
  */
-export function SkuTable({ rows, multi, onBatch, ref }: { rows: readonly SkuRow[]; multi: boolean; onBatch: (values: Partial<Record<SkuValueField, unknown>>) => void; ref: Ref<EditableTableApi> }) {
+export function SkuTable({ rows, multi, onBatch, onEdit, ref }: { rows: readonly SkuRow[]; multi: boolean; onBatch: (values: Partial<Record<SkuValueField, unknown>>) => void; onEdit?: () => void; ref: Ref<EditableTableApi> }) {
   const { t } = useTranslation('goods');
   const columns = useSkuColumns(rows);
   const shown = useMemo(() => withPropertyCells(rows, propertyNames(rows)), [rows]);
@@ -142,7 +142,7 @@ export function SkuTable({ rows, multi, onBatch, ref }: { rows: readonly SkuRow[
     <Card size="small" title={t(multi ? 'spu.sku.titleMulti' : 'spu.sku.titleSingle')}>
       {multi ? <BatchRow onApply={onBatch} /> : null}
       {multi && rows.length === 0 ? <Typography.Paragraph type="secondary">{t('spu.sku.noRows')}</Typography.Paragraph> : null}
-      <EditableTable ref={ref} columns={columns} dataSource={shown} height={height} aria-label={t('spu.sku.gridLabel')} />
+      <EditableTable ref={ref} columns={columns} dataSource={shown} height={height} aria-label={t('spu.sku.gridLabel')} onEdit={onEdit} />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Spin, Switch, Ta
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemText } from '../../../src/toolkit/dict/dict-cache';
-import { LoadErrorAlert, useEntityRecord, useEntityRecordForm, type ModalState } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, StaleRecordAlert, useEntityRecordForm, type ModalState } from '../../../src/toolkit/crud';
 import { DictSelect, useDictItems } from '../../../src/toolkit/dict/dict-select';
 import type { EditableTableApi } from '../../../src/toolkit/editable-table';
 import { UploadWidget } from '../../../src/toolkit/upload';
@@ -55,18 +55,13 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
   /** Rows taken out of the grid by a change of the properties: they come back when their combination does. */
   const [stash, setStash] = useState<SkuRow[]>([]);
   const [activeTab, setActiveTab] = useState<SpuFormTab>('basic');
-  const [initializedFor, setInitializedFor] = useState<string | null>(null);
+  /** The opening (and the record it read) the grid was last filled from. */
+  const [initialized, setInitialized] = useState<{ key: string | null; record?: SpuRecord }>({ key: null });
   const { tree } = useCategoryTree();
   const categoryTree = useMemo(() => categoryOptions(tree, { minLevel: 2 }), [tree]);
 
   const currentRows = (): SkuRow[] => (gridRef.current?.getRows() as SkuRow[] | undefined) ?? rows;
   const savedRows = (): SkuRow[] => (gridRef.current?.getValues({ validate: false }).values as SkuRow[] | undefined) ?? rows;
-  const replaceRows = (next: SkuRow[]) => {
-    const known = dedupe([...currentRows(), ...stash]);
-    setStash(known.filter((row) => !next.some((kept) => kept.id === row.id)));
-    setRows(next);
-  };
-
   const form = useEntityRecordForm({
     entity: spuEntity,
     state,
@@ -76,33 +71,43 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
     toBody: (values, editing) => spuBody(values, toSkuInputs(savedRows()), editing),
   });
   const editId = form.editId;
-  const { record } = useEntityRecord<SpuRecord>(spuEntity, editId ?? null);
+  // The SPU as this opening read it (never an earlier opening's cached copy): its SKUs fill the grid.
+  const record = form.record as SpuRecord | undefined;
   // The spec type in the screen's state, not watched from the form: watching would re-render this
   // component on every field reset, and useForm resets the fields when its record object changes.
   const [specType, setSpecType] = useState<string>(SPEC_TYPE.single);
   const multi = specType === SPEC_TYPE.multi;
 
-  // Each opening starts from its record (or from nothing), once: a refetch while editing keeps the edits.
+  // Each opening starts from its record (or from nothing), once; so does a 刷新 after a stale save. A refetch
+  // while editing cannot reach here: the form keeps what its opening read.
   const openKey = state === null ? null : state.mode === 'create' ? 'create' : `edit:${state.id}`;
-  if (openKey !== initializedFor) {
-    if (openKey === null || openKey === 'create') {
-      setInitializedFor(openKey);
-      setActiveTab('basic');
-      setSpecType(SPEC_TYPE.single);
-      setPropertiesState([]);
-      setRows(openKey === null ? [] : [singleSkuRow([])]);
-      setStash([]);
-    } else if (record !== undefined && String(record.id) === editId) {
-      const skus = record.skus ?? [];
-      setInitializedFor(openKey);
-      setActiveTab('basic');
-      setSpecType(String(record.specType ?? SPEC_TYPE.single));
-      setPropertiesState(propertiesFromSkus(skus));
-      const loaded = rowsFromSkus(skus);
-      setRows(String(record.specType) === SPEC_TYPE.multi ? loaded : [singleSkuRow(loaded)]);
-      setStash([]);
-    }
+  const fill = (key: string | null, next: { specType: string; properties: SpecProperty[]; rows: SkuRow[] }, from?: SpuRecord) => {
+    setInitialized({ key, ...(from === undefined ? {} : { record: from }) });
+    // A new opening starts on 基础设置; 刷新 of the same one stays where the user is.
+    if (key !== initialized.key) setActiveTab('basic');
+    setSpecType(next.specType);
+    setPropertiesState(next.properties);
+    setRows(next.rows);
+    setStash([]);
+  };
+  if (openKey === null || openKey === 'create') {
+    if (initialized.key !== openKey) fill(openKey, { specType: SPEC_TYPE.single, properties: [], rows: openKey === null ? [] : [singleSkuRow([])] });
+  } else if (record !== undefined && (initialized.key !== openKey || initialized.record !== record)) {
+    const skus = record.skus ?? [];
+    const loaded = rowsFromSkus(skus);
+    const type = String(record.specType ?? SPEC_TYPE.single);
+    fill(openKey, { specType: type, properties: propertiesFromSkus(skus), rows: type === SPEC_TYPE.multi ? loaded : [singleSkuRow(loaded)] }, record);
+  } else if (record === undefined && initialized.key !== openKey) {
+    // Loading: an empty grid under the spinner, never the rows of the SPU edited before.
+    fill(openKey, { specType: SPEC_TYPE.single, properties: [], rows: [] });
   }
+
+  const replaceRows = (next: SkuRow[]) => {
+    const known = dedupe([...currentRows(), ...stash]);
+    setStash(known.filter((row) => !next.some((kept) => kept.id === row.id)));
+    setRows(next);
+    form.markChanged();
+  };
 
   const setProperties = (next: SpecProperty[]) => {
     setPropertiesState(next);
@@ -115,7 +120,10 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
     replaceRows(next === SPEC_TYPE.multi ? buildSkuRows(properties, known) : [singleSkuRow(known)]);
   };
 
-  const batch = (values: Partial<Record<SkuValueField, unknown>>) => setRows(applyBatch(currentRows(), values));
+  const batch = (values: Partial<Record<SkuValueField, unknown>>) => {
+    setRows(applyBatch(currentRows(), values));
+    form.markChanged();
+  };
 
   const save = async () => {
     try {
@@ -201,7 +209,7 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
             />
           </Form.Item>
           {multi ? <SpecProperties value={properties} onChange={setProperties} /> : null}
-          <SkuTable ref={gridRef} rows={rows} multi={multi} onBatch={batch} />
+          <SkuTable ref={gridRef} rows={rows} multi={multi} onBatch={batch} onEdit={form.markChanged} />
         </>
       ),
     },
@@ -266,6 +274,7 @@ export function SpuFormModal({ state, onClose }: { state: ModalState; onClose: (
     >
       <Spin spinning={form.loading}>
         <LoadErrorAlert error={form.loadError ? t('crud:loadError') : null} onRetry={form.retry} />
+        <StaleRecordAlert stale={form.stale} onReload={form.reload} />
         <Form {...form.formProps} form={form.form} name="spu" layout="vertical" preserve={false} initialValues={editing ? form.formProps.initialValues : NEW_SPU_VALUES} validateTrigger={['onChange', 'onBlur']} onFinish={undefined}>
           <Tabs activeKey={activeTab} onChange={(key) => setActiveTab(key as SpuFormTab)} items={items} />
         </Form>

@@ -1,10 +1,10 @@
-import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Space, Switch, Table, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Space, Table, TreeSelect, Typography, type TableColumnType } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
+import { ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, useCategoryTree } from '../components/category-tree';
@@ -132,14 +132,15 @@ export default function SpuListPage() {
         if (current === SPU_STATUS.recycled) return String(record.status_dictText ?? t('spu.tabs.recycle'));
         if (!statusGate.visible) return String(record.status_dictText ?? '');
         return (
-          <Switch
+          <ConfirmSwitch
             checked={current === SPU_STATUS.onShelf}
             checkedChildren={t('spu.onShelf')}
             unCheckedChildren={t('spu.offShelf')}
             disabled={statusGate.disabled}
             loading={status.running}
             aria-label={t('spu.fields.status')}
-            onChange={(checked) => void changeStatus([String(record.id)], checked ? SPU_STATUS.onShelf : SPU_STATUS.offShelf)}
+            question={(checked) => t(checked ? 'spu.confirm.onShelfOne' : 'spu.confirm.offShelfOne', { name: String(record.name ?? '') })}
+            onConfirm={(checked) => changeStatus([String(record.id)], checked ? SPU_STATUS.onShelf : SPU_STATUS.offShelf)}
           />
         );
       },

@@ -5,6 +5,7 @@ import { addBodySchema, editBodySchema } from '../../../server/crud/entity-schem
 import { fieldLabeller, type LabelResolver } from '../../../server/crud/labels';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row } from '../../../server/crud/records';
 import { MSG_ADDED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { rowVersionOf } from '../../../server/crud/row-version';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, ID_PATTERN, IdList, NO_INPUT, query } from '../../../server/http/schemas';
 import { inTransaction } from '../../../server/ledger/ledger';
@@ -92,7 +93,7 @@ export async function registerSpuRoutes(api: FastifyInstance, labels: LabelResol
     schema: { querystring: query({}), body: withSkus(editSchema, ['id', 'skus']) },
     handler: async (request) => {
       const values = await spuValues(db, request.body, 'edit', validation);
-      await guardedSave(() => inTransaction(db, (trx) => updateSpu(trx, tenantOf(request), operatorOf(request), request.body.id, values, request.body.skus)));
+      await guardedSave(() => inTransaction(db, (trx) => updateSpu(trx, tenantOf(request), operatorOf(request), request.body.id, values, request.body.skus, rowVersionOf(request.body))));
       return ok(await findSpu(request, request.body.id), MSG_EDITED);
     },
   });

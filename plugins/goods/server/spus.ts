@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { columnOf, fieldEntries } from '../../../src/contracts/entity';
 import { MSG_NOT_FOUND_RECORD } from '../../../server/crud/register-entity-routes';
 import { validateInput, type FieldValues } from '../../../server/crud/validate';
+import { lockAtVersion } from '../../../server/crud/row-version';
 import type { DictLookup } from '../../../server/crud/records';
 import { newId } from '../../../server/db/ids';
 import type { Database } from '../../../server/db/schema';
@@ -193,10 +194,12 @@ interface ExistingSku {
  * Edits an SPU and replaces its SKU list in the caller's transaction: listed SKUs with an id are updated
  * (never their stock), those without one are added with their opening stock, the others removed — refused
  * when orders hold reserved units of one (the guard is in the DELETE, so a refusal there rolls back
- * everything written before it).
+ * everything written before it). With the version the form read (`rowVersion`), refused when the SPU was
+ * saved since: the SPU row is locked first, so of two saves of one version only the first writes.
  */
-export async function updateSpu(trx: Transaction<Database>, tenantId: number, operator: string | null, id: string, values: FieldValues, skus: readonly SkuBody[]): Promise<void> {
-  const locked = await sql<{ spec_type: string }>`select spec_type from goods_spu where id = ${id} and tenant_id = ${tenantId} for update`.execute(trx);
+export async function updateSpu(trx: Transaction<Database>, tenantId: number, operator: string | null, id: string, values: FieldValues, skus: readonly SkuBody[], version?: string): Promise<void> {
+  if (!(await lockAtVersion(trx, { table: 'goods_spu', id, where: [sql`tenant_id = ${tenantId}`] }, version))) throw businessError(MSG_NOT_FOUND_RECORD);
+  const locked = await sql<{ spec_type: string }>`select spec_type from goods_spu where id = ${id} and tenant_id = ${tenantId}`.execute(trx);
   const current = locked.rows[0];
   if (current === undefined) throw businessError(MSG_NOT_FOUND_RECORD);
   const drafts = skuDrafts(typeof values.specType === 'string' ? values.specType : current.spec_type, skus);

@@ -1,9 +1,9 @@
-import { Card, Col, Form, Input, Row, Space, Switch, Table, type TableColumnType } from 'antd';
+import { App, Card, Col, Form, Input, Row, Space, Table, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { BatchDeleteButton, CreateButton, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { BatchDeleteButton, ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { countText, offerText, RECORD_PERMISSIONS, validityText } from '../components/coupon-model';
 import { CouponFormModal } from '../components/coupon-form-modal';
@@ -29,7 +29,13 @@ export default function CouponListPage() {
   const [records, setRecords] = useState<CouponTemplateRecord | null>(null);
   const gates = useAccessMap({ add: permissionCode(entity, 'add'), edit: permissionCode(entity, 'edit'), exportXls: permissionCode(entity, 'exportXls') });
   const recordsGate = useAccess(RECORD_PERMISSIONS.list);
-  const statusAction = useEntityAction({ invalidates: [entity.table] });
+  const { message } = App.useApp();
+  // 启用/停用 says what it did (the edit route it goes through would answer 编辑成功!).
+  const statusAction = useEntityAction({ invalidates: [entity.table], silent: true });
+  const switchStatus = async (record: CouponTemplateRecord, enable: boolean) => {
+    const done = await statusAction.run({ url: `${entity.api}/edit`, method: 'put', values: { id: String(record.id), status: enable ? COUPON_STATUS.enabled : COUPON_STATUS.disabled } });
+    if (done !== undefined) void message.success(t(enable ? 'coupon.toast.enabled' : 'coupon.toast.disabled'));
+  };
   const searchForm = list.searchFormProps.form;
 
   const actions = useRowActionsColumn<CouponTemplateRecord>({
@@ -75,16 +81,15 @@ export default function CouponListPage() {
       width: 90,
       render: (value: unknown, record) =>
         gates.edit.visible ? (
-          <Switch
+          <ConfirmSwitch
             checked={String(value) === COUPON_STATUS.enabled}
             checkedChildren={t('coupon.enabled')}
             unCheckedChildren={t('coupon.disabled')}
             disabled={gates.edit.disabled}
             loading={statusAction.running}
             aria-label={t('coupon.fields.status')}
-            onChange={(checked) =>
-              void statusAction.run({ url: `${entity.api}/edit`, method: 'put', values: { id: String(record.id), status: checked ? COUPON_STATUS.enabled : COUPON_STATUS.disabled } })
-            }
+            question={(checked) => t(checked ? 'coupon.confirm.enable' : 'coupon.confirm.disable', { name: String(record.name ?? '') })}
+            onConfirm={(checked) => switchStatus(record, checked)}
           />
         ) : (
           String(record.status_dictText ?? '')

@@ -7,6 +7,7 @@ import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
 import type { QueryParams } from '../../../server/crud/list-query';
 import type { WireRecord } from '../../../server/crud/records';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { lockAtVersion, rowVersionOf } from '../../../server/crud/row-version';
 import { validateInput, type FieldValues } from '../../../server/crud/validate';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
@@ -170,6 +171,8 @@ async function lockedCampaign(trx: Transaction<Database>, tenantId: number, id: 
 
 /** Edits a campaign that is neither closed nor ended (the edit is logged like any transition). */
 export async function editCampaign(trx: Transaction<Database>, ctx: Pick<AppContext, 'services'>, actor: CampaignActor, id: string, input: CampaignInput, now: Date = new Date()): Promise<void> {
+  // Refused when saved (or closed) by someone else since the form read it.
+  await lockAtVersion(trx, { table: 'mkt_gift_activity', id, where: [sql`tenant_id = ${actor.tenantId}`] }, rowVersionOf(input));
   const row = await lockedCampaign(trx, actor.tenantId, id);
   if (row.status === CAMPAIGN_STATUS.closed) throw businessError(`赠品活动当前状态为「已关闭」，不能编辑`);
   if (timeStatusOf(row.start_time, row.end_time, now) === TIME_STATUS.ended) throw businessError(MSG_CAMPAIGN_ENDED_EDIT);

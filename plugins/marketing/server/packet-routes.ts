@@ -6,6 +6,7 @@ import { fieldLabeller } from '../../../server/crud/labels';
 import type { QueryParams } from '../../../server/crud/list-query';
 import type { WireRecord } from '../../../server/crud/records';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { lockAtVersion, rowVersionOf } from '../../../server/crud/row-version';
 import { validateInput, type FieldValues } from '../../../server/crud/validate';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
@@ -126,6 +127,8 @@ async function lockedPacket(trx: Transaction<Database>, tenantId: number, id: st
 
 
 export async function editPacket(trx: Transaction<Database>, actor: CampaignActor, id: string, input: PacketInput): Promise<void> {
+  // Refused when saved by someone else since the form read it.
+  await lockAtVersion(trx, { table: 'mkt_coupon_package', id, where: [sql`tenant_id = ${actor.tenantId}`] }, rowVersionOf(input));
   const row = await lockedPacket(trx, actor.tenantId, id);
   const changes = await typed(input, 'edit');
   const current: FieldValues = {

@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Spin, Switch, Table, Tabs, Tooltip, type ButtonProps, type TableColumnType } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useCustomRead, useFormAction } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, useCustomRead, useDialogClose, useFormAction } from '../../../src/toolkit/crud';
 import { CGFORM_API, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, TREE_DEFAULTS, VALID_TYPES, type ThemeTemplate, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 
 /** The resource the head list is cached under: a save refreshes it. */
@@ -140,6 +140,13 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
   const tableType = Form.useWatch('tableType', form) ?? head?.tableType ?? 1;
   const isTree = Form.useWatch('isTree', form) ?? head?.isTree === 'Y';
   const editing = editingId !== null;
+  const dialog = useDialogClose(onClose);
+  const { markChanged } = dialog;
+  // The field and index grids are the dialog's own state: any change to them is a change to save.
+  const opened = useRef({ fields, indexes });
+  useEffect(() => {
+    if (fields !== opened.current.fields || indexes !== opened.current.indexes) markChanged();
+  }, [fields, indexes, markChanged]);
 
   const { submit, saving } = useFormAction<HeadValues>(form, {
     invalidates: [CGFORM_HEAD_RESOURCE],
@@ -148,7 +155,8 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
       const keptIndexIds = new Set(indexes.map((index) => index.id).filter(Boolean));
       const definition: CgformDefinition = {
         head: {
-          ...(editing ? { id: editingId } : {}),
+          // The version the head was read at: editAll is refused when the form was saved since.
+          ...(editing ? { id: editingId, ...(head?.rowVersion === undefined ? {} : { rowVersion: head.rowVersion }) } : {}),
           tableName: values.tableName.trim(),
           tableTxt: values.tableTxt.trim(),
           tableType: values.tableType,
@@ -169,7 +177,10 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
       };
       return { url: editing ? CGFORM_API.editAll : CGFORM_API.addAll, method: editing ? 'put' : 'post', values: definition };
     },
-    onDone: () => onSaved(),
+    onDone: () => {
+      dialog.done();
+      onSaved();
+    },
   });
 
   const patchField = (key: string, patch: Partial<CgformField>) => setFields((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -326,7 +337,7 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
       open
       title={editing ? t('designer.editTitle') : t('designer.addTitle')}
       width="min(1400px, 96vw)"
-      onCancel={onClose}
+      onCancel={dialog.close}
       maskClosable={false}
       onOk={() => void submit()}
       okText={t('designer.save')}
@@ -341,6 +352,7 @@ function DesignerDialog({ editingId, head, fields: initialFields, indexes: initi
         name="cgform_head"
         layout="inline"
         onFinish={() => void submit()}
+        onValuesChange={markChanged}
         initialValues={{
           tableName: head?.tableName ?? '',
           tableTxt: head?.tableTxt ?? '',

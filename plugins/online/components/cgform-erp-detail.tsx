@@ -3,7 +3,7 @@ import { useUpdate, type BaseRecord } from '@refinedev/core';
 import { Button, Empty, Form, Modal, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { childEntries, permissionCode, type ChildDefinition, type EntityDefinition } from '../../../src/contracts/entity';
+import { childEntries, permissionCode, ROW_VERSION_FIELD, type ChildDefinition, type EntityDefinition } from '../../../src/contracts/entity';
 import { useAccess } from '../../../src/toolkit/permission';
 import {
   bodyOf,
@@ -32,7 +32,7 @@ type RowDialog = { row: Row | null } | null;
  * engine's: every change saves the main row with the whole new set of this sub table's rows (one transaction, rows
  * kept by id), under the main form's edit permission; the saved record refreshes itself through Refine.
  */
-function ErpChildRows({ entity, childKey, child, parentId, rows }: { entity: EntityDefinition; childKey: string; child: ChildDefinition; parentId: string; rows: Row[] }) {
+function ErpChildRows({ entity, childKey, child, parentId, rows, version }: { entity: EntityDefinition; childKey: string; child: ChildDefinition; parentId: string; rows: Row[]; version: unknown }) {
   const { t } = useTranslation('crud');
   const feedback = useServerFeedback();
   const { mutateAsync, mutation } = useUpdate();
@@ -43,7 +43,10 @@ function ErpChildRows({ entity, childKey, child, parentId, rows }: { entity: Ent
 
   const save = async (next: Row[]): Promise<boolean> => {
     try {
-      feedback.succeeded(await mutateAsync({ resource: entity.table, id: parentId, values: { [childKey]: next }, meta: { api: entity.api }, ...QUIET }));
+      // The rows shown are those of the main row as read: the save carries that version, so rows someone else saved
+      // meanwhile are never replaced by this (older) set.
+      const values = { [childKey]: next, ...(typeof version === 'string' ? { [ROW_VERSION_FIELD]: version } : {}) };
+      feedback.succeeded(await mutateAsync({ resource: entity.table, id: parentId, values, meta: { api: entity.api }, ...QUIET }));
       return true;
     } catch (error) {
       feedback.failed(error);
@@ -111,7 +114,7 @@ function ErpDetail({ entity, id }: { entity: EntityDefinition; id: string }) {
       items={childEntries(entity).map(([key, child]) => ({
         key,
         label: t(child.label),
-        children: loading ? null : <ErpChildRows entity={entity} childKey={key} child={child} parentId={id} rows={Array.isArray(record?.[key]) ? (record[key] as Row[]) : []} />,
+        children: loading ? null : <ErpChildRows entity={entity} childKey={key} child={child} parentId={id} rows={Array.isArray(record?.[key]) ? (record[key] as Row[]) : []} version={record?.[ROW_VERSION_FIELD]} />,
       }))}
     />
   );

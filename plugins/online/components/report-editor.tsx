@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Spin, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomCall, useServerFeedback } from '../../../src/toolkit/crud';
+import { useCustomCall, useDialogClose, useServerFeedback } from '../../../src/toolkit/crud';
 import { EnvelopeError } from '../../../src/providers/data-provider';
 import { CGREPORT_API, FIELD_TYPES, type ChartType, type ParsedSql, type ReportDefinition, type ReportItem, type ReportParam } from '../cgreport-api';
 
@@ -56,6 +56,16 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
   const [parsedNote, setParsedNote] = useState<string | null>(null);
   const [parsing, setParsing] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The version the definition was read at: the save carries it, and is refused when someone saved it since. */
+  const [version, setVersion] = useState<string | undefined>();
+  const dialog = useDialogClose(onClose);
+  const { markChanged } = dialog;
+  // The columns, parameters and chart are the editor's own state: a change to them is a change to save.
+  const loaded = useRef<{ items: ReportItem[]; params: ReportParam[] } | null>(null);
+  useEffect(() => {
+    if (loaded.current === null) loaded.current = { items, params };
+    else if (items !== loaded.current.items || params !== loaded.current.params) markChanged();
+  }, [items, params, markChanged]);
 
   useEffect(() => {
     if (!editing) return;
@@ -64,6 +74,8 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
       .then(({ data }) => {
         if (!current) return;
         form.setFieldsValue({ code: data.code, name: data.name, cgrSql: data.cgrSql });
+        setVersion(data.rowVersion);
+        loaded.current = { items: data.items, params: data.params };
         setItems(data.items);
         setParams(data.params);
         setChartType(data.chart?.type ?? null);
@@ -106,10 +118,11 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
     setRefusal(null);
     setSaving(true);
     const chart = chartType !== null && chartX && chartY ? { type: chartType, x: chartX, y: chartY } : null;
-    const payload = { ...head, items: items.map((item, index) => ({ ...item, orderNum: index + 1 })), params, chart, ...(editing ? { id: target } : {}) };
+    const payload = { ...head, items: items.map((item, index) => ({ ...item, orderNum: index + 1 })), params, chart, ...(editing ? { id: target, ...(version === undefined ? {} : { rowVersion: version }) } : {}) };
     try {
       const answer = await callApi({ url: editing ? CGREPORT_API.edit : CGREPORT_API.add, method: editing ? 'put' : 'post', payload });
       feedback.succeeded(answer, t('head.saved'));
+      dialog.done();
       onSaved();
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -125,13 +138,13 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
   return (
     <Drawer
       open
-      onClose={onClose}
+      onClose={dialog.close}
       width="min(1200px, 100vw)"
       title={editing ? t('editor.editTitle') : t('editor.addTitle')}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('editor.cancel')}</Button>
+          <Button onClick={dialog.close}>{t('editor.cancel')}</Button>
           <Button type="primary" loading={saving} disabled={loading || loadError !== null} onClick={() => void save()} data-testid="cgreport-save">
             {t('editor.save')}
           </Button>
@@ -141,7 +154,7 @@ function EditorDrawer({ target, onClose, onSaved }: { target: string; onClose: (
       <Spin spinning={loading}>
         {loadError !== null && <Alert type="error" showIcon message={t('editor.loadFailed')} description={loadError} style={{ marginBottom: 16 }} />}
         {refusal !== null && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} data-testid="cgreport-refusal" />}
-        <Form form={form} name="cgreport_editor" layout="vertical" onFinish={() => void save()}>
+        <Form form={form} name="cgreport_editor" layout="vertical" onFinish={() => void save()} onValuesChange={markChanged}>
           <Space size="large" wrap>
             <Form.Item
               name="code"

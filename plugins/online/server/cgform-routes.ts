@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../server/context';
+import { ROW_VERSION_BODY } from '../../../server/crud/row-version';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body as bodySchema, Id, Int, Line, params, query, SafeText } from '../../../server/http/schemas';
 import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../cgform-api';
@@ -10,7 +11,7 @@ import {
   enhanceHistory,
   fieldsOf,
   headById,
-  headOf,
+  headWithVersion,
   indexesOf,
   listHeads,
   saveDefinition,
@@ -40,6 +41,7 @@ const HEAD = Type.Object({
   treeIdField: Nullable(Line(64)),
   treeFieldname: Nullable(Line(64)),
   themeTemplate: Type.Optional(literals(THEME_TEMPLATES)),
+  ...ROW_VERSION_BODY,
 });
 const FIELD = Type.Object({
   dbFieldName: Line(64, 1),
@@ -128,7 +130,7 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
   );
 
   api.get<{ Querystring: { id: string } }>(CGFORM_API.headQueryById, { ...perm(CGFORM_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    return ok(headOf(await existingHead(request.query.id)));
+    return ok(await headWithVersion(db, await existingHead(request.query.id)));
   });
 
   api.delete<{ Querystring: { id: string; dropTable?: 'true' | 'false' } }>(

@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../server/db/schema';
+import { lockAtVersion, rowVersionSql } from '../../../server/crud/row-version';
 import { newId } from '../../../server/db/ids';
 import { businessError } from '../../../server/http/envelope';
 import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
@@ -150,6 +151,12 @@ export async function headById(db: CgformDb, id: string): Promise<HeadRow | null
   return (await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
+/** A head as the designer reads it: with the version its editAll carries back (server/crud/row-version.ts). */
+export async function headWithVersion(db: CgformDb, row: HeadRow): Promise<CgformHead> {
+  const found = await sql<{ version: string }>`select ${rowVersionSql()} as version from onl_cgform_head where id = ${row.id}`.execute(db);
+  return { ...headOf(row), rowVersion: found.rows[0]?.version ?? '0' };
+}
+
 export async function fieldsOf(db: CgformDb, headId: string): Promise<CgformField[]> {
   const rows = await db.selectFrom('onl_cgform_field').selectAll().where('cgform_head_id', '=', headId).orderBy('order_num').orderBy('db_field_name').execute();
   return rows.map(fieldOf);
@@ -271,6 +278,8 @@ async function writeDefinition(db: CgformDb, definition: CgformDefinition, editi
     if (editing === null) {
       await trx.insertInto('onl_cgform_head').values({ id, ...values, sub_table_str: null, create_by: username }).execute();
     } else {
+      // The version the designer read: refused when the form was saved (or synchronised) by someone else since.
+      await lockAtVersion(trx, { table: 'onl_cgform_head', id }, head.rowVersion ?? undefined);
       await trx.updateTable('onl_cgform_head').set({ ...values, update_by: username, update_time: new Date() }).where('id', '=', id).execute();
       if (head.tableType === 2) {
         // Its sub tables' rows are scoped like its own.

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../server/context';
 import { loadExcel } from '../../../server/crud/excel';
+import { ROW_VERSION_BODY } from '../../../server/crud/row-version';
 import { businessError, ok } from '../../../server/http/envelope';
 import { Id, Int, Line, params, query, SafeText, body as bodySchema } from '../../../server/http/schemas';
 import { findHead, itemsOf, REPORT_LIMITS, runReport } from '../../../server/routes/online-report-popup';
@@ -102,7 +103,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     return ok({ id }, '添加成功！');
   });
 
-  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_API.edit, { ...perm(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION }) } }, async (request) => {
+  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_API.edit, { ...perm(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION, ...ROW_VERSION_BODY }) } }, async (request) => {
     await editReport(db, request.body.id, request.body, tenantOf(request), request.log);
     return ok(null, '编辑成功!');
   });

@@ -2,6 +2,7 @@ import { FIELD_TYPES, hrefProblem, type FieldType } from '../cgreport-api';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
+import { lockAtVersion, rowVersionSql } from '../../../server/crud/row-version';
 import { businessError } from '../../../server/http/envelope';
 import { checkCost, chartOf, inReportTransaction, prepareReport, type ReportChart, type ReportLog } from '../../../server/routes/online-report-popup';
 import {
@@ -51,6 +52,8 @@ export interface ReportInput {
   items: ReportItemInput[];
   params?: ReportParamInput[];
   chart?: ReportChart | null;
+  /** The version the builder read (edit only): a save over a newer one is refused. */
+  rowVersion?: string;
 }
 
 export const CGREPORT_MESSAGES = {
@@ -217,6 +220,8 @@ export async function editReport(db: CgreportDb, id: string, input: ReportInput,
   const taken = await db.selectFrom('onl_cgreport_head').select('id').where('code', '=', input.code).where('id', '<>', id).executeTakeFirst();
   if (taken !== undefined) throw businessError(CGREPORT_MESSAGES.codeTaken(input.code));
   await inOwnTransaction(db, async (trx) => {
+    // Locked at the version the builder read: of two saves of it only the first writes.
+    await lockAtVersion(trx, { table: 'onl_cgreport_head', id }, input.rowVersion);
     await trx
       .updateTable('onl_cgreport_head')
       .set({ code: input.code, name: input.name, cgr_sql: input.cgrSql, chart_type: input.chart?.type ?? null, chart_x: input.chart?.x ?? null, chart_y: input.chart?.y ?? null, update_time: new Date() })
@@ -228,12 +233,13 @@ export async function editReport(db: CgreportDb, id: string, input: ReportInput,
 
 /** A definition as the builder edits it. */
 export async function reportById(db: CgreportDb, id: string): Promise<(ReportInput & { id: string }) | null> {
-  const head = await db.selectFrom('onl_cgreport_head').selectAll().where('id', '=', id).executeTakeFirst();
+  const head = await db.selectFrom('onl_cgreport_head').selectAll().select(rowVersionSql().as('row_version')).where('id', '=', id).executeTakeFirst();
   if (head === undefined) return null;
   const items = await db.selectFrom('onl_cgreport_item').selectAll().where('cgrhead_id', '=', id).orderBy('order_num').execute();
   const params = await db.selectFrom('onl_cgreport_param').selectAll().where('cgrhead_id', '=', id).orderBy('order_num').execute();
   return {
     id: head.id,
+    rowVersion: head.row_version,
     code: head.code,
     name: head.name,
     cgrSql: head.cgr_sql,

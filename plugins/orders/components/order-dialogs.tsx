@@ -1,8 +1,9 @@
-import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Typography } from 'antd';
 import Decimal from 'decimal.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, useCustomRead, useEntityAction } from '../../../src/toolkit/crud';
+import { LoadErrorAlert, moneyText, useCustomRead, useDialogClose, useEntityAction, useFreshRecord } from '../../../src/toolkit/crud';
+import { ROW_VERSION_FIELD } from '../../../src/contracts/entity';
 import { DELIVERY_TYPE, expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
 import { ReceiverFormItems, receiverBody, type ReceiverValues } from './receiver-fields';
@@ -39,13 +40,33 @@ function useAction(onDone: () => void) {
   return { send, running: action.running };
 }
 
-function OrderModal({ open, title, running, onClose, onOk, children, testId, danger }: { open: boolean; title: string; running: boolean; onClose: () => void; onOk: () => void; children: ReactNode; testId: string; danger?: boolean }) {
+function OrderModal({ open, title, running, onClose, onOk, children, testId, danger, okDisabled }: { open: boolean; title: string; running: boolean; onClose: () => void; onOk: () => void; children: ReactNode; testId: string; danger?: boolean; okDisabled?: boolean }) {
   const { t } = useTranslation('crud');
   return (
-    <Modal open={open} title={title} onCancel={onClose} onOk={onOk} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger }} confirmLoading={running} destroyOnHidden data-testid={testId}>
+    <Modal open={open} title={title} onCancel={onClose} onOk={onOk} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger, disabled: okDisabled }} confirmLoading={running} destroyOnHidden data-testid={testId}>
       {children}
     </Modal>
   );
+}
+
+/**
+ * The order as it is now, read when an edit dialog opens (the row it was opened from may be older): the dialog
+ * starts from it and its save carries the version it read, so a change made meanwhile is never overwritten.
+ */
+function useOrderNow(order: OrderRecord) {
+  const { t } = useTranslation('crud');
+  const fresh = useFreshRecord<OrderRecord>(orderEntity, String(order.id));
+  const version = fresh.record?.[ROW_VERSION_FIELD];
+  return {
+    current: fresh.record,
+    version: typeof version === 'string' ? { [ROW_VERSION_FIELD]: version } : {},
+    status: (
+      <>
+        <LoadErrorAlert error={fresh.loadError ? t('loadError') : null} onRetry={fresh.retry} />
+        {fresh.loading ? <Spin style={{ display: 'block', margin: '24px auto' }} /> : null}
+      </>
+    ),
+  };
 }
 
 const orderNoOf = (order: OrderRecord) => String(order.no ?? '');
@@ -75,6 +96,7 @@ function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
   const handedOver = order.deliveryType === DELIVERY_TYPE.pickUp || order.deliveryType === DELIVERY_TYPE.none;
   const express = useExpressOptions(!handedOver);
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     if (handedOver) {
       if (await send(ORDER_API.deliver, { id: order.id })) onClose();
@@ -82,12 +104,12 @@ function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
     }
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    if (await send(ORDER_API.deliver, { id: order.id, expressId: values.expressId, logisticsNo: values.logisticsNo.trim() })) onClose();
+    if (await send(ORDER_API.deliver, { id: order.id, expressId: values.expressId, logisticsNo: values.logisticsNo.trim() })) dialog.done();
   };
   const noAddress = !handedOver && (typeof order.receiverDetailAddress !== 'string' || order.receiverDetailAddress.trim() === '');
   return (
-    <OrderModal open title={t('dialogs.deliverTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-deliver-dialog">
-      <Form form={form} name="order-deliver" layout="vertical" preserve={false} onFinish={() => void submit()}>
+    <OrderModal open title={t('dialogs.deliverTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-deliver-dialog">
+      <Form form={form} name="order-deliver" layout="vertical" preserve={false} onFinish={() => void submit()} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('order.fields.no')}>
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>
@@ -114,18 +136,23 @@ function RemarkForm({ order, onClose, onDone }: { order: OrderRecord; onClose: (
   const { t } = useTranslation(['orders', 'crud']);
   const [form] = Form.useForm<{ remark: string }>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
+  const { current, version, status } = useOrderNow(order);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    if (await send(ORDER_API.remark, { id: order.id, remark: (values.remark ?? '').trim() })) onClose();
+    if (await send(ORDER_API.remark, { id: order.id, remark: (values.remark ?? '').trim(), ...version })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.remarkTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-remark-dialog">
-      <Form form={form} name="order-remark" layout="vertical" preserve={false} initialValues={{ remark: typeof order.remark === 'string' ? order.remark : '' }}>
-        <Form.Item name="remark" label={t('order.fields.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea maxLength={500} rows={3} showCount />
-        </Form.Item>
-      </Form>
+    <OrderModal open title={t('dialogs.remarkTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} okDisabled={current === undefined} testId="order-remark-dialog">
+      {status}
+      {current !== undefined ? (
+        <Form form={form} name="order-remark" layout="vertical" preserve={false} initialValues={{ remark: typeof current.remark === 'string' ? current.remark : '' }} onValuesChange={dialog.markChanged}>
+          <Form.Item name="remark" label={t('order.fields.remark')} rules={[{ max: 500 }]}>
+            <Input.TextArea maxLength={500} rows={3} showCount />
+          </Form.Item>
+        </Form>
+      ) : null}
     </OrderModal>
   );
 }
@@ -134,23 +161,29 @@ function AddressForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
   const { t } = useTranslation(['orders', 'crud']);
   const [form] = Form.useForm<ReceiverValues>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
+  const { current, version, status } = useOrderNow(order);
   const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
-    if (await send(ORDER_API.updateAddress, { id: order.id, ...receiverBody(values) })) onClose();
+    if (await send(ORDER_API.updateAddress, { id: order.id, ...receiverBody(values), ...version })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.addressTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-address-dialog">
-      <Form
-        form={form}
-        name="order-address"
-        layout="vertical"
-        preserve={false}
-        initialValues={{ receiverName: text(order.receiverName), receiverMobile: text(order.receiverMobile), receiverAreaId: text(order.receiverAreaId), receiverDetailAddress: text(order.receiverDetailAddress) }}
-      >
-        <ReceiverFormItems />
-      </Form>
+    <OrderModal open title={t('dialogs.addressTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} okDisabled={current === undefined} testId="order-address-dialog">
+      {status}
+      {current === undefined ? null : (
+        <Form
+          form={form}
+          name="order-address"
+          layout="vertical"
+          preserve={false}
+          initialValues={{ receiverName: text(current.receiverName), receiverMobile: text(current.receiverMobile), receiverAreaId: text(current.receiverAreaId), receiverDetailAddress: text(current.receiverDetailAddress) }}
+          onValuesChange={dialog.markChanged}
+        >
+          <ReceiverFormItems />
+        </Form>
+      )}
     </OrderModal>
   );
 }
@@ -161,14 +194,15 @@ function AdjustForm({ order, onClose, onDone }: { order: OrderRecord; onClose: (
   const adjust = Form.useWatch('adjustPrice', form);
   const { send, running } = useAction(onDone);
   const result = adjustedPay(order, adjust);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null || values.adjustPrice === null) return;
-    if (await send(ORDER_API.adjustPrice, { id: order.id, adjustPrice: String(values.adjustPrice).trim() })) onClose();
+    if (await send(ORDER_API.adjustPrice, { id: order.id, adjustPrice: String(values.adjustPrice).trim() })) dialog.done();
   };
   return (
-    <OrderModal open title={t('dialogs.adjustTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-adjust-dialog">
-      <Form form={form} name="order-adjust" layout="vertical" preserve={false} initialValues={{ adjustPrice: null }}>
+    <OrderModal open title={t('dialogs.adjustTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-adjust-dialog">
+      <Form form={form} name="order-adjust" layout="vertical" preserve={false} initialValues={{ adjustPrice: null }} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('dialogs.currentPay')}>
           <Typography.Text>{moneyText(order.payPrice)}</Typography.Text>
         </Form.Item>
@@ -205,6 +239,7 @@ function CloseForm({ order, onClose, onDone }: { order: OrderRecord; onClose: ()
   const { modal } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const { send, running } = useAction(onDone);
+  const dialog = useDialogClose(onClose);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (values === null) return;
@@ -214,13 +249,13 @@ function CloseForm({ order, onClose, onDone }: { order: OrderRecord; onClose: ()
       cancelText: t('crud:cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        if (await send(ORDER_API.close, { id: order.id, reason: values.reason.trim() })) onClose();
+        if (await send(ORDER_API.close, { id: order.id, reason: values.reason.trim() })) dialog.done();
       },
     });
   };
   return (
-    <OrderModal open danger title={t('dialogs.closeTitle')} running={running} onClose={onClose} onOk={() => void submit()} testId="order-close-dialog">
-      <Form form={form} name="order-close" layout="vertical" preserve={false} initialValues={{ reason: '' }}>
+    <OrderModal open danger title={t('dialogs.closeTitle')} running={running} onClose={dialog.close} onOk={() => void submit()} testId="order-close-dialog">
+      <Form form={form} name="order-close" layout="vertical" preserve={false} initialValues={{ reason: '' }} onValuesChange={dialog.markChanged}>
         <Form.Item label={t('order.fields.no')}>
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../server/context';
 import { checkRegionCode } from '../../../server/crud/core-references';
 import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { ROW_VERSION_BODY, rowVersionOf } from '../../../server/crud/row-version';
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, Id, Int, Line, query } from '../../../server/http/schemas';
@@ -150,22 +151,22 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
     },
   );
 
-  api.post<{ Body: { id: string; remark: string } }>(
+  api.post<{ Body: { id: string; remark: string; rowVersion?: string } }>(
     `${base}/remark`,
-    { ...perm('saleorder:order:remark'), schema: { querystring: query({}), body: body({ id: Id, remark: Line(500) }) } },
+    { ...perm('saleorder:order:remark'), schema: { querystring: query({}), body: body({ id: Id, remark: Line(500), ...ROW_VERSION_BODY }) } },
     async (request) => {
-      await inTransaction(db, (trx) => remarkOrder(trx, actorOf(request), request.body.id, request.body.remark.trim()));
+      await inTransaction(db, (trx) => remarkOrder(trx, actorOf(request), request.body.id, request.body.remark.trim(), rowVersionOf(request.body)));
       return ok(true, '备注成功');
     },
   );
 
-  api.post<{ Body: { id: string; receiverName: string; receiverMobile: string; receiverAreaId: string | number; receiverDetailAddress: string } }>(
+  api.post<{ Body: { id: string; receiverName: string; receiverMobile: string; receiverAreaId: string | number; receiverDetailAddress: string; rowVersion?: string } }>(
     `${base}/updateAddress`,
     {
       ...perm('saleorder:order:updateAddress'),
       schema: {
         querystring: query({}),
-        body: body({ id: Id, receiverName: Line(32, 1), receiverMobile: Type.String({ pattern: '^\\+?[0-9]{5,20}$' }), receiverAreaId: Type.Union([Line(32, 1), Int(0)]), receiverDetailAddress: Line(255, 1) }),
+        body: body({ id: Id, receiverName: Line(32, 1), receiverMobile: Type.String({ pattern: '^\\+?[0-9]{5,20}$' }), receiverAreaId: Type.Union([Line(32, 1), Int(0)]), receiverDetailAddress: Line(255, 1), ...ROW_VERSION_BODY }),
       },
     },
     async (request) => {
@@ -176,7 +177,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
           receiverMobile: input.receiverMobile,
           receiverAreaId: checkRegionCode(String(input.receiverAreaId).trim()),
           receiverDetailAddress: input.receiverDetailAddress.trim(),
-        }),
+        }, rowVersionOf(input)),
       );
       return ok(true, '地址已修改');
     },

@@ -4,6 +4,7 @@ import type { MemberService } from '../../../server/contracts/members';
 import type { OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
 import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
 import { newId } from '../../../server/db/ids';
+import { lockAtVersion } from '../../../server/crud/row-version';
 import type { Database } from '../../../server/db/schema';
 import { businessError } from '../../../server/http/envelope';
 import { transitionInTransaction } from '../../../server/state/state-machine';
@@ -448,7 +449,9 @@ export async function adjustOrderPrice(trx: Transaction<Database>, actor: Actor,
 }
 
 /** 修改地址: only while waiting to be shipped. */
-export async function updateOrderAddress(trx: Transaction<Database>, actor: Actor, orderId: string, receiver: Receiver): Promise<void> {
+export async function updateOrderAddress(trx: Transaction<Database>, actor: Actor, orderId: string, receiver: Receiver, version?: string): Promise<void> {
+  // The dialog's version: refused when the order was edited since it was read.
+  await lockAtVersion(trx, { table: 'sale_order', id: orderId, where: [sql`tenant_id = ${actor.tenantId}`] }, version);
   await lockOrder(trx, actor.tenantId, orderId);
   await transitionInTransaction(trx, orderMachine, {
     id: orderId,
@@ -461,12 +464,15 @@ export async function updateOrderAddress(trx: Transaction<Database>, actor: Acto
       receiver_mobile: receiver.receiverMobile,
       receiver_area_id: receiver.receiverAreaId,
       receiver_detail_address: receiver.receiverDetailAddress,
+      update_by: actor.operator,
+      update_time: sql`now()`,
     },
   });
 }
 
 /** 备注: allowed in every state; a plain update with its log row. */
-export async function remarkOrder(trx: Transaction<Database>, actor: Actor, orderId: string, remark: string): Promise<void> {
+export async function remarkOrder(trx: Transaction<Database>, actor: Actor, orderId: string, remark: string, version?: string): Promise<void> {
+  await lockAtVersion(trx, { table: 'sale_order', id: orderId, where: [sql`tenant_id = ${actor.tenantId}`] }, version);
   const order = await lockOrder(trx, actor.tenantId, orderId);
   await sql`update sale_order set remark = ${remark}, update_by = ${actor.operator}, update_time = now() where id = ${orderId} and tenant_id = ${actor.tenantId}`.execute(trx);
   await logStep(trx, actor, orderId, REMARK_ACTION, order.status, order.status, `备注：${remark}`.slice(0, 500));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../../server/context';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
+import { MSG_ADDED, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import { inTransaction } from '../../../server/db/transactions';
 import { businessError, ok } from '../../../server/http/envelope';
 import { body, DateString, Id, Int, Line, query, Reason } from '../../../server/http/schemas';
@@ -110,7 +110,7 @@ export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppConte
           })),
         }),
       );
-      return ok(created, '添加成功');
+      return ok(created, MSG_ADDED);
     },
   );
 

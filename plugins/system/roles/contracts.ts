@@ -90,6 +90,8 @@ export const RULE_COLUMN_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export interface PermissionDataRule {
   id: string;
+  /** The version it was read at (a save over a newer one is refused). */
+  rowVersion?: string;
   permissionId: string;
   ruleName: string;
   ruleColumn: string;

@@ -5,6 +5,7 @@ import zhSysTenant from '../../../locales/zh-CN/sysTenant.json';
 import type { AppContext } from '../../../server/context';
 import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from '../../../server/crud/records';
+import { ROW_VERSION_BODY, ROW_VERSION_COLUMN, rowVersionOf, staleError } from '../../../server/crud/row-version';
 import { MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
 import { addBodySchema } from '../../../server/crud/entity-schemas';
 import { readPage } from '../../../server/crud/list-query';
@@ -171,7 +172,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
     method: ['PUT', 'POST'],
     url: '/sys/tenant/edit',
     config: permission('system:tenant:edit'),
-    schema: { querystring: query({}), body: { ...editBody, required: ['id'], properties: { id: { type: ['string', 'integer'], maxLength: 9, pattern: '^[0-9]{1,9}$', minimum: 1, maximum: 999_999_999 }, ...(editBody.properties as object) } } },
+    schema: { querystring: query({}), body: { ...editBody, required: ['id'], properties: { id: { type: ['string', 'integer'], maxLength: 9, pattern: '^[0-9]{1,9}$', minimum: 1, maximum: 999_999_999 }, ...ROW_VERSION_BODY, ...(editBody.properties as object) } } },
     handler: async (request) => {
       const id = tenantIdOf((request.body as { id?: unknown }).id);
       if (id === null) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -179,6 +180,9 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
       await inTransaction(db, async (trx) => {
         const current = await findTenant(trx, id, true);
         if (current === null) throw businessError(MSG_NOT_FOUND_RECORD);
+        // Locked above: a save since the form's read moved the version, and this one is refused.
+        const version = rowVersionOf(request.body);
+        if (version !== undefined && current[ROW_VERSION_COLUMN] !== version) throw staleError();
         const stored: FieldValues = { status: current.status, beginDate: current.begin_date, endDate: current.end_date };
         await checkRules(trx, id, { ...stored, ...values });
         await guardUnique(() =>

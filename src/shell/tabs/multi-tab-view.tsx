@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Routes, UNSAFE_RouteContext as RouteContext } from 'react-router';
 import type { Location } from 'react-router';
+import { PageTabContext } from '../../toolkit/crud/unsaved-changes';
 import { ScrollMemory } from './scroll-memory';
 import type { TabAction } from './use-page-tabs';
 import { usePageTabs } from './use-page-tabs';
@@ -53,9 +54,12 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
     children: (
       <Activity key={`${tab.id}:${refreshCounts.get(tab.id) ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
         {header(locationOf(tab.key).pathname)}
-        <RouteContext.Provider value={ROOT_ROUTE_CONTEXT}>
-          <Routes location={locationOf(tab.key)}>{pages}</Routes>
-        </RouteContext.Provider>
+        {/* The forms of the page know their tab: closing or refreshing it asks when one holds unsaved changes. */}
+        <PageTabContext.Provider value={tab.id}>
+          <RouteContext.Provider value={ROOT_ROUTE_CONTEXT}>
+            <Routes location={locationOf(tab.key)}>{pages}</Routes>
+          </RouteContext.Provider>
+        </PageTabContext.Provider>
       </Activity>
     ),
   }));

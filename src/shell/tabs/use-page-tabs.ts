@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, withHomeFirst } from './tab-rules';
 import type { PageTab } from './tab-rules';
 import { loadTabKeys, saveTabKeys } from './tab-storage';
+import { unsavedForms, useConfirmDiscard } from '../../toolkit/crud/unsaved-changes';
 
 export type TabAction = 'refresh' | 'closeLeft' | 'closeRight' | 'closeOthers';
 
@@ -85,6 +86,22 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
 
   const activate = useCallback((key: string) => navigate(key), [navigate]);
 
+  // Closing or refreshing a tab unmounts its page: a form there with unsaved changes is asked about first.
+  const confirmDiscard = useConfirmDiscard();
+  const unlessUnsaved = useCallback(
+    (ids: readonly string[], proceed: () => void) => {
+      const run = () => {
+        unsavedForms.clearTabs(ids);
+        proceed();
+      };
+      if (unsavedForms.inTabs(ids)) confirmDiscard(run);
+      else run();
+    },
+    [confirmDiscard],
+  );
+  const idsOf = useCallback((keys: readonly string[]) => tabs.filter((tab) => keys.includes(tab.key)).map((tab) => tab.id), [tabs]);
+  const removedIds = useCallback((next: readonly PageTab[]) => tabs.filter((tab) => !next.some((kept) => kept.id === tab.id)).map((tab) => tab.id), [tabs]);
+
   const keepOrLeave = useCallback(
     (next: PageTab[], fallbackKey: string) => {
       setTabs(next);
@@ -100,9 +117,9 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
         void message.warning(result.reason === 'home' ? t('tabs.homeNotClosable') : t('tabs.lastNotClosable'));
         return;
       }
-      keepOrLeave(result.tabs, neighbourAfterClose(tabs, result.tabs, key));
+      unlessUnsaved(idsOf([key]), () => keepOrLeave(result.tabs, neighbourAfterClose(tabs, result.tabs, key)));
     },
-    [tabs, message, t, keepOrLeave],
+    [tabs, message, t, keepOrLeave, unlessUnsaved, idsOf],
   );
 
   const act = useCallback(
@@ -110,13 +127,13 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
       if (action === 'refresh') {
         const tab = tabs.find((entry) => entry.key === key);
         if (!tab) return;
-        setRefreshCounts((counts) => new Map(counts).set(tab.id, (counts.get(tab.id) ?? 0) + 1));
+        unlessUnsaved([tab.id], () => setRefreshCounts((counts) => new Map(counts).set(tab.id, (counts.get(tab.id) ?? 0) + 1)));
         return;
       }
       const next = action === 'closeLeft' ? closeLeft(tabs, key) : action === 'closeRight' ? closeRight(tabs, key) : closeOthers(tabs, key);
-      keepOrLeave(next, key);
+      unlessUnsaved(removedIds(next), () => keepOrLeave(next, key));
     },
-    [tabs, keepOrLeave],
+    [tabs, keepOrLeave, unlessUnsaved, removedIds],
   );
 
   return { tabs, activeKey, refreshCounts, activate, close, act };

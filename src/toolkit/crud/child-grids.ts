@@ -9,6 +9,12 @@ export interface ChildGridHandle {
 export class ChildGrids {
   private readonly grids = new Map<string, ChildGridHandle>();
 
+  /** @param onEdit told of every change the user makes to a grid's rows (the form's unsaved changes). */
+  constructor(private readonly onEdit: () => void = () => undefined) {}
+
+  /** A grid's rows were changed by the user. */
+  readonly edited = (): void => this.onEdit();
+
   register(key: string, handle: ChildGridHandle): () => void {
     this.grids.set(key, handle);
     return () => {
@@ -30,6 +36,9 @@ export class ChildGrids {
 }
 
 export const ChildGridsContext = createContext<ChildGrids | null>(null);
+
+/** The form's grids around a child grid (null outside a form). */
+export const useChildGrids = (): ChildGrids | null => useContext(ChildGridsContext);
 
 /** Registers a grid with the form around it while mounted. */
 export function useChildGridRegistration(key: string, handle: ChildGridHandle): void {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldEntries, isFormField, maxLengthOf, type ChildDefinition, type FieldDefinition } from '../../contracts/entity';
 import { EditableTable, type EditableColumn, type EditableTableApi, type Row } from '../editable-table';
 import type { ColumnType } from '../editable-table';
-import { useChildGridRegistration } from './child-grids';
+import { useChildGridRegistration, useChildGrids } from './child-grids';
 import { patternMessage } from './field-rules';
 
 const CELL_TYPES: Partial<Record<FieldDefinition['type'], ColumnType>> = {
@@ -87,6 +87,7 @@ export function EntityChildGrid({ childKey, child, value }: EntityChildGridProps
     [columns, rows, storedIds],
   );
   useChildGridRegistration(childKey, handle);
+  const grids = useChildGrids();
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={`child-grid-${childKey}`}>
       <Space>
@@ -97,7 +98,7 @@ export function EntityChildGrid({ childKey, child, value }: EntityChildGridProps
           {t('toolkit:childGrid.removeSelected')}
         </Button>
       </Space>
-      <EditableTable ref={table} columns={columns} dataSource={rows} rowSelection height={Math.min(360, 48 + Math.max(rows.length, 3) * 40)} aria-label={t(child.label)} />
+      <EditableTable ref={table} columns={columns} dataSource={rows} rowSelection height={Math.min(360, 48 + Math.max(rows.length, 3) * 40)} aria-label={t(child.label)} onEdit={grids?.edited} />
     </Space>
   );
 }

@@ -23,8 +23,12 @@ export { readModalState, writeModalState, modalKeys, type ModalState } from './u
 export { checkDuplicate, checkRule, duplicateRule, checkRuleRule, sameAsRule, shouldCheckDuplicate, shouldCheckRule } from './validators';
 export { resourceOf } from './resource';
 export { LoadErrorAlert } from './load-error-alert';
+export { StaleRecordAlert } from './stale-record-alert';
+export { ConfirmSwitch, type ConfirmSwitchProps } from './confirm-switch';
+export { PageTabContext, unsavedForms, useConfirmDiscard, useDialogClose, useUnsavedChanges, type DialogClose, type UnsavedChanges } from './unsaved-changes';
 export { SelectionAlert } from './selection-alert';
 export { useEntityRecord } from './use-record';
+export { useFreshRecord, type FreshRecord } from './use-fresh-record';
 export { useCustomCall, type CustomCall } from './use-custom-call';
 export { useCustomRead, type CustomRead } from './use-custom-read';
 export { useEntityDelete } from './use-entity-delete';

@@ -1,15 +1,18 @@
 import { useForm } from '@refinedev/antd';
-import type { BaseRecord, GetOneResponse, HttpError } from '@refinedev/core';
+import type { HttpError } from '@refinedev/core';
 import { App, type FormInstance, type FormProps } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldEntries, isFormField, permissionCode, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+import { fieldEntries, isFormField, permissionCode, ROW_VERSION_FIELD, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { accessOf } from '../../providers/access-control';
+import { EnvelopeError } from '../../providers/data-provider';
 import { ChildGrids } from './child-grids';
 import { wireValue } from './search-query';
 import { useModalState } from './use-url-params';
 import { QUIET, useServerFeedback } from './use-server-feedback';
+import { useUnsavedChanges } from './unsaved-changes';
+import { useFreshRecord } from './use-fresh-record';
 import type { ModalState } from './url-state';
 
 type Values = Record<string, unknown>;
@@ -76,38 +79,61 @@ export interface EntityRecordForm {
   formProps: FormProps<Values>;
   open: boolean;
   editId: string | undefined;
+  /** The record as read when this opening loaded it (undefined while it loads, and for a create). */
+  record: Values | undefined;
   /** True while an edit's record loads. */
   loading: boolean;
   loadError: boolean;
   retry: () => void;
+  /** The save was refused because someone else saved the record meanwhile (数据已被他人修改，请刷新后重试). */
+  stale: boolean;
+  /** Reads the record again, dropping what was typed (after a stale refusal). */
+  reload: () => void;
   saving: boolean;
+  /** Closes the form, asking first when the user changed something (its ×, 取消, Esc, the mask). */
   close: () => void;
   /** Validate (invalid fields show their messages, nothing is sent), then create or update. */
   submit: () => Promise<void>;
+  /** Tells the form the user changed something it does not see as a field (a grid of its own, a picker). */
+  markChanged: () => void;
   /** The child grids of a master-detail form (provided to them by the dialog), collected at save. */
   childGrids: ChildGrids;
 }
 
+/** The envelope code of a save refused over a newer version (server/crud/row-version.ts). */
+const STALE_CODE = 409;
+
 /**
- * A create/edit form of one record on Refine's useForm: an edit loads through getOne (useOne's cache,
- * refetched when stale), the save goes through useCreate/useUpdate, whose invalidation refreshes every
- * list of the entity. The server's message shows; a refusal keeps the form open with what was typed.
+ * A create/edit form of one record on Refine's useForm. Every opening reads the record anew and keeps what it read
+ * until it closes (useFreshRecord): a refetch meanwhile, a list's live row, another tab's save never change the
+ * fields under the user's hands nor the version the save carries. The save goes through useCreate/useUpdate (whose
+ * invalidation refreshes every list of the entity) with the version read (`rowVersion`); a save over a newer version
+ * is refused by the server, and the dialog offers to read it again. Closing a form the user changed asks first; the
+ * tab and the browser know of it too (unsaved-changes.ts).
  */
 export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRecordForm {
   const { entity, state, onSaved, onClose, fixedValues, toFormValues, toBody } = options;
+  const { t } = useTranslation('crud');
+  const { message } = App.useApp();
   const feedback = useServerFeedback();
   const editId = state?.mode === 'edit' ? state.id : undefined;
   const editing = editId !== undefined;
-  // A stable select: a new function each render would give new form values each render, and useForm
-  // resets the fields whenever its record changes — wiping what was typed as soon as the screen re-rendered.
-  const select = useCallback(
-    (response: GetOneResponse<Values>) => {
-      const values = formValuesOf(entity, response.data);
-      return { ...response, data: (toFormValues ? { ...values, ...toFormValues(response.data) } : values) as BaseRecord & Values };
-    },
-    [entity, toFormValues],
-  );
-  const { form, formProps, query, onFinish, mutation } = useForm<Values, HttpError, Values>({
+  const openKey = state === null ? null : state.mode === 'create' ? 'create' : `edit:${state.id}`;
+  const unsaved = useUnsavedChanges(openKey);
+  const fresh = useFreshRecord(entity, editId, openKey);
+  // A refusal belongs to the record read when it happened: a new opening, or 刷新, reads another.
+  const [staleFor, setStaleFor] = useState<Values | null>(null);
+  const stale = staleFor !== null && staleFor === fresh.record;
+  // The form values of the record read, worked out once per record (a screen's toFormValues may be a new function
+  // each render, and new values would reset the fields).
+  const [valuesFor, setValuesFor] = useState<{ record: Values; values: Values } | null>(null);
+  if (fresh.record !== undefined && valuesFor?.record !== fresh.record) {
+    const values = formValuesOf(entity, fresh.record);
+    setValuesFor({ record: fresh.record, values: toFormValues ? { ...values, ...toFormValues(fresh.record) } : values });
+  }
+  const currentValues = editing && valuesFor !== null && valuesFor.record === fresh.record ? valuesFor.values : undefined;
+
+  const { form, formProps, onFinish, mutation } = useForm<Values, HttpError, Values>({
     resource: entity.table,
     meta: { api: entity.api },
     action: editing ? 'edit' : 'create',
@@ -115,15 +141,30 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
     redirect: false,
     warnWhenUnsavedChanges: false,
     ...QUIET,
-    queryOptions: { enabled: editing, select },
+    // The record is read above, once per opening.
+    queryOptions: { enabled: false },
     onMutationSuccess: (answer) => {
-      feedback.succeeded(answer);
+      unsaved.reset();
+      // One wording per action across the product, in the user's language (the server's own words vary by route).
+      void message.success(t(editing ? 'toast.edited' : 'toast.added'));
       onSaved(answer);
     },
-    onMutationError: (error) => feedback.failed(error),
+    onMutationError: (error) => {
+      if (error instanceof EnvelopeError && error.statusCode === STALE_CODE) setStaleFor(fresh.record ?? null);
+      feedback.failed(error);
+    },
   });
 
-  const [childGrids] = useState(() => new ChildGrids());
+  // The fields take the record once it is read (the dialog's fields may have mounted before); once per record,
+  // remembered in a ref: a hidden tab's effects run again when it is shown, and must not wipe what was typed there.
+  const appliedValues = useRef<Values | undefined>(undefined);
+  useEffect(() => {
+    if (currentValues === undefined || appliedValues.current === currentValues) return;
+    appliedValues.current = currentValues;
+    form.resetFields();
+  }, [currentValues, form]);
+
+  const [childGrids] = useState(() => new ChildGrids(() => unsaved.markChanged()));
   const createValues = useMemo(() => createValuesOf(entity), [entity]);
 
   const submit = async (): Promise<void> => {
@@ -136,23 +177,41 @@ export function useEntityRecordForm(options: EntityRecordFormOptions): EntityRec
       return;
     }
     if (children === null) return;
-    const body = { ...(toBody ? toBody(values, editing) : bodyOf(entity, values, { editing, fixedValues })), ...children };
+    const version = fresh.record?.[ROW_VERSION_FIELD];
+    const body = {
+      ...(toBody ? toBody(values, editing) : bodyOf(entity, values, { editing, fixedValues })),
+      ...children,
+      // The version this opening read, never one a refetch or a list row brought later.
+      ...(editing && typeof version === 'string' ? { [ROW_VERSION_FIELD]: version } : {}),
+    };
     // A refusal was shown by onMutationError; the dialog stays open.
     await onFinish(body).catch(() => undefined);
   };
 
+  const onValuesChange: FormProps<Values>['onValuesChange'] = (changed, all) => {
+    unsaved.markChanged();
+    formProps.onValuesChange?.(changed, all);
+  };
+
   return {
     form,
-    // An add starts with the fields' defaults; an edit with the record.
-    formProps: editing ? formProps : { ...formProps, initialValues: { ...createValues, ...formProps.initialValues } },
+    // An add starts with the fields' defaults; an edit with the record as this opening read it.
+    formProps: { ...formProps, onValuesChange, initialValues: editing ? currentValues : { ...createValues, ...formProps.initialValues } },
     open: state !== null,
     editId,
-    loading: editing && query?.isFetching === true && query.data === undefined,
-    loadError: editing && query?.isError === true,
-    retry: () => void query?.refetch(),
+    record: fresh.record,
+    loading: fresh.loading,
+    loadError: fresh.loadError,
+    retry: fresh.retry,
+    stale,
+    reload: () => {
+      unsaved.reset();
+      fresh.reload();
+    },
     saving: mutation.isPending,
-    close: onClose,
+    close: () => unsaved.requestClose(onClose),
     submit,
+    markChanged: unsaved.markChanged,
     childGrids,
   };
 }

@@ -70,6 +70,8 @@ export interface EditableTableProps {
   socketKey?: string;
   ref?: Ref<EditableTableApi>;
   'aria-label'?: string;
+  /** Every change the user makes to the rows (a form around the table then knows it has unsaved changes). */
+  onEdit?: () => void;
 }
 
 interface Layout {
@@ -211,7 +213,7 @@ function SelectAll({ store }: { store: RowStore }) {
  * The editable table (spec §1/§4/§5): virtual rows, per-cell subscriptions, validation in one loop.
  * Row key `id`; serial column 60 px; checkbox column 40 px (60 with a footer); footer rows 合计 / 平均.
  */
-export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, socketKey, ref, ...rest }: EditableTableProps) {
+export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, socketKey, ref, onEdit, ...rest }: EditableTableProps) {
   const { t } = useTranslation('toolkit');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -225,6 +227,11 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
   const statisticKinds = useMemo(() => (['sum', 'average'] as const).filter((kind) => columns.some((c) => c.statistics?.includes(kind))), [columns]);
   const hasFooter = statisticKinds.length > 0;
   const checkboxWidth = hasFooter ? CHECKBOX_COLUMN_WIDTH_WITH_FOOTER : CHECKBOX_COLUMN_WIDTH;
+
+  useEffect(() => {
+    store.onEdit(onEdit ?? null);
+    return () => store.onEdit(null);
+  }, [store, onEdit]);
 
   const firstData = useRef(true);
   useEffect(() => {

@@ -44,6 +44,7 @@ export class RowStore {
   private readonly rowListeners = new Map<string, Set<Listener>>();
   private readonly listListeners = new Set<Listener>();
   private readonly selectionListeners = new Set<Listener>();
+  private editListener: Listener | null = null;
 
   constructor(
     rows: readonly Row[] = [],
@@ -61,6 +62,16 @@ export class RowStore {
     this.listVersion += 1;
     for (const listener of [...this.listListeners]) listener();
     for (const key of this.columnListeners.keys()) emit(this.columnListeners, key);
+  }
+
+  /** Told of every change the user makes (a cell, rows added, removed or moved); never of setRows or a live patch. */
+  onEdit(listener: Listener | null): void {
+    this.editListener = listener;
+  }
+
+  /** A change made on the user's behalf outside the methods below (a popup filling cells). */
+  edited(): void {
+    this.editListener?.();
   }
 
   getRows(): readonly Row[] {
@@ -91,6 +102,7 @@ export class RowStore {
     this.rows[index] = { ...row, [key]: value };
     emit(this.cellListeners, cellKey(id, key));
     emit(this.columnListeners, key);
+    this.edited();
   }
 
   /** Applies the changed fields of `patch` to the row with the same id; false when there is none. */
@@ -126,6 +138,7 @@ export class RowStore {
     const at = Math.max(0, Math.min(index, this.rows.length));
     this.replaceRows([...this.rows.slice(0, at), ...rows, ...this.rows.slice(at)]);
     this.listChanged();
+    if (rows.length > 0) this.edited();
   }
 
   removeRows(ids: readonly string[]): void {
@@ -138,11 +151,13 @@ export class RowStore {
     this.selectionVersion += 1;
     this.listChanged();
     for (const listener of [...this.selectionListeners]) listener();
+    if (ids.length > 0) this.edited();
   }
 
   moveRow(from: number, to: number): void {
     this.replaceRows(moveRowInList(this.rows, from, to, this.orderKey ?? undefined));
     this.listChanged();
+    if (from !== to) this.edited();
   }
 
   subscribeList(listener: Listener): () => void {

@@ -150,6 +150,44 @@ describe('edit', () => {
   });
 });
 
+describe('edit over a newer version (issue 32)', () => {
+  it('refuses a save made from an older read with 数据已被他人修改，请刷新后重试, keeping the prices the other saved', async () => {
+    const category = await freshLeafCategory(demo);
+    const spu = await addSpu(demo, multiSpu(category, [{ properties: colourSize('红色', 'M'), price: '79.00', stock: 5 }, { properties: colourSize('红色', 'L'), price: '79.00', stock: 5 }]));
+    const mine = await spuById(demo, spu.id);
+    const [medium, large] = skusOf(mine);
+    const sku = (row: SkuRecord | undefined, price: string, barCode?: string) => ({ id: row?.id, properties: row?.properties, price, ...(barCode === undefined ? {} : { barCode }) });
+    const theirs = await adminCaller(demo)<SpuRecord>('PUT', `${SPU}/edit`, { id: spu.id, rowVersion: mine.rowVersion, skus: [sku(medium, '79.00'), sku(large, '89.00')] });
+    expect(theirs.body).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(theirs.body.result.rowVersion).not.toBe(mine.rowVersion);
+    // The stale form changes only a bar code, but would put 79 back on L.
+    const stale = await adminCaller(demo)('PUT', `${SPU}/edit`, { id: spu.id, rowVersion: mine.rowVersion, skus: [sku(medium, '79.00', '6900000000999'), sku(large, '79.00')] });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const after = await spuById(demo, spu.id);
+    expect(skusOf(after).map((row) => [row.price, row.barCode ?? null])).toEqual([
+      [79, null],
+      [89, null],
+    ]);
+    // 上架/下架 is a change too: a form read before it is refused.
+    const beforeStatus = after.rowVersion;
+    expect((await adminCaller(demo)('PUT', `${SPU}/updateStatus`, { ids: spu.id, status: '0' })).body.success).toBe(true);
+    expect((await adminCaller(demo)('PUT', `${SPU}/edit`, { id: spu.id, rowVersion: beforeStatus, skus: [sku(medium, '79.00'), sku(large, '89.00')] })).body).toMatchObject({ success: false, code: 409 });
+  });
+
+  it('lets exactly one of two saves of the same version through', async () => {
+    const category = await freshLeafCategory(demo);
+    const spu = await addSpu(demo, multiSpu(category, [{ properties: colourSize('蓝色', 'S'), price: '10.00', stock: 1 }]));
+    const [only] = skusOf(spu);
+    const save = (price: string) => adminCaller(demo)<SpuRecord>('PUT', `${SPU}/edit`, { id: spu.id, rowVersion: spu.rowVersion, skus: [{ id: only?.id, properties: only?.properties, price }] });
+    const results = await Promise.all([save('11.00'), save('12.00')]);
+    expect(results.filter((result) => result.body.success)).toHaveLength(1);
+    expect(results.filter((result) => result.body.code === 409 && result.body.message === '数据已被他人修改，请刷新后重试')).toHaveLength(1);
+    const winner = results.find((result) => result.body.success)?.body.result;
+    expect((await spuById(demo, spu.id)).price).toBe(winner?.price);
+  });
+});
+
 describe('status and the list tabs', () => {
   it('moves SPUs between 出售中, 仓库中 and 回收站 one and many at a time, with tab counts and list filters agreeing', async () => {
     const admin = adminCaller(demo);

@@ -90,4 +90,48 @@ describe('优惠券', () => {
     expect(issued.result.records[0]?.memberId).toBe(member.id);
     await context.close();
   });
+
+  it('asks before 启用/停用 acts (issue 32): 取消 changes nothing, 确定 turns it off and says 已停用', async () => {
+    const name = `端到端开关券${String(Date.now() % 10_000_000)}`;
+    const token = await apiToken();
+    const created = await shopApi(token, 'POST', '/marketing/coupon/add', {
+      name,
+      status: '1',
+      discountType: '1',
+      usePrice: 100,
+      discountPrice: 10,
+      totalCount: 10,
+      takeLimitCount: 1,
+      takeType: '1',
+      validityType: '2',
+      fixedStartTerm: 0,
+      fixedEndTerm: 7,
+      productScope: '1',
+    });
+    expect(created.success, created.message).toBe(true);
+    const statusOf = async () => (await shopApi<{ records: Array<{ status: string }> }>(token, 'GET', `/marketing/coupon/list?name=${encodeURIComponent(name)}`)).result.records[0]?.status;
+
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '营销管理', '优惠券', '/marketing/couponList');
+    await listRows(page).first().waitFor();
+    await field(page, 'search_name').fill(name);
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    await expect.poll(() => listRows(page).count()).toBe(1);
+    const toggle = listRows(page).first().getByRole('switch');
+    const question = page.locator('.ant-modal-confirm:visible');
+
+    await toggle.click();
+    await question.locator('.ant-modal-confirm-title').getByText(`确定停用「${name}」吗？停用后买家不能再领取。`).waitFor();
+    await question.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await statusOf()).toBe('1');
+
+    await toggle.click();
+    await question.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('已停用').first().waitFor();
+    expect(await page.getByText('编辑成功!').count()).toBe(0);
+    await expect.poll(statusOf).toBe('0');
+    await context.close();
+  });
 });

@@ -16,6 +16,7 @@ interface CampaignRecord {
   timeStatus_dictText: string;
   rules: Array<{ limit: string; discountPrice: string }>;
   rulesSummary: string;
+  rowVersion: string;
 }
 
 async function addCampaign(body: Record<string, unknown>) {
@@ -210,8 +211,15 @@ describe('time status and closing', () => {
     expect((await call(demo.app, 'POST', '/api/marketing/giftActivity/close', admin({ id: ended.id }))).body).toMatchObject({ success: false, message: '赠品活动已结束，不能关闭' });
 
     // Running: edited, then closed; closed it is listed as 4, never edited or closed again.
-    const edited = await call<CampaignRecord>(demo.app, 'POST', '/api/marketing/giftActivity/edit', admin({ id: running.id, rules: [{ limit: 100, discountPrice: 2 }] }));
+    const version = running.rowVersion;
+    const edited = await call<CampaignRecord>(demo.app, 'POST', '/api/marketing/giftActivity/edit', admin({ id: running.id, rules: [{ limit: 100, discountPrice: 2 }], rowVersion: version }));
     expect(edited.body.result.rulesSummary).toBe('满 100 元减 2 元');
+    // A form read before that edit is refused (issue 32), its rules never replace the saved ones.
+    expect((await call(demo.app, 'POST', '/api/marketing/giftActivity/edit', admin({ id: running.id, rules: [{ limit: 50, discountPrice: 1 }], rowVersion: version }))).body).toMatchObject({
+      success: false,
+      code: 409,
+      message: '数据已被他人修改，请刷新后重试',
+    });
     expect((await call(demo.app, 'POST', '/api/marketing/giftActivity/close', admin({ id: running.id }))).body).toMatchObject({ success: true, message: '活动已关闭' });
     expect(await names('2')).toEqual([]);
     expect(await names('4')).toEqual([`${tag}-进行中`]);

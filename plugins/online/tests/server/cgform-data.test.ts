@@ -71,10 +71,14 @@ describe('a synchronised single-table form', () => {
     expect(filtered.body.result.total).toBe(1);
     expect(filtered.body.result.records[0]).toMatchObject({ id, supplierName: '华南五金', creditLimit: 1200.5 });
 
-    const edited = await call(demo.app, 'PUT', data(code, 'edit'), { token: demo.admin, headers: T1, body: { id, supplierName: '华南五金（总店）', creditLimit: '99.90' } });
+    const version = filtered.body.result.records[0]?.rowVersion;
+    const edited = await call(demo.app, 'PUT', data(code, 'edit'), { token: demo.admin, headers: T1, body: { id, supplierName: '华南五金（总店）', creditLimit: '99.90', rowVersion: version } });
     expect(edited.body.message).toBe('编辑成功!');
     const read = await call<Record<string, unknown>>(demo.app, 'GET', `${data(code, 'queryById')}?id=${id}`, { token: demo.admin, headers: T1 });
     expect(read.body.result).toMatchObject({ supplierName: '华南五金（总店）', creditLimit: 99.9, remark: '月结' });
+    // A save made from the row read before that edit is refused (issue 32): the runtime table's rows have versions too.
+    const stale = await call(demo.app, 'PUT', data(code, 'edit'), { token: demo.admin, headers: T1, body: { id, supplierName: '旧的', rowVersion: version } });
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
 
     // Another tenant sees none of it (admin also works in a second shop).
     await sql`insert into tenants (id, name, create_by) values (2, '第二租户', 'test') on conflict do nothing`.execute(demo.app.db);

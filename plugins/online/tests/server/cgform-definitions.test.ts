@@ -63,9 +63,14 @@ describe('defining a form', () => {
 
     // Synchronised, then edited: the whole body is the definition (note removed, remark added).
     expect((await admin.sync(id)).body.success).toBe(true);
-    expect((await admin.head(id)).isDbSynch).toBe('Y');
-    const edited = await admin.editAll(id, { head: { tableName: name, tableTxt: '定义测试2', isTenant: 1 }, fields: [field('title', { dbIsNull: 0, orderNum: 1 }), field('qty', { dbType: 'int', dbLength: 10, orderNum: 2 }), field('remark', { orderNum: 3 })] });
+    const read = await admin.head(id);
+    expect(read.isDbSynch).toBe('Y');
+    expect(read.rowVersion).toMatch(/^[0-9]+$/);
+    const edited = await admin.editAll(id, { head: { tableName: name, tableTxt: '定义测试2', isTenant: 1, rowVersion: read.rowVersion }, fields: [field('title', { dbIsNull: 0, orderNum: 1 }), field('qty', { dbType: 'int', dbLength: 10, orderNum: 2 }), field('remark', { orderNum: 3 })] });
     expect(edited.body.success, edited.body.message).toBe(true);
+    // A designer opened before that save is refused (issue 32): its fields never replace the saved ones.
+    const stale = await admin.editAll(id, { head: { tableName: name, tableTxt: '旧设计', rowVersion: read.rowVersion }, fields: [field('title')] });
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
     const after = await admin.head(id);
     expect(after).toMatchObject({ tableTxt: '定义测试2', isDbSynch: 'N' });
     const fieldsAfter = await call<CgformField[]>(demo.app, 'GET', `/api/online/cgform/field/listByHeadId?headId=${id}`, { token: demo.admin, headers: T1 });

@@ -142,11 +142,18 @@ describe('report definitions and 解析SQL', () => {
   it('lists, edits and deletes definitions', async () => {
     const saved = await add('select member_no from cust_member', [item('member_no')]);
     const id = saved.body.result.id;
+    const read = (await call<{ rowVersion: string }>(demo.app, 'GET', `/api/online/cgreport/head/queryById?id=${id}`, { token: demo.admin })).body.result.rowVersion;
     const edited = await call(demo.app, 'PUT', '/api/online/cgreport/head/edit', {
       token: demo.admin,
-      body: { id, code: code('edited'), name: '改名报表', cgrSql: 'select member_no, point from cust_member', items: [item('member_no'), item('point', 'Integer')] },
+      body: { id, code: code('edited'), name: '改名报表', cgrSql: 'select member_no, point from cust_member', items: [item('member_no'), item('point', 'Integer')], rowVersion: read },
     });
     expect(edited.body.success, edited.body.message).toBe(true);
+    // The builder opened before that save is refused (issue 32).
+    const stale = await call(demo.app, 'PUT', '/api/online/cgreport/head/edit', {
+      token: demo.admin,
+      body: { id, code: code('stale'), name: '旧报表', cgrSql: 'select member_no from cust_member', items: [item('member_no')], rowVersion: read },
+    });
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
     const list = await call<{ records: { id: string; name: string }[] }>(demo.app, 'GET', `/api/online/cgreport/head/list?name=${encodeURIComponent('改名报表')}`, { token: demo.admin });
     expect(list.body.result.records.map((r) => r.id)).toContain(id);
     const removed = await call(demo.app, 'DELETE', `/api/online/cgreport/head/delete?id=${id}`, { token: demo.admin });

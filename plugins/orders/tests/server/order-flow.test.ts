@@ -105,6 +105,16 @@ describe('guarded steps', () => {
     expect(detail.body.result.logs?.map((log) => log.action)).toEqual(['create', 'adjustPrice', 'remark', 'pay', 'updateAddress']);
     const sum = await sql<{ total: string }>`select sum(pay_price)::text as total from sale_order_item where order_id = ${id}`.execute(demo.app.db);
     expect(sum.rows[0]?.total).toBe('17.50');
+
+    // 修改地址 and 备注 carry the version their dialog read (issue 32): one opened before another save is refused.
+    const read = detail.body.result.rowVersion;
+    expect((await post('remark', { id, remark: '已核对', rowVersion: read })).body.success).toBe(true);
+    const stale = { success: false, code: 409, message: '数据已被他人修改，请刷新后重试' };
+    expect((await post('updateAddress', { id, receiverName: '王五', receiverMobile: '13900000098', receiverAreaId: '1', receiverDetailAddress: '路 3 号', rowVersion: read })).body).toMatchObject(stale);
+    expect((await post('remark', { id, remark: '旧对话框', rowVersion: read })).body).toMatchObject(stale);
+    const after = await call<OrderRecord>(demo.app, 'GET', `/api/saleorder/saleOrder/queryById?id=${id}`, admin());
+    expect(after.body.result).toMatchObject({ remark: '已核对', receiverName: '李四' });
+    expect(after.body.result.rowVersion).not.toBe(read);
   });
 
   it('releases the stock and gives the points back when an unpaid order is closed', async () => {

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useCustomRead, useEntityAction, useFormAction } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, useCustomRead, useDialogClose, useEntityAction, useFormAction } from '../../../../src/toolkit/crud';
 import { accessOf } from '../../../../src/providers/access-control';
 import { ROLE_API, ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RuleCondition } from '../../roles/contracts';
 import { MENU_TYPE, type PermissionTreeRecord } from '../entities';
@@ -75,16 +75,20 @@ interface FormModalProps {
 function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModalProps) {
   const { t } = useTranslation('sysPermission');
   const [form] = Form.useForm<DataRuleValues>();
+  const dialog = useDialogClose(onClose);
   const { submit, saving } = useFormAction(form, {
     request: (values) => {
       const body: DataRuleValues = { ...values, ruleName: values.ruleName.trim(), ruleColumn: values.ruleColumn.trim(), ruleValue: values.ruleValue.trim() };
       return editing.mode === 'edit'
-        ? { url: ROLE_API.editPermissionRule, method: 'put', values: { id: editing.rule.id, permissionId, ...body } }
+        ? { url: ROLE_API.editPermissionRule, method: 'put', values: { id: editing.rule.id, permissionId, ...body, ...(editing.rule.rowVersion === undefined ? {} : { rowVersion: editing.rule.rowVersion }) } }
         : { url: ROLE_API.addPermissionRule, method: 'post', values: { permissionId, ...body } };
     },
     // No Refine list shows these rules: the drawer reads them again itself (onSaved).
     invalidates: [],
-    onDone: onSaved,
+    onDone: () => {
+      dialog.done();
+      onSaved();
+    },
   });
   const required = (key: string) => ({ required: true, whitespace: true, message: t(`dataRule.rules.${key}`) });
 
@@ -96,9 +100,9 @@ function DataRuleFormModal({ permissionId, editing, onClose, onSaved }: FormModa
       cancelText={t('dataRule.cancel')}
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
+      onCancel={dialog.close}
     >
-      <Form form={form} name="dataRuleForm" layout="vertical" initialValues={editing.mode === 'edit' ? valuesOf(editing.rule) : BLANK}>
+      <Form form={form} name="dataRuleForm" layout="vertical" initialValues={editing.mode === 'edit' ? valuesOf(editing.rule) : BLANK} onValuesChange={dialog.markChanged}>
         <Form.Item name="ruleName" label={t('dataRule.fields.ruleName')} rules={[required('ruleName'), { max: 50 }]}>
           <Input placeholder={t('dataRule.placeholders.ruleName')} maxLength={50} />
         </Form.Item>

@@ -2,7 +2,7 @@ import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Spin, Switch, T
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useEntityRecordForm } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, StaleRecordAlert, useEntityRecordForm } from '../../../../src/toolkit/crud';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
 import { MENU_TYPE, MENU_URL_PATTERN, PERMS_PATTERN, permissionEntity, type MenuType, type PermissionRecord, type PermissionTreeRecord } from '../entities';
 import { IconPicker } from './icon-picker';
@@ -142,12 +142,12 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
       open={state !== null}
       title={t(editId === undefined ? 'drawer.create' : 'drawer.edit')}
       width={DRAWER_WIDTH}
-      onClose={onClose}
+      onClose={record.close}
       destroyOnHidden
       forceRender
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button onClick={record.close}>{t('cancel')}</Button>
           <Button type="primary" loading={saving} disabled={loading || loadError} onClick={() => void submit()}>
             {t('ok')}
           </Button>
@@ -156,6 +156,7 @@ export function PermissionFormDrawer({ state, tree, onClose, onSaved }: Permissi
     >
       <Spin spinning={loading}>
         <LoadErrorAlert error={loadError ? t('loadError') : null} onRetry={record.retry} style={{ marginBottom: 16 }} />
+        <StaleRecordAlert stale={record.stale} onReload={record.reload} />
         <Form {...record.formProps} form={form} name="permissionForm" layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }}>
           <Form.Item name="menuType" label={t('fields.menuType')}>
             <Radio.Group

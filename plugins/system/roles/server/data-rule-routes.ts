@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../../../server/context';
 import { formatShopTime } from '../../../../server/time/shop-time';
 import { MSG_ADDED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD } from '../../../../server/crud/register-entity-routes';
+import { rowVersionOf, rowVersionSql, staleError } from '../../../../server/crud/row-version';
 import { newId } from '../../../../server/db/ids';
 import { businessError, ok } from '../../../../server/http/envelope';
 import { ROLE_API, ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RoleDataRuleResult, type RuleCondition } from '../contracts';
@@ -23,9 +24,15 @@ export const MSG_SAVE_ROLE_PERMISSION_FIRST = '请先保存角色菜单权限!';
 const access = (permission: string) => ({ access: { permission } });
 const time = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));
 
-function toRule(row: Selectable<PermissionDataRuleTable>): PermissionDataRule {
+type RuleRow = Selectable<PermissionDataRuleTable> & { row_version: string };
+
+/** The version a rule is read at (server/crud/row-version.ts), read beside its columns. */
+const ruleVersion = () => rowVersionSql().as('row_version');
+
+function toRule(row: RuleRow): PermissionDataRule {
   return {
     id: row.id,
+    rowVersion: row.row_version,
     permissionId: row.permission_id,
     ruleName: row.rule_name,
     ruleColumn: row.rule_column,
@@ -74,7 +81,7 @@ async function livePermission(db: RoleAreaDb, permissionId: string | null): Prom
 }
 
 function rulesOf(db: RoleAreaDb, permissionId: string) {
-  return db.selectFrom('permission_data_rules').selectAll().where('permission_id', '=', permissionId).orderBy('create_time').orderBy('id');
+  return db.selectFrom('permission_data_rules').selectAll().select(ruleVersion()).where('permission_id', '=', permissionId).orderBy('create_time').orderBy('id');
 }
 
 const username = (request: FastifyRequest) => request.auth?.username ?? null;
@@ -112,6 +119,7 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
       .insertInto('permission_data_rules')
       .values({ id: newId(), permission_id: permissionId, ...values, create_by: username(request) })
       .returningAll()
+      .returning(ruleVersion())
       .executeTakeFirstOrThrow();
     return ok(toRule(row), MSG_ADDED);
   });
@@ -124,15 +132,22 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
     handler: async (request) => {
       const id = idOf(fieldOf(request.body, 'id'));
       const values = ruleValuesOf(request.body);
+      // The version the dialog read: checked in the UPDATE itself, so of two saves of it only the first writes.
+      const version = rowVersionOf(request.body);
       const row = id === null
         ? undefined
         : await db
             .updateTable('permission_data_rules')
-            .set({ ...values, update_by: username(request), update_time: new Date() })
+            .set({ ...values, update_by: username(request), update_time: sql<Date>`now()` })
             .where('id', '=', id)
+            .$if(version !== undefined, (update) => update.where(sql<boolean>`${rowVersionSql()} = ${version ?? ''}`))
             .returningAll()
+            .returning(ruleVersion())
             .executeTakeFirst();
-      if (row === undefined) throw businessError(MSG_NOT_FOUND_RECORD);
+      if (row === undefined) {
+        const exists = id !== null && version !== undefined && (await db.selectFrom('permission_data_rules').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+        throw exists ? staleError() : businessError(MSG_NOT_FOUND_RECORD);
+      }
       return ok(toRule(row), MSG_EDITED);
     },
   });

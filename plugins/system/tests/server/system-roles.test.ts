@@ -221,8 +221,14 @@ describe('data rules', () => {
     expect(listed.body.result.map((r) => r.ruleName)).toEqual(['本部门', '自己创建']);
     const queried = await call<PermissionDataRule[]>(demo.app, 'GET', `/api/sys/permission/queryPermissionRule?permissionId=${permissionId}&ruleName=${encodeURIComponent('自己')}`, { token: demo.admin });
     expect(queried.body.result.map((r) => r.id)).toEqual([second]);
-    const edited = await call<PermissionDataRule>(demo.app, 'PUT', '/api/sys/permission/editPermissionRule', { token: demo.admin, body: { ...rule, id: ruleId, ruleName: '本部门及下级', ruleConditions: 'RIGHT_LIKE' } });
+    const read = listed.body.result[0]?.rowVersion;
+    expect(read).toBe('0');
+    const edited = await call<PermissionDataRule>(demo.app, 'PUT', '/api/sys/permission/editPermissionRule', { token: demo.admin, body: { ...rule, id: ruleId, ruleName: '本部门及下级', ruleConditions: 'RIGHT_LIKE', rowVersion: read } });
     expect(edited.body).toMatchObject({ success: true, message: '编辑成功!', result: { ruleName: '本部门及下级', ruleConditions: 'RIGHT_LIKE' } });
+    expect(edited.body.result.rowVersion).not.toBe(read);
+    // A dialog opened before that save is refused (issue 32), and the rule keeps the saved name.
+    const stale = await call(demo.app, 'PUT', '/api/sys/permission/editPermissionRule', { token: demo.admin, body: { ...rule, id: ruleId, ruleName: '旧对话框', rowVersion: read } });
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
     const refreshed = await call<PermissionTreeResult>(demo.app, 'GET', '/api/sys/permission/queryTreeList', { token: demo.admin });
     expect(flatten(refreshed.body.result.treeList).find((node) => node.key === permissionId)?.ruleFlag).toBe(1);
 

@@ -120,6 +120,14 @@ describe('add and edit', () => {
     expect(taken.body).toMatchObject({ success: false, message: '手机号已存在' });
     const missing = await call(demo.app, 'PUT', '/api/sys/user/edit', { token: demo.admin, body: { id: 'nope', realname: 'x' } });
     expect(missing.body).toMatchObject({ success: false, message: '未找到对应数据' });
+
+    // The form's version (issue 32): a save from a form read before another save is refused, roles included.
+    const read = (await call<UserRow & { rowVersion: string }>(demo.app, 'GET', `/api/sys/user/queryById?id=${id}`, { token: demo.admin })).body.result.rowVersion;
+    expect((await call(demo.app, 'PUT', '/api/sys/user/edit', { token: demo.admin, body: { id, realname: '新名字', rowVersion: read } })).body.success).toBe(true);
+    const stale = await call(demo.app, 'PUT', '/api/sys/user/edit', { token: demo.admin, body: { id, realname: '旧表单', selectedroles: clerkRoleId, rowVersion: read } });
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
+    expect((await call<UserRow>(demo.app, 'GET', `/api/sys/user/queryById?id=${id}`, { token: demo.admin })).body.result).toMatchObject({ realname: '新名字' });
+    expect((await call<string[]>(demo.app, 'GET', `/api/sys/user/queryUserRole?userid=${id}`, { token: demo.admin })).body.result).toEqual([]);
   });
 });
 

@@ -115,6 +115,11 @@ describe('tenants CRUD', () => {
     await editTenant({ id: tenant.id, beginDate: await day(3) });
     expect((await editTenant({ id: tenant.id, endDate: await day(2) })).body.message).toBe('结束时间不能早于开始时间！');
     expect((await editTenant({ id: 99999, name: 'x' })).body.message).toBe(MSG_NOT_FOUND);
+
+    // Issue 32: a save from a form read before another save is refused.
+    const version = (await call<Tenant & { rowVersion: string }>(demo.app, 'GET', `/api/sys/tenant/queryById?id=${tenant.id}`, { token: demo.admin })).body.result.rowVersion;
+    expect((await editTenant({ id: tenant.id, name: `筛选店三改-${stamp}`, rowVersion: version })).body.success).toBe(true);
+    expect((await editTenant({ id: tenant.id, name: `旧表单-${stamp}`, rowVersion: version })).body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
   });
 
   it('never deletes or freezes the default tenant, nor lets it expire', async () => {

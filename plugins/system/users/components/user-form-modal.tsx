@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { DictSelect } from '../../../../src/toolkit/dict/dict-select';
 import { EnvelopeError } from '../../../../src/providers/data-provider';
-import { LoadErrorAlert, sameAsRule, useCustomCall, useCustomRead, useFormAction, type CustomRead, type EntityFormModalProps } from '../../../../src/toolkit/crud';
+import { LoadErrorAlert, sameAsRule, useCustomCall, useCustomRead, useFormAction, useFreshRecord, useUnsavedChanges, type CustomRead, type EntityFormModalProps } from '../../../../src/toolkit/crud';
+import { ROW_VERSION_FIELD } from '../../../../src/contracts/entity';
 import { PASSWORD_LIMITS, USER_API, type UserDepartEntry } from '../api';
 import { AvatarInput } from './avatar-input';
 import { departTreeOptions, roleOptions } from './user-options';
@@ -31,22 +32,25 @@ function useOptions(open: boolean) {
  * Form values of an edited user: its record plus its role and department ids (read through the data
  * provider); only the record's failure shows, missing roles or departments leave those empty.
  */
-function useUserValues(entity: EntityFormModalProps['entity'], editId: string | undefined, failure: string) {
-  const record = useCustomRead<Values>(editId === undefined ? null : { url: `${entity.api}/queryById`, query: { id: editId } }, { failure });
+function useUserValues(entity: EntityFormModalProps['entity'], editId: string | undefined, openKey: string | null, failure: string) {
+  // The user as this opening read it (the form's one way to read its record), with the version its save carries.
+  const record = useFreshRecord<Values>(entity, editId, openKey);
   const roles = useCustomRead<string[]>(editId === undefined ? null : { url: USER_API.queryUserRole, query: { userid: editId } }, { failure });
   const departs = useCustomRead<UserDepartEntry[]>(editId === undefined ? null : { url: USER_API.userDepartList, query: { userId: editId } }, { failure });
   const loading = record.loading || roles.loading || departs.loading;
   const value = useMemo((): Values | undefined => {
-    if (record.value === undefined) return undefined;
-    const birthday = typeof record.value.birthday === 'string' && record.value.birthday !== '' ? dayjs(record.value.birthday) : undefined;
-    return { ...record.value, birthday, selectedroles: roles.value ?? [], selecteddeparts: (departs.value ?? []).map((depart) => depart.key) };
-  }, [record.value, roles.value, departs.value]);
+    if (record.record === undefined) return undefined;
+    const birthday = typeof record.record.birthday === 'string' && record.record.birthday !== '' ? dayjs(record.record.birthday) : undefined;
+    return { ...record.record, birthday, selectedroles: roles.value ?? [], selecteddeparts: (departs.value ?? []).map((depart) => depart.key) };
+  }, [record.record, roles.value, departs.value]);
   return {
     loading,
     value: loading ? undefined : value,
-    error: loading ? null : record.error,
+    version: record.record?.[ROW_VERSION_FIELD],
+    error: loading ? null : record.loadError ? (record.refusal ?? failure) : null,
     retry: () => {
-      for (const read of [record, roles, departs]) if (read.error !== null) read.retry();
+      if (record.loadError) record.retry();
+      for (const read of [roles, departs]) if (read.error !== null) read.retry();
     },
   };
 }
@@ -60,9 +64,11 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
   const { t } = useTranslation(['sysUser', 'crud']);
   const [form] = Form.useForm<Values>();
   const editId = state?.mode === 'edit' ? state.id : undefined;
+  const openKey = state === null ? null : (editId ?? 'create');
   const { roles, departs } = useOptions(state !== null);
   const check = useCustomCall();
-  const record = useUserValues(entity, editId, t('crud:loadError'));
+  const unsaved = useUnsavedChanges(openKey);
+  const record = useUserValues(entity, editId, openKey, t('crud:loadError'));
   const { loading, error: loadError } = record;
   const ready = state !== null && !loading && loadError === null;
 
@@ -83,6 +89,8 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
 
   const toBody = (values: Values) => {
     const body: Values = {};
+    // The version the form was read at: the server refuses the save when the user was saved since.
+    if (editId !== undefined && typeof record.version === 'string') body[ROW_VERSION_FIELD] = record.version;
     for (const [name, value] of Object.entries(values)) {
       if (dayjs.isDayjs(value)) body[name] = value.format('YYYY-MM-DD');
       else if (Array.isArray(value)) body[name] = value.join(',');
@@ -93,15 +101,19 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
   const { submit, saving } = useFormAction(form, {
     request: (values) => (editId === undefined ? { url: USER_API.add, method: 'post', values: toBody(values) } : { url: USER_API.edit, method: 'put', values: { ...toBody(values), id: editId } }),
     invalidates: [entity.table],
-    onDone: () => onSaved(),
+    onDone: () => {
+      unsaved.reset();
+      onSaved();
+    },
   });
+  const close = () => unsaved.requestClose(onClose);
 
   const half = { xs: 24, sm: 12 };
   return (
     <Modal
       open={state !== null}
       title={t(editId === undefined ? 'createTitle' : 'editTitle')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void submit()}
       okText={t('crud:ok')}
       cancelText={t('crud:cancel')}
@@ -113,7 +125,7 @@ export function UserFormModal({ entity, state, onClose, onSaved, formName = 'for
       <Spin spinning={loading}>
         <LoadErrorAlert error={loadError} onRetry={record.retry} />
         {ready ? (
-          <Form key={editId ?? 'create'} form={form} name={formName} layout="vertical" preserve={false} initialValues={record.value} validateTrigger={['onChange', 'onBlur']}>
+          <Form key={editId ?? 'create'} form={form} name={formName} layout="vertical" preserve={false} initialValues={record.value} validateTrigger={['onChange', 'onBlur']} onValuesChange={unsaved.markChanged}>
             <Row gutter={16}>
               <Col {...half}>
                 <Form.Item

@@ -8,6 +8,7 @@ import type { AppContext } from '../../../../server/context';
 import { fieldLabeller, localeLabels } from '../../../../server/crud/labels';
 import { loadDictionaries, selectColumnsSql, toRecord, type Row } from '../../../../server/crud/records';
 import { MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
+import { lockAtVersion, rowVersionOf } from '../../../../server/crud/row-version';
 import { isUniqueViolation, MSG_DUPLICATE, validateInput, type FieldValues } from '../../../../server/crud/validate';
 import { businessError, fail, ok, unauthorized } from '../../../../server/http/envelope';
 import { MSG_USERNAME_INVALID } from '../../../../server/routes/account';
@@ -165,6 +166,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
       const caller = callerOf(request);
       const body = objectOf(request.body);
       const id = param(body, 'id');
+      const version = rowVersionOf(body);
       if ((await liveUsers(db, id === '' ? [] : [id])).length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
       // The account name is fixed once created, and the password changes only through 密码.
       const editable = Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'username' && name !== 'password'));
@@ -175,6 +177,8 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
       const before = await store.findById(request, id);
       await guardUnique(() =>
         db.transaction().execute(async (trx) => {
+          // Refused when another save came between the form's read and this one (the row stays locked to the end).
+          if (!(await lockAtVersion(trx, { table: 'users', id, where: [sql`del_flag = 0`] }, version))) throw businessError(MSG_NOT_FOUND_RECORD);
           if (!(await updateUser(trx, id, values, caller.username))) throw businessError(MSG_NOT_FOUND_RECORD);
           if (roleIds !== null) await replaceRoles(trx, id, roleIds);
           if (departIds !== null) await replaceDeparts(trx, id, departIds);

@@ -15,7 +15,9 @@ export function PopupCell({ column, rowId, store, value, invalid }: CellProps) {
       ariaLabel={column.title}
       placeholder={column.placeholder}
       value={textValue(value)}
-      onSelect={(values) => store.patchRow({ id: rowId, ...values })}
+      onSelect={(values) => {
+        if (store.patchRow({ id: rowId, ...values })) store.edited();
+      }}
     />
   );
 }
