@@ -63,7 +63,7 @@ export const giftActivityOrderEntity = defineEntity({
     orderNo: { type: 'string', label: label('giftActivityOrder', 'orderNo'), max: 32, search: 'like', readonly: true },
     memberId: { type: 'string', label: label('giftActivityOrder', 'memberId'), max: 32, search: 'eq', readonly: true, list: false },
     memberName: { type: 'string', label: label('giftActivityOrder', 'memberName'), max: 100, readonly: true },
-    ruleLimit: { type: 'decimal', label: label('giftActivityOrder', 'ruleLimit'), readonly: true },
+    ruleLimit: { type: 'decimal', format: 'number', label: label('giftActivityOrder', 'ruleLimit'), readonly: true },
     discountPrice: { type: 'decimal', label: label('giftActivityOrder', 'discountPrice'), readonly: true },
     freeDelivery: { type: 'boolean', label: label('giftActivityOrder', 'freeDelivery'), readonly: true },
     point: { type: 'int', label: label('giftActivityOrder', 'point'), readonly: true },

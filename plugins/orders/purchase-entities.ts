@@ -59,7 +59,7 @@ export const purchaseItemEntity = defineEntity({
     specText: { type: 'string', label: label('item', 'specText'), max: 255, readonly: true },
     price: { type: 'decimal', label: label('item', 'price'), readonly: true },
     count: { type: 'int', label: label('item', 'count'), readonly: true },
-    taxPercent: { type: 'decimal', label: label('item', 'taxPercent'), readonly: true },
+    taxPercent: { type: 'decimal', format: 'percent', label: label('item', 'taxPercent'), readonly: true },
     taxPrice: { type: 'decimal', label: label('item', 'taxPrice'), readonly: true },
     totalPrice: { type: 'decimal', label: label('item', 'totalPrice'), readonly: true },
     deliveredCount: { type: 'int', label: label('item', 'deliveredCount'), readonly: true },

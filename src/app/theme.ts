@@ -34,6 +34,37 @@ export function linkColorFor(primaryColor: string, darkMode: boolean): string {
   return darkMode ? primaryColor : readableShade(primaryColor);
 }
 
+/** antd's preset colour names (`<Tag color="green">`). */
+const PRESET_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+
+/** antd's palette (the light one): the source of the readable shades below. */
+const LIGHT = theme.getDesignToken();
+
+/**
+ * Text drawn in a preset colour on a light tag (`<Tag color="green">`: the colour's 7th step on its 1st) and in a
+ * status colour (success, warning, error, info: on tags, switches, typography, danger links) reaches AA (4.5:1) on
+ * white and on those tints: antd's own steps give 1.8–3.4:1. Each becomes its darkest step that still reads as it.
+ */
+function readableLightStatusTokens() {
+  const presets: Record<string, string> = {};
+  for (const color of PRESET_COLORS) {
+    const key = `${color}7` as const;
+    presets[key] = readableShade(LIGHT[key], 5.2);
+  }
+  const status = {
+    colorSuccess: readableShade(LIGHT.colorSuccess, 5.2),
+    colorWarning: readableShade(LIGHT.colorWarning, 5.2),
+    colorError: readableShade(LIGHT.colorError, 5.2),
+    colorInfo: readableShade(LIGHT.colorInfo, 5.2),
+  };
+  return { presets, status };
+}
+
+const READABLE = readableLightStatusTokens();
+
+/** Placeholders and empty-table text (antd: 25 % black, 1.8:1) at AA on white; still lighter than a value (88 %). */
+const READABLE_PLACEHOLDER = 'rgba(0, 0, 0, 0.56)';
+
 /** The antd theme for the chosen primary colour and whole-app dark mode. */
 export function themeFor(primaryColor: string, darkMode: boolean): ThemeConfig {
   if (darkMode) return darkThemeFor(primaryColor);
@@ -42,17 +73,31 @@ export function themeFor(primaryColor: string, darkMode: boolean): ThemeConfig {
   const text = readableShade(primaryColor);
   const hover = readableShade(primaryColor, 4.6);
   const active = readableShade(primaryColor, 6);
+  const danger = { colorError: READABLE.status.colorError, colorErrorHover: readableShade(LIGHT.colorErrorHover, 4.6), colorErrorActive: readableShade(LIGHT.colorErrorActive, 6) };
   return {
     algorithm: theme.defaultAlgorithm,
-    token: { colorPrimary: primaryColor, colorLink: text, colorLinkHover: hover, colorLinkActive: active, colorTextSecondary: 'rgba(0, 0, 0, 0.62)', colorTextDescription: 'rgba(0, 0, 0, 0.62)' },
+    token: {
+      colorPrimary: primaryColor,
+      colorLink: text,
+      colorLinkHover: hover,
+      colorLinkActive: active,
+      colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
+      colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+      colorTextPlaceholder: READABLE_PLACEHOLDER,
+    },
     components: {
-      Button: { colorPrimary: text, colorPrimaryHover: hover, colorPrimaryActive: active, colorLink: text, colorLinkHover: hover },
+      Button: { colorPrimary: text, colorPrimaryHover: hover, colorPrimaryActive: active, colorLink: text, colorLinkHover: hover, ...danger },
       Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, darkItemSelectedBg: text, subMenuItemSelectedColor: text },
       Tabs: { itemSelectedColor: text, itemActiveColor: active, itemHoverColor: hover, inkBarColor: text },
       Radio: { colorPrimary: text, colorPrimaryHover: hover, colorPrimaryActive: active },
-      Dropdown: { controlItemBgActive: '#f5f5f5', controlItemBgActiveHover: '#ebebeb', colorPrimary: text },
+      Switch: { colorPrimary: text, colorPrimaryHover: hover },
+      Dropdown: { controlItemBgActive: '#f5f5f5', controlItemBgActiveHover: '#ebebeb', colorPrimary: text, ...danger },
       Pagination: { colorPrimary: text, colorPrimaryHover: hover },
-      Typography: { colorLink: text, colorLinkHover: hover },
+      Typography: { colorLink: text, colorLinkHover: hover, colorSuccess: READABLE.status.colorSuccess, colorWarning: READABLE.status.colorWarning, colorError: READABLE.status.colorError },
+      Tag: { ...READABLE.presets, ...READABLE.status },
+      Progress: { colorSuccess: READABLE.status.colorSuccess, colorText: 'rgba(0, 0, 0, 0.88)' },
+      Table: { colorTextDisabled: READABLE_PLACEHOLDER },
+      Empty: { colorTextDisabled: READABLE_PLACEHOLDER },
       Breadcrumb: { linkHoverColor: text },
     },
   };

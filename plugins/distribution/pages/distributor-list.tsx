@@ -64,7 +64,6 @@ export default function DistributorListPage() {
   };
 
   const actions = useRowActionsColumn<DrpDistributorRecord>({
-    width: 330,
     actions: [
       { key: 'referrals', label: t('distributor.actions.referrals'), code: DRP_CODES.distributorList, onClick: (record) => setReferralsOf(record) },
       { key: 'orders', label: t('distributor.actions.orders'), code: DRP_CODES.recordList, onClick: (record) => setRecordsOf({ distributor: record, orders: true }) },
@@ -149,7 +148,7 @@ export default function DistributorListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} scroll={{ x: 1500 }} />
+      <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} />
       <DistributorLevelModal distributor={levelOf} onClose={() => setLevelOf(null)} />
       <RecordsDrawer distributor={recordsOf?.distributor ?? null} orders={recordsOf?.orders === true} onClose={() => setRecordsOf(null)} />
       <ReferralsDrawer distributor={referralsOf} onClose={() => setReferralsOf(null)} />

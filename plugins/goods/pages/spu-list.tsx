@@ -71,7 +71,6 @@ export default function SpuListPage() {
   };
 
   const actions = useRowActionsColumn<SpuRecord>({
-    width: 220,
     actions: [
       { key: 'detail', label: t('spu.actions.detail'), onClick: (record) => void navigate(`${GOODS_DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`) },
       { key: 'edit', label: t('crud:edit'), code: permissionCode(spuEntity, 'edit'), showFor: (record) => String(record.status) !== SPU_STATUS.recycled, onClick: (record) => setModal({ mode: 'edit', id: String(record.id) }) },
@@ -204,7 +203,7 @@ export default function SpuListPage() {
       </Space>
       <SelectionAlert count={selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} scroll={{ x: 1200 }} />
+      <Table<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} />
       <SpuFormModal state={modalState} onClose={() => setModal(null)} />
     </Card>
   );

@@ -59,7 +59,6 @@ export default function GiftActivityListPage() {
   const open = (row: Row) => row.status !== CAMPAIGN_STATUS.closed;
 
   const actionsColumn = useRowActionsColumn<Row>({
-    width: 240,
     actions: [
       { key: 'edit', label: t('crud:edit'), code: permissionCode(giftActivityEntity, 'edit'), showFor: (row) => open(row) && row.timeStatus !== TIME_STATUS.ended, onClick: (row) => setModal({ mode: 'edit', id: String(row.id) }) },
       // Spec §4: the deal button is shown unless the status is 1, 3 or 4.
@@ -102,7 +101,7 @@ export default function GiftActivityListPage() {
         {gates.exportXls.visible ? <ExportButton list={list} /> : null}
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<Row> {...list.tableProps} columns={columns} scroll={{ x: 1200 }} />
+      <Table<Row> {...list.tableProps} columns={columns} />
       <CampaignFormModal entity={giftActivityEntity} state={modalState} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
       <CampaignDealDrawer campaign={dealing} onClose={() => setDealing(null)} onCloseCampaign={closeCampaign} closing={close.running} />
     </Card>

@@ -145,7 +145,6 @@ export default function GoodsReportPage() {
                 title={t(`figures.${key}`)}
                 formula={t(`formulas.${key}`)}
                 loading={summary.loading}
-                prefix={money === true ? '¥' : undefined}
                 value={summary.value === undefined ? undefined : shown(key, summary.value.current[key])}
                 previous={summary.value === undefined ? undefined : shown(key, summary.value.before[key])}
                 previousLabel={previousLabel}

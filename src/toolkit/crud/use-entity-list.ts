@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
 import type { EntityDefinition } from '../../contracts/entity';
+import { LIST_TABLE_PROPS, selectionCheckboxProps } from './list-table';
 import { searchFilters } from './search-query';
 import { useEntityDelete } from './use-entity-delete';
 
@@ -126,11 +127,12 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     meta,
     tableProps: {
       ...tableProps,
+      ...LIST_TABLE_PROPS,
       rowKey: 'id',
       size: 'middle',
       pagination,
       locale: { emptyText: t('empty') },
-      rowSelection: selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined,
+      rowSelection: selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: selectionCheckboxProps(t('selectRow')) } : undefined,
     },
     searchFormProps: search,
     reset: () => setFilters([], 'replace'),

@@ -1,16 +1,17 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DICT_TEXT_SUFFIX, fieldEntries, isReadableField, type EntityDefinition } from '../../contracts/entity';
-import { moneyText } from '../crud/columns';
+import { DICT_TEXT_SUFFIX, fieldEntries, isReadableField, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+import type { ReactNode } from 'react';
+import { fieldValueText } from '../crud/money';
+import { DictValue } from '../dict/dict-value';
 
-/** How one value reads: dictionary text, money with two decimals, yes/no, or as it is. */
-function textOf(record: Record<string, unknown>, name: string, type: string, t: (key: string) => string): string {
-  const dictText = record[`${name}${DICT_TEXT_SUFFIX}`];
-  if (typeof dictText === 'string' && dictText !== '') return dictText;
+/** How one value reads: its dictionary item (translated, a tag for a status), money, yes/no, or as it is. */
+function textOf(record: Record<string, unknown>, name: string, field: FieldDefinition, t: (key: string) => string): ReactNode {
   const value = record[name];
+  if (field.dict !== undefined) return <DictValue dict={field.dict} value={value} text={record[`${name}${DICT_TEXT_SUFFIX}`]} />;
   if (value === null || value === undefined) return '';
-  if (type === 'decimal') return moneyText(value);
-  if (type === 'boolean') return t(value === true ? 'crud:yes' : 'crud:no');
+  if (field.type === 'decimal') return fieldValueText(field, value);
+  if (field.type === 'boolean') return t(value === true ? 'crud:yes' : 'crud:no');
   return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
 }
 
@@ -19,6 +20,6 @@ export function EntityDescriptions({ entity, record, column = 3 }: { entity: Ent
   const { t } = useTranslation('crud');
   const items = fieldEntries(entity)
     .filter(([, field]) => isReadableField(field))
-    .map(([name, field]) => ({ key: name, label: t(field.label), children: textOf(record, name, field.type, t) }));
+    .map(([name, field]) => ({ key: name, label: t(field.label), children: textOf(record, name, field, t) }));
   return <Descriptions className="entity-descriptions" column={column} size="small" items={items} />;
 }
