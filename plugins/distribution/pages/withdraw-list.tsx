@@ -1,7 +1,7 @@
 import { App, Card, Space, Table, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictColumn, ExportButton, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { dictColumn, ExportButton, WRAP_CELL, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
 import { DictValue } from '../../../src/toolkit/dict';
 import { DRP_CODES, DRP_URLS, WITHDRAW_TABS } from '../components/drp-model';
 import { ReasonModal, type ReasonTarget } from '../components/reason-modal';
@@ -105,7 +105,8 @@ export default function WithdrawListPage() {
       key: 'status',
       dataIndex: 'status',
       title: t(field('status')),
-      width: 150,
+      // A refusal's or a failed payout's reason wraps under the status.
+      className: WRAP_CELL,
       render: (value: unknown, record) => (
         <Space direction="vertical" size={0}>
           <DictValue dict={DRP_WITHDRAW_STATUS_DICT} value={value} text={record.status_dictText} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect, DictValue } from '../../../src/toolkit/dict';
-import { BatchDeleteButton, CreateButton, dictColumn, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { BatchDeleteButton, CreateButton, dictColumn, WIDE_ONLY, WRAP_CELL, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { countText, offerText, RECORD_PERMISSIONS, validityText } from '../components/coupon-model';
 import { CouponFormModal } from '../components/coupon-form-modal';
@@ -53,18 +53,18 @@ export default function CouponListPage() {
   const columns: TableColumnType<CouponTemplateRecord>[] = [
     { key: 'name', dataIndex: 'name', title: t('coupon.fields.name'), sorter: true, ellipsis: true },
     dictColumn<CouponTemplateRecord>('discountType', COUPON_DISCOUNT_TYPE_DICT, t('coupon.fields.discountType')),
-    { key: 'offer', title: t('coupon.columns.offer'), render: (_value: unknown, record) => offerText(t, record) },
+    { key: 'offer', title: t('coupon.columns.offer'), className: WRAP_CELL, render: (_value: unknown, record) => offerText(t, record) },
     dictColumn<CouponTemplateRecord>('takeType', COUPON_TAKE_TYPE_DICT, t('coupon.fields.takeType')),
-    { key: 'useTime', title: t('coupon.columns.useTime'), width: 200, render: (_value: unknown, record) => validityText(t, record) },
+    { key: 'useTime', title: t('coupon.columns.useTime'), className: WRAP_CELL, render: (_value: unknown, record) => validityText(t, record) },
     { key: 'totalCount', dataIndex: 'totalCount', title: t('coupon.fields.totalCount'), sorter: true, width: 100, render: (value: unknown) => countText(t, value) },
-    { key: 'remainCount', dataIndex: 'remainCount', title: t('coupon.columns.remain'), width: 80, render: (value: unknown) => countText(t, value) },
+    { key: 'remainCount', dataIndex: 'remainCount', title: t('coupon.columns.remain'), responsive: WIDE_ONLY, render: (value: unknown) => countText(t, value) },
     { key: 'takeCount', dataIndex: 'takeCount', title: t('coupon.columns.taken'), width: 80 },
     { key: 'useCount', dataIndex: 'useCount', title: t('coupon.columns.used'), width: 80 },
     {
       key: 'takeLimitCount',
       dataIndex: 'takeLimitCount',
       title: t('coupon.columns.takeLimit'),
-      width: 100,
+      responsive: WIDE_ONLY,
       render: (value: unknown) => (Number(value) === -1 ? t('coupon.unlimited') : t('coupon.perMember', { count: Number(value) })),
     },
     {

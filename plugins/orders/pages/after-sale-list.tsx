@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { dictColumn, ExportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
+import { dictColumn, ExportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DictSelect, useLocalizedDictItems } from '../../../src/toolkit/dict';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_API, AFTER_SALE_TABS, APPLY_TIME_FIELD, afterSaleDetailHref, type AfterSaleTabCounts } from '../components/after-sale-model';
@@ -29,7 +29,7 @@ function GoodsCell({ record }: { record: AfterSaleRecord }) {
     <Space>
       <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={name} size={40} />
       <Space direction="vertical" size={0}>
-        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 128 }}>
           {name}
         </Typography.Text>
         {record.specText ? <Typography.Text type="secondary">{String(record.specText)}</Typography.Text> : null}
@@ -76,10 +76,10 @@ export default function AfterSaleListPage() {
     { key: 'orderNo', dataIndex: 'orderNo', title: t(field('orderNo')), width: 190, render: (_value: unknown, record) => <AfterSaleOrderLink orderId={record.orderId} orderNo={record.orderNo} /> },
     { key: 'goods', title: t('list.goods'), render: (_value: unknown, record) => <GoodsCell record={record} /> },
     { key: 'refundPrice', dataIndex: 'refundPrice', title: t(field('refundPrice')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
-    { key: 'buyerName', dataIndex: 'buyerName', title: t(field('buyerName')), width: 150, ellipsis: true },
+    { key: 'buyerName', dataIndex: 'buyerName', title: t(field('buyerName')), className: WRAP_CELL },
     { key: 'createTime', dataIndex: 'createTime', title: t('list.applyTime'), width: 170, sorter: true },
     dictColumn<AfterSaleRecord>('status', AFTER_SALE_STATUS_DICT, t(field('status'))),
-    dictColumn<AfterSaleRecord>('way', AFTER_SALE_WAY_DICT, t(field('way'))),
+    dictColumn<AfterSaleRecord>('way', AFTER_SALE_WAY_DICT, t(field('way')), { responsive: WIDE_ONLY }),
     ...(actions === null ? [] : [actions]),
   ];
 

@@ -22,7 +22,11 @@ export interface RowAction<T> {
 
 export interface RowActionsColumnOptions<T> {
   actions: ReadonlyArray<RowAction<T>>;
-  /** How many of a row's actions show as links; the rest go under 更多 ▾ (default 2). */
+  /**
+   * How many items the cell holds at most (default 2): a row with that many actions or fewer shows them all as links;
+   * one with more shows the first `inline - 1` as links and the rest under 更多 ▾ — so the column is as narrow as two
+   * links and every action stays reachable.
+   */
   inline?: number;
 }
 
@@ -40,15 +44,16 @@ export function orderedForRow<T>(actions: ReadonlyArray<RowAction<T>>, record: T
   return [...shown.filter((action) => action.danger !== true), ...shown.filter((action) => action.danger === true)];
 }
 
-/** Which of a row's actions show as links and which go under 更多: all as links when they fit, else `inline` of them. */
+/** Which of a row's actions show as links and which go under 更多: all when they fit in `inline` items, else `inline - 1` and 更多. */
 export function splitRowActions<T>(ordered: readonly T[], inline: number): { links: T[]; more: T[] } {
   if (ordered.length <= inline) return { links: [...ordered], more: [] };
-  return { links: ordered.slice(0, inline), more: ordered.slice(inline) };
+  const links = Math.max(inline - 1, 0);
+  return { links: ordered.slice(0, links), more: ordered.slice(links) };
 }
 
 /**
  * The 操作 column of every list: each action gated by its permission code (decided once per render from the lists
- * loaded at login, never per row or by request); a row's first `inline` actions are links, the rest a 更多 ▾ menu, so
+ * loaded at login, never per row or by request); a row's first action or two are links, the rest a 更多 ▾ menu, so
  * no action is ever clipped. The column has no fixed width: the list table lays it out at what it holds (no cell
  * wraps), and keeps it at the right edge when the table scrolls. null when no action can show.
  */

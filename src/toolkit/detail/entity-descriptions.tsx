@@ -15,8 +15,14 @@ function textOf(record: Record<string, unknown>, name: string, field: FieldDefin
   return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
 }
 
+/**
+ * How many label/value pairs a detail shows per line: one on a phone (a value never wraps a character a line), two on
+ * a tablet, three from a laptop up. Every detail uses it.
+ */
+export const DETAIL_COLUMNS = { xs: 1, sm: 2, lg: 3 } as const;
+
 /** The fields of one record as label/value pairs, from the definition (passwords never shown). */
-export function EntityDescriptions({ entity, record, column = 3 }: { entity: EntityDefinition; record: Record<string, unknown>; column?: number }) {
+export function EntityDescriptions({ entity, record, column = DETAIL_COLUMNS }: { entity: EntityDefinition; record: Record<string, unknown>; column?: number | typeof DETAIL_COLUMNS }) {
   const { t } = useTranslation('crud');
   const items = fieldEntries(entity)
     .filter(([, field]) => isReadableField(field))

@@ -115,9 +115,7 @@ export default function PermissionListPage() {
     { key: 'perms', dataIndex: 'perms', title: t('columns.perms'), ellipsis: true },
   ];
 
-  // 编辑 as a link, the rest under 更多 (as the original screen has it).
   const actions = useRowActionsColumn<PermissionTreeRecord>({
-    inline: 1,
     actions: [
       { key: 'edit', label: t('edit'), code: permissionCode(permissionEntity, 'edit'), onClick: (record) => setDrawer({ mode: 'edit', id: record.id }) },
       { key: 'addChild', label: t('addChild'), code: permissionCode(permissionEntity, 'add'), showFor: (record) => record.menuType !== MENU_TYPE.button, onClick: (record) => setDrawer({ mode: 'create', parentId: record.id }) },
