@@ -39,7 +39,7 @@ function giftCount(raw: unknown): number {
 
 function ParticipationTable({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation(['marketingCampaigns', 'crud']);
-  const list = useEntityList<ParticipationRow>({ entity: giftActivityOrderEntity, fixedValues: { activityId: campaignId }, selectable: false });
+  const list = useEntityList<ParticipationRow>({ entity: giftActivityOrderEntity, fixedValues: { activityId: campaignId }, selectable: false, urlKey: null });
   const label = (field: string) => t(`giftActivityOrder.fields.${field}`);
   const columns: TableColumnType<ParticipationRow>[] = [
     { key: 'orderNo', dataIndex: 'orderNo', title: label('orderNo') },

@@ -27,7 +27,7 @@ function Records({ template }: { template: CouponTemplateRecord }) {
   const { modal } = App.useApp();
   const fixedValues = useMemo(() => ({ templateId: String(template.id) }), [template.id]);
   const tab = useStatusTab(TABS, 'recordTab');
-  const list = useEntityList<MemberCouponRecord>({ entity: memberCouponView, fixedValues, filters: tab.filters, selectable: false });
+  const list = useEntityList<MemberCouponRecord>({ entity: memberCouponView, fixedValues, filters: tab.filters, selectable: false, urlKey: null });
   const recycle = useAccess(RECORD_PERMISSIONS.recycle);
   const recycleAction = useEntityAction({ invalidates: [memberCouponView.table, couponTemplateEntity.table] });
   const columns: TableColumnType<MemberCouponRecord>[] = [

@@ -1,5 +1,5 @@
 import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Table, Tabs, Typography, type TableColumnType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
@@ -61,7 +61,10 @@ export default function OrderListPage() {
   const { t } = useTranslation(['orders', 'crud']);
   const navigate = useNavigate();
   const tab = useStatusTab(ORDER_TABS);
-  const [keyword, setKeyword] = useState('');
+  // 买家/收货人/电话 is not a field of the order: it travels as list parameters, kept in the URL like the other filters.
+  const [keywordParam, setKeywordParam] = useUrlParam('keyword');
+  const keyword = keywordParam ?? '';
+  const setKeyword = (value: string) => setKeywordParam(value === '' ? null : value);
   const fixedValues = useMemo(() => keywordParams(keyword), [keyword]);
   // 配送方式 from the URL (`?deliveryType=2`: the dashboard's 待核销 opens the self-pickup orders).
   const [deliveryType, setDeliveryType] = useUrlParam('deliveryType');
@@ -158,6 +161,12 @@ export default function OrderListPage() {
   ];
 
   const searchForm = list.searchFormProps.form;
+  // After a reload the keyword box shows the keyword the URL still filters by.
+  useEffect(() => {
+    if (keywordParam !== null) searchForm?.setFieldValue('keyword', keywordParam);
+    // Only the keyword the page opened with: later ones come from the box itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchForm]);
   const onSearch = (values: Record<string, unknown>) => {
     setKeyword(typeof values.keyword === 'string' ? values.keyword : '');
     list.searchFormProps.onFinish?.(values);

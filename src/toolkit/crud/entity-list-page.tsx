@@ -81,7 +81,10 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const hiddenByPrefix = permissionPrefix !== undefined ? toolbarHiddenByPrefix(permissionPrefix) : null;
   const enabled = (feature: Feature) => !without.includes(feature) && !(feature !== 'edit' && feature !== 'delete' && hiddenByPrefix?.has(feature) === true);
   const tab = useStatusTab(statusTabs ?? [], `${urlPrefix}tab`);
-  const list = useEntityList<T>({ entity, fixedValues, pageSize, filters: tab.filters, selectable: enabled('batchDelete') || enabled('export') });
+  // The screen's own list keeps its filters and page in the URL; a list nested in a drawer or a tab (urlPrefix) starts
+  // afresh each time it opens (its URL key would outlive the drawer and land on the next record's list).
+  const urlKey = urlPrefix === '' ? undefined : null;
+  const list = useEntityList<T>({ entity, fixedValues, pageSize, filters: tab.filters, selectable: enabled('batchDelete') || enabled('export'), urlKey });
   const [modalState, setModal] = useGuardedModalState(entity, urlPrefix);
   const controls: ListControls = { selected: list.selected, clearSelection: list.clearSelection, refresh: list.refresh };
   // A tree entity lists its roots with their children lazily loaded, and adds under a row (添加下级).

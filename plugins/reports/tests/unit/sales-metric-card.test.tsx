@@ -39,8 +39,8 @@ describe('SharePie', () => {
     );
     const rows = screen.getByTestId('p').querySelectorAll('.ant-table-tbody tr.ant-table-row');
     expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['模拟支付', '1', '10.50', '33.33%'],
-      ['现金', '2', '3.00', '66.67%'],
+      ['模拟支付', '1', '¥10.50', '33.33%'],
+      ['现金', '2', '¥3.00', '66.67%'],
     ]);
     unmount();
     render(<SharePie rows={[]} />);
