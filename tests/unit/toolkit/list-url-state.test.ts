@@ -8,6 +8,7 @@ import { searchFilters } from '../../../src/toolkit/crud/search-query';
 const entity = defineEntity({
   table: 'demo',
   api: '/demo',
+  permission: 'demo',
   fields: {
     name: { type: 'string', label: 'n', search: 'like' },
     status: { type: 'dict', label: 's', dict: 'valid_status', search: 'in' },
