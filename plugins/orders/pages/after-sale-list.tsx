@@ -142,6 +142,7 @@ export default function AfterSaleListPage() {
                 value={statuses}
                 onChange={(value) => setStatusParam(value.length > 0 ? value.join(',') : null)}
                 placeholder={t('crud:placeholderSelect', { label: t(field('status')) })}
+                aria-label={t(field('status'))}
                 data-testid="after-sale-status-filter"
               />
             </Form.Item>

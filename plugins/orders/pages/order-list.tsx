@@ -225,7 +225,7 @@ export default function OrderListPage() {
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item label={t('order.fields.deliveryType')} style={{ width: '100%' }}>
-              <DictSelect dictCode={DELIVERY_TYPE_DICT} allowClear value={deliveryType ?? undefined} onChange={(value) => setDeliveryType(value === undefined || value === null ? null : String(value))} placeholder={choose('deliveryType')} data-testid="order-delivery-type" />
+              <DictSelect dictCode={DELIVERY_TYPE_DICT} allowClear value={deliveryType ?? undefined} onChange={(value) => setDeliveryType(value === undefined || value === null ? null : String(value))} placeholder={choose('deliveryType')} aria-label={t('order.fields.deliveryType')} data-testid="order-delivery-type" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>

@@ -59,7 +59,7 @@ export default function PurchaseOrderListPage() {
             render: (_value: unknown, record) => {
               const total = Number(record.totalCount ?? 0);
               const sent = Number(record.deliveredCount ?? 0);
-              return <Progress size="small" percent={total === 0 ? 0 : Math.floor((sent * 100) / total)} format={() => `${sent}/${total}`} />;
+              return <Progress size="small" percent={total === 0 ? 0 : Math.floor((sent * 100) / total)} format={() => `${sent}/${total}`} aria-label={t('list.progress')} />;
             },
           },
         ]}

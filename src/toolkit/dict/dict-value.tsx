@@ -5,7 +5,7 @@ import { itemText } from './dict-cache';
 import { DICT_NAMESPACE, localizedDictText } from './dict-label';
 import { useCachedDictItems } from './dict-select';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+const HEX = /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
 
 /**
  * A tag in an item's colour: an antd preset name as antd draws it (the theme keeps its text readable), a `#rrggbb`
@@ -15,7 +15,8 @@ export function ColorTag({ color, children, testId }: { color: string; children:
   const { token } = theme.useToken();
   if (!HEX.test(color)) return <Tag color={color === 'default' ? undefined : color} data-testid={testId} data-color={color}>{children}</Tag>;
   const dark = token.colorBgContainer !== '#ffffff';
-  const style = { color: dark ? color : readableShade(color, 5.2), background: `${color}1f`, borderColor: `${color}66` };
+  const solid = color.slice(0, 7);
+  const style = { color: dark ? solid : readableShade(solid, 5.2), background: `${solid}1f`, borderColor: `${solid}66` };
   return (
     <Tag style={style} data-testid={testId} data-color={color}>
       {children}
