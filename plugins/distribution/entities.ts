@@ -41,8 +41,8 @@ export const drpLevelEntity = defineEntity({
   fields: {
     name: { type: 'string', label: label('level', 'name'), max: 50, required: true, search: 'like', unique: true },
     grade: { type: 'int', label: label('level', 'grade'), min: 1, max: 100, required: true, sortable: true, unique: true },
-    firstPercent: { type: 'decimal', label: label('level', 'firstPercent'), min: 0, max: 100, required: true },
-    secondPercent: { type: 'decimal', label: label('level', 'secondPercent'), min: 0, max: 100, required: true },
+    firstPercent: { type: 'decimal', format: 'percent', label: label('level', 'firstPercent'), min: 0, max: 100, required: true },
+    secondPercent: { type: 'decimal', format: 'percent', label: label('level', 'secondPercent'), min: 0, max: 100, required: true },
     /** Upgrade conditions (level tasks): invited members, own spending (yuan), team orders. */
     inviteCount: { type: 'int', label: label('level', 'inviteCount'), min: 0, max: 1_000_000 },
     selfSpend: { type: 'decimal', label: label('level', 'selfSpend'), min: 0, max: 999_999_999 },

@@ -63,7 +63,7 @@ export const giftActivityOrderEntity = defineEntity({
     orderNo: { type: 'string', label: label('giftActivityOrder', 'orderNo'), max: 32, search: 'like', readonly: true },
     memberId: { type: 'string', label: label('giftActivityOrder', 'memberId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'member' },
     memberName: { type: 'string', label: label('giftActivityOrder', 'memberName'), max: 100, readonly: true },
-    ruleLimit: { type: 'decimal', label: label('giftActivityOrder', 'ruleLimit'), readonly: true },
+    ruleLimit: { type: 'decimal', format: 'number', label: label('giftActivityOrder', 'ruleLimit'), readonly: true },
     discountPrice: { type: 'decimal', label: label('giftActivityOrder', 'discountPrice'), readonly: true },
     freeDelivery: { type: 'boolean', label: label('giftActivityOrder', 'freeDelivery'), readonly: true },
     point: { type: 'int', label: label('giftActivityOrder', 'point'), readonly: true },
@@ -89,11 +89,11 @@ export const couponPackageEntity = defineEntity({
     price: { type: 'decimal', label: label('couponPackage', 'price'), min: 0, max: 999_999, required: true, sortable: true },
     /** JSON: [{templateId, count}], written by the packet routes only. */
     contents: { type: 'text', label: label('couponPackage', 'contents'), readonly: true, list: false, form: false },
-    point: { type: 'int', label: label('couponPackage', 'point'), min: 0, max: 1_000_000 },
+    point: { type: 'int', listWide: true, label: label('couponPackage', 'point'), min: 0, max: 1_000_000 },
     totalCount: { type: 'int', label: label('couponPackage', 'totalCount'), min: 1, max: 1_000_000, required: true },
     issuedCount: { type: 'int', label: label('couponPackage', 'issuedCount'), readonly: true, sortable: true },
     /** 0 = 不限. */
-    limitPerMember: { type: 'int', label: label('couponPackage', 'limitPerMember'), min: 0, max: 10_000, required: true },
+    limitPerMember: { type: 'int', listWide: true, label: label('couponPackage', 'limitPerMember'), min: 0, max: 10_000, required: true },
     levelId: { type: 'string', label: label('couponPackage', 'levelId'), max: 32, list: false },
     startTime: { type: 'datetime', label: label('couponPackage', 'startTime'), required: true, sortable: true, search: 'range' },
     endTime: { type: 'datetime', label: label('couponPackage', 'endTime'), required: true, sortable: true, search: 'range' },

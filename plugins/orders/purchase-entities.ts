@@ -22,7 +22,7 @@ export const purchaseOrderEntity = defineEntity({
   title: 'purchases:order.title',
   fields: {
     no: { type: 'string', label: label('order', 'no'), max: 32, search: 'like', unique: true, readonly: true, sortable: true },
-    platformNo: { type: 'string', label: label('order', 'platformNo'), max: 64, search: 'like', readonly: true },
+    platformNo: { type: 'string', listWide: true, label: label('order', 'platformNo'), max: 64, search: 'like', readonly: true },
     customerId: { type: 'string', label: label('order', 'customerId'), max: 32, search: 'eq', readonly: true, list: false, ref: 'customer' },
     buyerName: { type: 'string', label: label('order', 'buyerName'), max: 100, search: 'like', readonly: true },
     contactName: { type: 'string', label: label('order', 'contactName'), max: 32, readonly: true, list: false },
@@ -59,7 +59,7 @@ export const purchaseItemEntity = defineEntity({
     specText: { type: 'string', label: label('item', 'specText'), max: 255, readonly: true },
     price: { type: 'decimal', label: label('item', 'price'), readonly: true },
     count: { type: 'int', label: label('item', 'count'), readonly: true },
-    taxPercent: { type: 'decimal', label: label('item', 'taxPercent'), readonly: true },
+    taxPercent: { type: 'decimal', format: 'percent', label: label('item', 'taxPercent'), readonly: true },
     taxPrice: { type: 'decimal', label: label('item', 'taxPrice'), readonly: true },
     totalPrice: { type: 'decimal', label: label('item', 'totalPrice'), readonly: true },
     deliveredCount: { type: 'int', label: label('item', 'deliveredCount'), readonly: true },

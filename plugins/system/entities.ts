@@ -29,6 +29,7 @@ export const dictItemEntity = defineEntity({
     itemText: { type: 'string', label: 'system:dictItem.fields.itemText', required: true, max: 100, search: 'like', sortable: true },
     itemValue: { type: 'string', label: 'system:dictItem.fields.itemValue', required: true, max: 100, uniqueWith: ['dictId'], sortable: true },
     description: { type: 'string', label: 'system:dictItem.fields.description', max: 255 },
+    itemColor: { type: 'string', label: 'system:dictItem.fields.itemColor', max: 16 },
     sortOrder: { type: 'int', label: 'system:dictItem.fields.sortOrder', min: 0, max: 99_999, sortable: true },
     status: { type: 'int', label: 'system:dictItem.fields.status', dict: 'valid_status', search: 'eq', sortable: true },
   },

@@ -104,6 +104,8 @@ export interface DictItemsTable extends Audit {
   sort_order: Generated<number>;
   /** 1 enabled, 0 disabled */
   status: Generated<number>;
+  /** The tag colour of the item: an antd preset name or `#rrggbb`; null: the neutral tag (migration 0017). */
+  item_color: string | null;
 }
 
 export interface TenantsTable extends Audit {

@@ -118,11 +118,12 @@ export async function insertDict(trx: Transaction<Database>, dict: DictSeed): Pr
   await trx
     .insertInto('dict_items')
     .values(
-      dict.items.map(([value, text], index) => ({
+      dict.items.map(([value, text, color], index) => ({
         id: newId(),
         dict_id: dictId,
         item_value: value,
         item_text: text,
+        item_color: color ?? null,
         sort_order: index + 1,
         create_by: SEEDER,
       })),

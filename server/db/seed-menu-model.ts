@@ -52,12 +52,19 @@ export interface MenuBranchSeed extends MenuSeed {
 /** What a plugin may seed: top menus, or branches under another menu. */
 export type PluginMenuSeed = TopMenuSeed | MenuBranchSeed;
 
-/** A dictionary: code, name, [value, text] pairs in display order. */
+/** A dictionary: code, name, [value, text] pairs in display order, each with the colour of its tag (a status's). */
 export interface DictSeed {
   code: string;
   name: string;
-  items: Array<[string, string]>;
+  items: Array<[string, string] | [string, string, DictColor]>;
 }
+
+/**
+ * The colours a seeded item's tag may have: antd's preset names, each readable on its tint in both themes (the theme
+ * darkens their text in light mode, src/app/theme.ts). By meaning: green done or active, blue in progress, orange
+ * waiting for someone, red refused or failed, default (grey) closed or off.
+ */
+export type DictColor = 'green' | 'blue' | 'orange' | 'red' | 'gold' | 'purple' | 'cyan' | 'default';
 
 /** The component of a parent menu that only lays out its children. */
 export const ROUTE_VIEW = 'layouts/RouteView';

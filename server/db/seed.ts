@@ -161,8 +161,38 @@ export async function runServiceSeeds(db: Kysely<Database>, ctx: AppContext, plu
   return seeded;
 }
 
+/** Marks that the seeded dictionaries' colours were given to a database seeded before items had colours. */
+const DICT_COLORS_KEY = 'dict-colors:1';
+
+/**
+ * A database seeded before dictionary items had colours (migration 0017) gets the seeded colours once: each item
+ * still as seeded (same code, value and text) and without a colour of its own; an administrator's later choice stays.
+ */
+async function fillSeededDictColors(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<void> {
+  const marker = await db.selectFrom('app_meta').select('value').where('key', '=', DICT_COLORS_KEY).executeTakeFirst();
+  if (marker !== undefined) return;
+  const seeds = [...DICT_SEED, ...plugins.flatMap((plugin) => plugin.dicts ?? [])];
+  await db.transaction().execute(async (trx) => {
+    for (const dict of seeds) {
+      for (const [value, text, color] of dict.items) {
+        if (color === undefined) continue;
+        await trx
+          .updateTable('dict_items')
+          .set({ item_color: color })
+          .where('item_color', 'is', null)
+          .where('item_value', '=', value)
+          .where('item_text', '=', text)
+          .where('dict_id', 'in', (eb) => eb.selectFrom('dicts').select('id').where('dict_code', '=', dict.code))
+          .execute();
+      }
+    }
+    await trx.insertInto('app_meta').values({ key: DICT_COLORS_KEY, value: '1' }).execute();
+  });
+}
+
 export async function runPluginSeeds(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<string[]> {
   await runPluginCatalogs(db, plugins);
+  await fillSeededDictColors(db, plugins);
   const seeded: string[] = [];
   for (const plugin of plugins) {
     if (plugin.seed === undefined) continue;

@@ -40,8 +40,8 @@ const RESOLVED_CACHED = 256;
 /** A dictionary code is a plain name; anything else (commas, quotes, spaces) is never looked up. */
 const DICT_CODE = DICT_CODE_PATTERN;
 
-function item(value: string, text: string): DictItem {
-  return { value, text, title: text, label: text };
+function item(value: string, text: string, color: string | null = null): DictItem {
+  return { value, text, title: text, label: text, ...(color !== null && color !== '' ? { color } : {}) };
 }
 
 /** The tables each built-in table dictionary reads: its cached items go when one of them is written. */
@@ -152,7 +152,7 @@ export class DictionaryService {
     const rows = await this.db
       .selectFrom('dict_items')
       .innerJoin('dicts', 'dicts.id', 'dict_items.dict_id')
-      .select(['dicts.dict_code', 'dict_items.item_value', 'dict_items.item_text'])
+      .select(['dicts.dict_code', 'dict_items.item_value', 'dict_items.item_text', 'dict_items.item_color'])
       .where('dicts.del_flag', '=', 0)
       .where('dict_items.status', '=', 1)
       .orderBy('dicts.dict_code')
@@ -160,7 +160,7 @@ export class DictionaryService {
       .orderBy('dict_items.item_value')
       .execute();
     const map: DictMap = {};
-    for (const row of rows) (map[row.dict_code] ??= []).push(item(row.item_value, row.item_text));
+    for (const row of rows) (map[row.dict_code] ??= []).push(item(row.item_value, row.item_text, row.item_color));
     return map;
   }
 

@@ -50,6 +50,16 @@ export interface FieldDefinition {
   /** Shown as a list column (default true, except text/password). */
   list?: boolean;
   /**
+   * How a decimal shows (default `money`: ¥ with thousands separators and two decimals); `percent` (`13.00%`) and
+   * `number` (as it is) for the decimals that are not money (a tax rate, a sort order, a rule's limit).
+   */
+  format?: 'money' | 'percent' | 'number';
+  /**
+   * A secondary list column: shown only on a wide screen (≥ 1600 px), so that at 1280–1440 px the list's key columns
+   * and its 操作 fit the card without scrolling under the sticky 操作 column. Its value stays in the detail and form.
+   */
+  listWide?: boolean;
+  /**
    * Large content (a rich-text description) read only with the one record (queryById): left out of list
    * pages and exports, so a page of 100 rows never carries 100 documents.
    */

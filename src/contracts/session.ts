@@ -17,6 +17,8 @@ export interface DictItem {
   text: string;
   title?: string;
   label?: string;
+  /** The item's tag colour (an antd preset name or `#rrggbb`), when it has one: a status's. */
+  color?: string;
 }
 
 /** dictCode -> items */

@@ -33,7 +33,6 @@ export default function AnnouncementAdminList() {
   const transition = (url: string) => (record: Announcement) => void action.run({ url, method: 'get', query: { id: record.id } });
 
   const actions = useRowActionsColumn<Announcement>({
-    width: 220,
     actions: [
       { key: 'edit', label: t('admin.edit'), code: ANNOUNCEMENT_PERMISSIONS.edit, showFor: (record) => record.sendStatus !== RELEASED, onClick: (record) => setState({ mode: 'edit', id: record.id }) },
       { key: 'release', label: t('admin.release'), code: ANNOUNCEMENT_PERMISSIONS.release, confirm: t('admin.confirmRelease'), showFor: (record) => record.sendStatus !== RELEASED, onClick: transition(ANNOUNCEMENT_API.release) },

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
+import { Alert, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { MESSAGE_API, messageEntity, type MessageRecipient, type MessageRecord } from '../entities';
@@ -52,11 +52,7 @@ export default function MessageListPage() {
           { key: 'receiverCount', dataIndex: 'receiverCount', title: t('record.fields.receiverCount') },
           { key: 'readCount', dataIndex: 'readCount', title: t('record.fields.readCount') },
         ]}
-        rowActions={(record) => (
-          <Button type="link" size="small" onClick={() => setRecipients(String(record.id))}>
-            {t('record.recipients')}
-          </Button>
-        )}
+        rowActions={() => [{ key: 'recipients', label: t('record.recipients'), onClick: (record) => setRecipients(String(record.id)) }]}
       />
       <RecipientsDrawer messageId={open} onClose={() => setRecipients(null)} />
     </>

@@ -1,7 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
 import { SendTestModal } from '../components/send-test-modal';
 import { TemplateFormModal } from '../components/template-form-modal';
 import { MESSAGE_PERMISSIONS, messageTemplateEntity, type MessageTemplateRecord } from '../entities';
@@ -12,16 +10,10 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** 消息模板: the templates (search, create/edit with the content editor by type, delete) and 发送测试 per row (`?send=<id>`). */
 export default function MessageTemplateListPage() {
   const { t } = useTranslation('message');
-  const send = useAccess(MESSAGE_PERMISSIONS.send);
   const [requested, setSend] = useUrlParam(SEND_KEY);
   const sending = requested !== null && ID.test(requested) ? requested : null;
 
-  const rowActions = (record: MessageTemplateRecord) =>
-    send.visible ? (
-      <Button type="link" size="small" disabled={send.disabled} onClick={() => setSend(String(record.id))}>
-        {t('template.sendTest')}
-      </Button>
-    ) : null;
+  const rowActions = () => [{ key: 'sendTest', label: t('template.sendTest'), code: MESSAGE_PERMISSIONS.send, onClick: (record: MessageTemplateRecord) => setSend(String(record.id)) }];
 
   return (
     <>

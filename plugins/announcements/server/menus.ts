@@ -32,8 +32,8 @@ export const announcementMenus: PluginMenuSeed[] = [
 
 /** The dictionaries of an announcement's form and list. */
 export const announcementDicts: DictSeed[] = [
-  { code: 'priority', name: '优先级', items: [['L', '低'], ['M', '中'], ['H', '高']] },
+  { code: 'priority', name: '优先级', items: [['L', '低', 'default'], ['M', '中', 'orange'], ['H', '高', 'red']] },
   { code: 'msg_category', name: '消息类型', items: [['1', '通知公告'], ['2', '系统消息']] },
   { code: 'msg_template_type', name: '模板类型', items: [['1', '文本'], ['2', '富文本']] },
-  { code: 'send_status', name: '发布状态', items: [['0', '未发布'], ['1', '已发布'], ['2', '已撤销']] },
+  { code: 'send_status', name: '发布状态', items: [['0', '未发布', 'orange'], ['1', '已发布', 'green'], ['2', '已撤销', 'default']] },
 ];

@@ -1,7 +1,5 @@
-import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useEntityAction } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
 import { MEMBER_PERMISSIONS, MEMBER_URLS } from '../components/member-calls';
 import { couponEntity, type CouponRecord } from '../entities';
 
@@ -22,8 +20,6 @@ export default function CouponListPage() {
 /** The coupon list with its 回收 row action, on its own page or in the member detail's tab. */
 export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
   const { t } = useTranslation(['customers', 'crud']);
-  const { modal } = App.useApp();
-  const recycle = useAccess(MEMBER_PERMISSIONS.recycleCoupon);
   // The answer's message shows; the coupon lists (and the member detail's tab) refresh themselves.
   const recycleAction = useEntityAction({ invalidates: [couponEntity.table], refusal: 'warning' });
   return (
@@ -33,28 +29,19 @@ export function CouponList({ fixedValues, urlPrefix, card }: CouponListProps) {
       urlPrefix={urlPrefix}
       card={card}
       without={['edit', 'delete', 'batchDelete', 'import']}
-      rowActions={(record) =>
-        recycle.visible && record.status === UNUSED ? (
-          <Button
-            type="link"
-            size="small"
-            danger
-            disabled={recycle.disabled}
-            onClick={() =>
-              modal.confirm({
-                title: t('coupon.recycleConfirm'),
-                okText: t('crud:ok'),
-                cancelText: t('crud:cancel'),
-                onOk: async () => {
-                  await recycleAction.run({ url: MEMBER_URLS.recycleCoupon, method: 'post', values: { id: String(record.id) } });
-                },
-              })
-            }
-          >
-            {t('coupon.recycle')}
-          </Button>
-        ) : null
-      }
+      rowActions={() => [
+        {
+          key: 'recycle',
+          label: t('coupon.recycle'),
+          code: MEMBER_PERMISSIONS.recycleCoupon,
+          danger: true,
+          confirm: t('coupon.recycleConfirm'),
+          showFor: (record) => record.status === UNUSED,
+          onClick: async (record) => {
+            await recycleAction.run({ url: MEMBER_URLS.recycleCoupon, method: 'post', values: { id: String(record.id) } });
+          },
+        },
+      ]}
     />
   );
 }

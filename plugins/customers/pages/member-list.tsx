@@ -1,11 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
-import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ContributedBatchActions, EntityListPage, type ListControls } from '../../../src/toolkit/crud';
-import { useAccessMap } from '../../../src/toolkit/permission';
 import { MOBILE_PATTERN } from '../../../src/contracts/account';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AdjustModal, type AdjustKind } from '../components/adjust-modal';
@@ -30,7 +28,6 @@ export default function MemberListPage() {
   const [leveling, setLeveling] = useState<MemberRecord | null>(null);
   const listRef = useRef<ListControls | null>(null);
   const navigate = useNavigate();
-  const gates = useAccessMap({ points: MEMBER_PERMISSIONS.adjustPoints, balance: MEMBER_PERMISSIONS.adjustBalance, level: MEMBER_PERMISSIONS.updateLevel });
   const open = (kind: AdjustKind, member: MemberRecord, list: ListControls) => {
     listRef.current = list;
     setAdjusting({ kind, member });
@@ -56,36 +53,20 @@ export default function MemberListPage() {
             <StoredImage value={typeof value === 'string' ? value : null} shape="avatar" size={32} preview={false} fallback={<UserOutlined />} alt={String(record.nickname ?? record.memberName ?? '')} />
           ),
         }}
-        rowActions={(record, list) => (
-          <>
-            <Button type="link" size="small" onClick={() => void navigate(`${MEMBER_DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`)}>
-              {t('member.actions.detail')}
-            </Button>
-            {gates.points.visible ? (
-              <Button type="link" size="small" disabled={gates.points.disabled} onClick={() => open('points', record, list)}>
-                {t('member.actions.adjustPoints')}
-              </Button>
-            ) : null}
-            {gates.balance.visible ? (
-              <Button type="link" size="small" disabled={gates.balance.disabled} onClick={() => open('balance', record, list)}>
-                {t('member.actions.adjustBalance')}
-              </Button>
-            ) : null}
-            {gates.level.visible ? (
-              <Button
-                type="link"
-                size="small"
-                disabled={gates.level.disabled}
-                onClick={() => {
-                  listRef.current = list;
-                  setLeveling(record);
-                }}
-              >
-                {t('member.actions.updateLevel')}
-              </Button>
-            ) : null}
-          </>
-        )}
+        rowActions={(list) => [
+          { key: 'detail', label: t('member.actions.detail'), onClick: (record) => void navigate(`${MEMBER_DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`) },
+          { key: 'points', label: t('member.actions.adjustPoints'), code: MEMBER_PERMISSIONS.adjustPoints, onClick: (record) => open('points', record, list) },
+          { key: 'balance', label: t('member.actions.adjustBalance'), code: MEMBER_PERMISSIONS.adjustBalance, onClick: (record) => open('balance', record, list) },
+          {
+            key: 'level',
+            label: t('member.actions.updateLevel'),
+            code: MEMBER_PERMISSIONS.updateLevel,
+            onClick: (record) => {
+              listRef.current = list;
+              setLeveling(record);
+            },
+          },
+        ]}
       />
       <AdjustModal
         kind={adjusting?.kind ?? 'points'}

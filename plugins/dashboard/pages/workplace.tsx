@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Card, Col, Empty, List, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Badge, Card, Col, Empty, List, Row, Skeleton, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { useUserInfo } from '../../../src/app/use-session';
 import { greetingKey } from '../../../src/shell/greeting';
 import { useMenuTree } from '../../../src/shell/menu/menu-context';
 import { MenuIcon } from '../../../src/shell/menu/menu-icons';
-import { LoadErrorAlert, moneyText, useCustomRead } from '../../../src/toolkit/crud';
+import { dictColumn, LoadErrorAlert, moneyText, useCustomRead } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { CounterGrid } from '../components/counter-grid';
 import { useCounters } from '../components/dashboard-data';
@@ -64,7 +64,8 @@ function RecentOrders() {
           { key: 'no', dataIndex: 'no', title: t('workplace.orderNo'), render: (value: string, record) => <Link to={`${ORDER_DETAIL_PATH}?id=${encodeURIComponent(record.id)}`}>{value}</Link> },
           { key: 'buyerName', dataIndex: 'buyerName', title: t('workplace.buyer'), ellipsis: true },
           { key: 'payPrice', dataIndex: 'payPrice', title: t('workplace.payPrice'), align: 'right', render: (value: unknown) => moneyText(value) },
-          { key: 'status', dataIndex: 'status', title: t('workplace.status'), render: (value: string, record) => <Tag>{record.status_dictText ?? value}</Tag> },
+          // The orders plugin's status dictionary, by its code (a dictionary is shared data, not another plugin's file).
+          dictColumn<RecentOrder>('status', 'sale_order_status', t('workplace.status')),
           { key: 'createTime', dataIndex: 'createTime', title: t('workplace.createTime'), width: 170 },
         ]}
       />

@@ -1,7 +1,7 @@
 import { App, Card, Drawer, Space, Switch, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, ExportButton, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { EntityListPage, ExportButton, WIDE_ONLY, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { DistributorLevelModal } from '../components/level-modal';
 import { DRP_CODES, DRP_URLS } from '../components/drp-model';
@@ -64,7 +64,6 @@ export default function DistributorListPage() {
   };
 
   const actions = useRowActionsColumn<DrpDistributorRecord>({
-    width: 330,
     actions: [
       { key: 'referrals', label: t('distributor.actions.referrals'), code: DRP_CODES.distributorList, onClick: (record) => setReferralsOf(record) },
       { key: 'orders', label: t('distributor.actions.orders'), code: DRP_CODES.recordList, onClick: (record) => setRecordsOf({ distributor: record, orders: true }) },
@@ -105,7 +104,7 @@ export default function DistributorListPage() {
       ),
     },
     { key: 'levelId', dataIndex: 'levelId_dictText', title: t(field('levelId')), width: 120, render: (value: unknown) => <Tag color="blue">{String(value ?? '')}</Tag> },
-    { key: 'inviteCount', dataIndex: 'inviteCount', title: t('distributor.inviteCount'), width: 90 },
+    { key: 'inviteCount', dataIndex: 'inviteCount', title: t('distributor.inviteCount'), responsive: WIDE_ONLY },
     { key: 'brokeragePrice', dataIndex: 'brokeragePrice', title: t(field('brokeragePrice')), width: 120, sorter: true, render: (value: unknown) => moneyText(value) },
     { key: 'frozenPrice', dataIndex: 'frozenPrice', title: t(field('frozenPrice')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
     { key: 'totalBrokerage', dataIndex: 'totalBrokerage', title: t(field('totalBrokerage')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
@@ -137,8 +136,8 @@ export default function DistributorListPage() {
         ),
     },
     { key: 'parentName', dataIndex: 'parentName', title: t(field('parentName')), width: 120, render: (value: unknown) => (value ? String(value) : t('distributor.none')) },
-    { key: 'inviteCode', dataIndex: 'inviteCode', title: t(field('inviteCode')), width: 130 },
-    { key: 'createTime', dataIndex: 'createTime', title: t('distributor.createTime'), width: 170, sorter: true },
+    { key: 'inviteCode', dataIndex: 'inviteCode', title: t(field('inviteCode')), responsive: WIDE_ONLY },
+    { key: 'createTime', dataIndex: 'createTime', title: t('distributor.createTime'), sorter: true, responsive: WIDE_ONLY },
     ...(actions === null ? [] : [actions]),
   ];
 
@@ -149,7 +148,7 @@ export default function DistributorListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} scroll={{ x: 1500 }} />
+      <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} />
       <DistributorLevelModal distributor={levelOf} onClose={() => setLevelOf(null)} />
       <RecordsDrawer distributor={recordsOf?.distributor ?? null} orders={recordsOf?.orders === true} onClose={() => setRecordsOf(null)} />
       <ReferralsDrawer distributor={referralsOf} onClose={() => setReferralsOf(null)} />

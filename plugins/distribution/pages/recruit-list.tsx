@@ -1,8 +1,6 @@
-import { Button, Divider, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, useEntityAction } from '../../../src/toolkit/crud';
-import { useAccessMap } from '../../../src/toolkit/permission';
+import { EntityListPage, useEntityAction, type RowAction } from '../../../src/toolkit/crud';
 import { DRP_CODES, DRP_URLS, RECRUIT_TABS } from '../components/drp-model';
 import { ReasonModal, type ReasonTarget } from '../components/reason-modal';
 import { drpDistributorEntity, drpRecruitEntity, RECRUIT_STATUS, type DrpRecruitRecord } from '../entities';
@@ -13,39 +11,28 @@ export default function RecruitListPage() {
   const [rejecting, setRejecting] = useState<ReasonTarget | null>(null);
   const invalidates = [drpRecruitEntity.table, drpDistributorEntity.table];
   const approve = useEntityAction({ invalidates });
-  const gates = useAccessMap({ approve: DRP_CODES.recruitApprove, reject: DRP_CODES.recruitReject });
 
-  const rowActions = (record: DrpRecruitRecord) => {
-    if (String(record.status) !== RECRUIT_STATUS.applied) return null;
-    return (
-      <Space split={<Divider type="vertical" />} size={0}>
-        {gates.approve.visible ? (
-          <Popconfirm
-            title={t('recruit.confirm.approve')}
-            okText={t('crud:ok')}
-            cancelText={t('crud:cancel')}
-            disabled={gates.approve.disabled}
-            onConfirm={() => approve.run({ url: DRP_URLS.recruitApprove, method: 'post', values: { id: String(record.id) } })}
-          >
-            <Button type="link" size="small" disabled={gates.approve.disabled}>
-              {t('recruit.actions.approve')}
-            </Button>
-          </Popconfirm>
-        ) : null}
-        {gates.reject.visible ? (
-          <Button
-            type="link"
-            size="small"
-            danger
-            disabled={gates.reject.disabled}
-            onClick={() => setRejecting({ id: String(record.id), url: DRP_URLS.recruitReject, title: t('recruit.rejectTitle') })}
-          >
-            {t('recruit.actions.reject')}
-          </Button>
-        ) : null}
-      </Space>
-    );
-  };
+  const applied = (record: DrpRecruitRecord) => String(record.status) === RECRUIT_STATUS.applied;
+  const rowActions = (): RowAction<DrpRecruitRecord>[] => [
+    {
+      key: 'approve',
+      label: t('recruit.actions.approve'),
+      code: DRP_CODES.recruitApprove,
+      confirm: t('recruit.confirm.approve'),
+      showFor: applied,
+      onClick: async (record) => {
+        await approve.run({ url: DRP_URLS.recruitApprove, method: 'post', values: { id: String(record.id) } });
+      },
+    },
+    {
+      key: 'reject',
+      label: t('recruit.actions.reject'),
+      code: DRP_CODES.recruitReject,
+      danger: true,
+      showFor: applied,
+      onClick: (record) => setRejecting({ id: String(record.id), url: DRP_URLS.recruitReject, title: t('recruit.rejectTitle') }),
+    },
+  ];
 
   return (
     <>

@@ -1,20 +1,13 @@
-import { App, Card, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App, Card, Space, Table, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { dictColumn, ExportButton, WRAP_CELL, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { DictValue } from '../../../src/toolkit/dict';
 import { DRP_CODES, DRP_URLS, WITHDRAW_TABS } from '../components/drp-model';
 import { ReasonModal, type ReasonTarget } from '../components/reason-modal';
-import { drpDistributorEntity, drpWithdrawEntity, WITHDRAW_STATUS, type DrpWithdrawRecord } from '../entities';
+import { DRP_WITHDRAW_STATUS_DICT, DRP_WITHDRAW_TYPE_DICT, drpDistributorEntity, drpWithdrawEntity, WITHDRAW_STATUS, type DrpWithdrawRecord } from '../entities';
 
 const field = (name: string) => `distribution:withdraw.fields.${name}`;
-
-const STATUS_COLORS: Record<string, string> = {
-  [WITHDRAW_STATUS.auditing]: 'orange',
-  [WITHDRAW_STATUS.approved]: 'blue',
-  [WITHDRAW_STATUS.paid]: 'green',
-  [WITHDRAW_STATUS.rejected]: 'red',
-  [WITHDRAW_STATUS.failed]: 'red',
-};
 
 /**
  * 提现 (business-domains §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
@@ -35,7 +28,6 @@ export default function WithdrawListPage() {
   const statusIs = (record: DrpWithdrawRecord, status: string) => String(record.status) === status;
 
   const actions = useRowActionsColumn<DrpWithdrawRecord>({
-    width: 200,
     actions: [
       {
         key: 'approve',
@@ -96,7 +88,7 @@ export default function WithdrawListPage() {
     { key: 'price', dataIndex: 'price', title: t(field('price')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
     { key: 'feePrice', dataIndex: 'feePrice', title: t(field('feePrice')), width: 100, render: (value: unknown) => moneyText(value) },
     { key: 'payoutPrice', dataIndex: 'payoutPrice', title: t(field('payoutPrice')), width: 110, render: (value: unknown) => moneyText(value) },
-    { key: 'type', dataIndex: 'type_dictText', title: t(field('type')), width: 120 },
+    dictColumn<DrpWithdrawRecord>('type', DRP_WITHDRAW_TYPE_DICT, t(field('type'))),
     {
       key: 'account',
       dataIndex: 'account',
@@ -113,10 +105,11 @@ export default function WithdrawListPage() {
       key: 'status',
       dataIndex: 'status',
       title: t(field('status')),
-      width: 150,
+      // A refusal's or a failed payout's reason wraps under the status.
+      className: WRAP_CELL,
       render: (value: unknown, record) => (
         <Space direction="vertical" size={0}>
-          <Tag color={STATUS_COLORS[String(value)] ?? 'default'}>{String(record.status_dictText ?? value ?? '')}</Tag>
+          <DictValue dict={DRP_WITHDRAW_STATUS_DICT} value={value} text={record.status_dictText} />
           {record.auditReason ? <Typography.Text type="secondary">{String(record.auditReason)}</Typography.Text> : null}
           {record.payFailReason && String(record.status) === WITHDRAW_STATUS.failed ? <Typography.Text type="danger">{String(record.payFailReason)}</Typography.Text> : null}
         </Space>
@@ -141,7 +134,7 @@ export default function WithdrawListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<DrpWithdrawRecord> {...list.tableProps} columns={columns} scroll={{ x: 1300 }} />
+      <Table<DrpWithdrawRecord> {...list.tableProps} columns={columns} />
       <ReasonModal target={rejecting} invalidates={invalidates} onClose={() => setRejecting(null)} />
     </Card>
   );

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Divider, Form, Input, Space, Table, TreeSelect, type TableColumnType } from 'antd';
+import { Button, Card, Form, Input, Space, Table, TreeSelect, type TableColumnType } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
-import { LoadErrorAlert, useEntityDelete, useGuardedModalState, writeModalState, type ModalState } from '../../../src/toolkit/crud';
+import { LIST_TABLE_PROPS, LoadErrorAlert, useEntityDelete, useGuardedModalState, useRowActionsColumn, writeModalState, type ModalState } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, parentIds, ROOT_PARENT, useCategoryTree, type CategoryNode } from '../components/category-tree';
@@ -23,7 +23,6 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export default function CategoryListPage() {
   const { t } = useTranslation(['goods', 'crud']);
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -34,7 +33,7 @@ export default function CategoryListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const parent = searchParams.get(PARENT_KEY);
   const deletes = useEntityDelete(categoryEntity);
-  const gates = useAccessMap({ add: permissionCode(categoryEntity, 'add'), edit: permissionCode(categoryEntity, 'edit'), delete: permissionCode(categoryEntity, 'delete') });
+  const gates = useAccessMap({ add: permissionCode(categoryEntity, 'add') });
   const createValues = useMemo(() => ({ parentId: parent !== null && ID.test(parent) ? parent : ROOT_PARENT, status: '1' }), [parent]);
 
   if (expandedFor !== tree) {
@@ -57,50 +56,22 @@ export default function CategoryListPage() {
   const openCreate = (parentId: string | null) => setModal({ mode: 'create' }, parentId);
   const close = () => setModal(null);
 
-  const confirmRemove = (record: CategoryNode) => {
-    void modal.confirm({
-      title: t('category.confirmDelete', { name: record.name }),
-      okText: t('crud:ok'),
-      cancelText: t('crud:cancel'),
-      okButtonProps: { danger: true },
+  const actions = useRowActionsColumn<CategoryNode>({
+    actions: [
+      { key: 'addChild', label: t('category.addChild'), code: permissionCode(categoryEntity, 'add'), onClick: (record) => openCreate(record.id) },
+      { key: 'edit', label: t('crud:edit'), code: permissionCode(categoryEntity, 'edit'), onClick: (record) => setModal({ mode: 'edit', id: record.id }) },
       // A refusal (children or goods) shows the server's message; the tree refreshes itself after a delete.
-      onOk: () => deletes.remove(record.id),
-    });
-  };
+      { key: 'delete', label: t('crud:delete'), code: permissionCode(categoryEntity, 'delete'), danger: true, confirm: (record) => t('category.confirmDelete', { name: record.name }), onClick: (record) => deletes.remove(record.id) },
+      { key: 'viewGoods', label: t('category.viewGoods'), onClick: (record) => void navigate(`${SPU_LIST_PATH}?${CATEGORY_PARAM}=${encodeURIComponent(record.id)}`) },
+    ],
+  });
 
   const columns: TableColumnType<CategoryNode>[] = [
     { key: 'name', dataIndex: 'name', title: t('category.fields.name') },
     { key: 'picUrl', dataIndex: 'picUrl', title: t('category.fields.picUrl'), width: 90, render: (value: string | null, record) => <StoredImage value={value} alt={record.name} size={32} /> },
     { key: 'sort', dataIndex: 'sort', title: t('category.fields.sort'), width: 90, align: 'center' },
     { key: 'status', dataIndex: 'status', title: t('category.fields.status'), width: 100, render: (value: string | null, record) => record.status_dictText ?? t(value === '1' ? 'category.enabled' : 'category.disabled') },
-    {
-      key: 'actions',
-      title: t('crud:actions'),
-      width: 300,
-      fixed: 'right',
-      render: (_value: unknown, record) => (
-        <Space split={<Divider type="vertical" />} size={0}>
-          {gates.add.visible ? (
-            <Button type="link" size="small" disabled={gates.add.disabled} onClick={() => openCreate(record.id)}>
-              {t('category.addChild')}
-            </Button>
-          ) : null}
-          {gates.edit.visible ? (
-            <Button type="link" size="small" disabled={gates.edit.disabled} onClick={() => setModal({ mode: 'edit', id: record.id })}>
-              {t('crud:edit')}
-            </Button>
-          ) : null}
-          {gates.delete.visible ? (
-            <Button type="link" size="small" danger disabled={gates.delete.disabled} onClick={() => confirmRemove(record)}>
-              {t('crud:delete')}
-            </Button>
-          ) : null}
-          <Button type="link" size="small" onClick={() => void navigate(`${SPU_LIST_PATH}?${CATEGORY_PARAM}=${encodeURIComponent(record.id)}`)}>
-            {t('category.viewGoods')}
-          </Button>
-        </Space>
-      ),
-    },
+    ...(actions === null ? [] : [actions]),
   ];
 
   return (
@@ -145,7 +116,7 @@ export default function CategoryListPage() {
         pagination={false}
         locale={{ emptyText: t('crud:empty') }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        scroll={{ x: 900 }}
+        {...LIST_TABLE_PROPS}
       />
       <GoodsFormModal
         entity={categoryEntity}

@@ -3,15 +3,15 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
-import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
+import { DictSelect, DictValue } from '../../../src/toolkit/dict';
+import { ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, useCategoryTree } from '../components/category-tree';
 import { SpuFormModal } from '../components/spu-form-modal';
 import { CATEGORY_PARAM, GOODS_DETAIL_PATH, RECYCLE_TAB, SPU_PERMISSIONS, SPU_STATUS_TABS } from '../components/spu-model';
 import { useSpuStatus } from '../components/use-spu-status';
-import { BRAND_DICT, SPU_STATUS, spuEntity, type SpuRecord } from '../entities';
+import { BRAND_DICT, SPU_STATUS, SPU_STATUS_DICT, spuEntity, type SpuRecord } from '../entities';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,7 +21,7 @@ function SpuExpanded({ record }: { record: SpuRecord }) {
   return (
     <Descriptions
       size="small"
-      column={4}
+      column={{ xs: 1, sm: 2, lg: 4 }}
       items={[
         { key: 'marketPrice', label: t('spu.fields.marketPrice'), children: moneyText(record.marketPrice) },
         { key: 'costPrice', label: t('spu.fields.costPrice'), children: moneyText(record.costPrice) },
@@ -71,7 +71,6 @@ export default function SpuListPage() {
   };
 
   const actions = useRowActionsColumn<SpuRecord>({
-    width: 220,
     actions: [
       { key: 'detail', label: t('spu.actions.detail'), onClick: (record) => void navigate(`${GOODS_DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`) },
       { key: 'edit', label: t('crud:edit'), code: permissionCode(spuEntity, 'edit'), showFor: (record) => String(record.status) !== SPU_STATUS.recycled, onClick: (record) => setModal({ mode: 'edit', id: String(record.id) }) },
@@ -111,6 +110,7 @@ export default function SpuListPage() {
       dataIndex: 'name',
       title: t('spu.columns.info'),
       sorter: true,
+      className: WRAP_CELL,
       render: (_value: unknown, record) => (
         <Space>
           <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={48} />
@@ -121,7 +121,7 @@ export default function SpuListPage() {
     { key: 'price', dataIndex: 'price', title: t('spu.fields.price'), sorter: true, width: 110, render: (value: unknown) => moneyText(value) },
     { key: 'salesCount', dataIndex: 'salesCount', title: t('spu.fields.salesCount'), sorter: true, width: 90 },
     { key: 'stock', dataIndex: 'stock', title: t('spu.fields.stock'), sorter: true, width: 90 },
-    { key: 'sort', dataIndex: 'sort', title: t('spu.fields.sort'), sorter: true, width: 80 },
+    { key: 'sort', dataIndex: 'sort', title: t('spu.fields.sort'), sorter: true, responsive: WIDE_ONLY },
     {
       key: 'status',
       dataIndex: 'status',
@@ -129,8 +129,7 @@ export default function SpuListPage() {
       width: 110,
       render: (value: unknown, record) => {
         const current = String(value);
-        if (current === SPU_STATUS.recycled) return String(record.status_dictText ?? t('spu.tabs.recycle'));
-        if (!statusGate.visible) return String(record.status_dictText ?? '');
+        if (current === SPU_STATUS.recycled || !statusGate.visible) return <DictValue dict={SPU_STATUS_DICT} value={value} text={record.status_dictText} />;
         return (
           <ConfirmSwitch
             checked={current === SPU_STATUS.onShelf}
@@ -145,7 +144,7 @@ export default function SpuListPage() {
         );
       },
     },
-    { key: 'createTime', dataIndex: 'createTime', title: t('spu.columns.createTime'), sorter: true, width: 170 },
+    { key: 'createTime', dataIndex: 'createTime', title: t('spu.columns.createTime'), sorter: true, responsive: WIDE_ONLY },
     ...(actions === null ? [] : [actions]),
   ];
 
@@ -205,7 +204,7 @@ export default function SpuListPage() {
       </Space>
       <SelectionAlert count={selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} scroll={{ x: 1200 }} />
+      <Table<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} />
       <SpuFormModal state={modalState} onClose={() => setModal(null)} />
     </Card>
   );

@@ -1,8 +1,7 @@
-import { Button, Drawer, Space, Tag } from 'antd';
+import { Drawer, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
-import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { skuIdOf, StockAdjustModal, STOCK_PERMISSIONS, type StockDirection } from '../components/stock-adjust-modal';
 import { StockRecordList } from '../components/stock-record-list';
@@ -24,7 +23,6 @@ export default function StockListPage() {
   const { t } = useTranslation('goods');
   const [adjusting, setAdjusting] = useState<{ direction: StockDirection; row: StockRecord } | null>(null);
   const [records, setRecords] = useUrlParam(RECORDS_KEY);
-  const gates = useAccessMap({ adjust: STOCK_PERMISSIONS.adjust, records: STOCK_PERMISSIONS.records });
   const recordsOf = records !== null && ID.test(records) ? records : null;
   return (
     <>
@@ -42,25 +40,11 @@ export default function StockListPage() {
           ),
         }}
         extraColumns={[{ key: 'available', title: t('stock.available'), width: 100, render: (_value: unknown, row: StockRecord) => String(numberOf(row.stock) - numberOf(row.lockStock)) }]}
-        rowActions={(row) => (
-          <>
-            {gates.adjust.visible ? (
-              <>
-                <Button type="link" size="small" disabled={gates.adjust.disabled} onClick={() => setAdjusting({ direction: 'in', row })}>
-                  {t('stock.stockIn')}
-                </Button>
-                <Button type="link" size="small" disabled={gates.adjust.disabled} onClick={() => setAdjusting({ direction: 'out', row })}>
-                  {t('stock.stockOut')}
-                </Button>
-              </>
-            ) : null}
-            {gates.records.visible ? (
-              <Button type="link" size="small" disabled={gates.records.disabled} onClick={() => setRecords(skuIdOf(row))}>
-                {t('stockRecord.title')}
-              </Button>
-            ) : null}
-          </>
-        )}
+        rowActions={() => [
+          { key: 'stockIn', label: t('stock.stockIn'), code: STOCK_PERMISSIONS.adjust, onClick: (row) => setAdjusting({ direction: 'in', row }) },
+          { key: 'stockOut', label: t('stock.stockOut'), code: STOCK_PERMISSIONS.adjust, onClick: (row) => setAdjusting({ direction: 'out', row }) },
+          { key: 'records', label: t('stockRecord.title'), code: STOCK_PERMISSIONS.records, onClick: (row) => setRecords(skuIdOf(row)) },
+        ]}
       />
       <StockAdjustModal direction={adjusting?.direction ?? 'in'} row={adjusting?.row ?? null} onClose={() => setAdjusting(null)} />
       <Drawer open={recordsOf !== null} width={960} title={t('stockRecord.title')} onClose={() => setRecords(null)} destroyOnHidden>

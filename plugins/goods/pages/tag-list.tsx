@@ -1,6 +1,7 @@
 import { ColorPicker, Form, Tag } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { EntityListPage } from '../../../src/toolkit/crud';
+import { ColorTag } from '../../../src/toolkit/dict';
 import { GoodsFormModal } from '../components/goods-form-modal';
 import { tagEntity, type TagRecord } from '../entities';
 
@@ -13,8 +14,15 @@ export default function TagListPage() {
       entity={tagEntity}
       permissionPrefix={tagEntity.permission}
       renderers={{
-        name: (value, record) => <Tag color={colorOf(record.color)}>{String(value ?? '')}</Tag>,
-        color: (value) => (colorOf(value) !== undefined ? <Tag color={colorOf(value)}>{String(value)}</Tag> : null),
+        // A tint of the tag's colour with text dark enough to read on it (white on the colour itself often is not).
+        name: (value, record) => {
+          const color = colorOf(record.color);
+          return color === undefined ? <Tag>{String(value ?? '')}</Tag> : <ColorTag color={color}>{String(value ?? '')}</ColorTag>;
+        },
+        color: (value) => {
+          const color = colorOf(value);
+          return color === undefined ? null : <ColorTag color={color}>{color}</ColorTag>;
+        },
       }}
       formModal={(props) => (
         <GoodsFormModal

@@ -1,4 +1,4 @@
-import { Button, Drawer } from 'antd';
+import { Drawer } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
@@ -26,16 +26,10 @@ export default function TypeListPage() {
       <EntityListPage<TypeRecord>
         entity={typeEntity}
         permissionPrefix={typeEntity.permission}
-        rowActions={(record) => (
-          <>
-            <Button type="link" size="small" onClick={() => open(record, ATTR_TYPE.spec)}>
-              {t('type.specList')}
-            </Button>
-            <Button type="link" size="small" onClick={() => open(record, ATTR_TYPE.param)}>
-              {t('type.paramList')}
-            </Button>
-          </>
-        )}
+        rowActions={() => [
+          { key: 'specList', label: t('type.specList'), onClick: (record) => open(record, ATTR_TYPE.spec) },
+          { key: 'paramList', label: t('type.paramList'), onClick: (record) => open(record, ATTR_TYPE.param) },
+        ]}
       />
       <Drawer open={fixedValues !== undefined} width={960} title={t(kind === ATTR_TYPE.param ? 'type.paramList' : 'type.specList')} onClose={() => setAttrs(null)} destroyOnHidden>
         {fixedValues !== undefined ? <AttrList fixedValues={fixedValues} urlPrefix="attr" card={false} /> : null}

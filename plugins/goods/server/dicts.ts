@@ -15,7 +15,7 @@ import {
  * the ones a record is ever written with: a reservation (lockStock) is not a stock movement, so it has none.
  */
 export const goodsDicts: DictSeed[] = [
-  { code: SPU_STATUS_DICT, name: '商品状态', items: [['1', '上架'], ['0', '下架'], ['-1', '回收站']] },
+  { code: SPU_STATUS_DICT, name: '商品状态', items: [['1', '上架', 'green'], ['0', '下架', 'default'], ['-1', '回收站', 'red']] },
   { code: SPEC_TYPE_DICT, name: '商品规格类型', items: [['0', '单规格'], ['1', '多规格']] },
   { code: ATTR_TYPE_DICT, name: '商品属性类型', items: [['0', '规格'], ['1', '参数']] },
   { code: ATTR_SELECT_TYPE_DICT, name: '属性选择类型', items: [['0', '唯一'], ['1', '单选'], ['2', '多选']] },

@@ -1,9 +1,9 @@
 import { Button, Drawer, Popconfirm, Table, Tag, type TableColumnType } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, moneyText, useEntityList } from '../../../src/toolkit/crud';
+import { dictColumn, LoadErrorAlert, moneyText, useEntityList } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
-import { giftActivityOrderEntity } from '../campaign-entities';
+import { CAMPAIGN_ORDER_STATUS_DICT, giftActivityOrderEntity } from '../campaign-entities';
 
 export interface CampaignRow extends BaseRecord {
   id?: string;
@@ -39,7 +39,7 @@ function giftCount(raw: unknown): number {
 
 function ParticipationTable({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation(['marketingCampaigns', 'crud']);
-  const list = useEntityList<ParticipationRow>({ entity: giftActivityOrderEntity, fixedValues: { activityId: campaignId }, selectable: false });
+  const list = useEntityList<ParticipationRow>({ entity: giftActivityOrderEntity, fixedValues: { activityId: campaignId }, selectable: false, urlKey: null });
   const label = (field: string) => t(`giftActivityOrder.fields.${field}`);
   const columns: TableColumnType<ParticipationRow>[] = [
     { key: 'orderNo', dataIndex: 'orderNo', title: label('orderNo') },
@@ -47,7 +47,7 @@ function ParticipationTable({ campaignId }: { campaignId: string }) {
     { key: 'discountPrice', dataIndex: 'discountPrice', title: label('discountPrice'), render: (value: unknown) => moneyText(value) },
     { key: 'gifts', dataIndex: 'gifts', title: label('gifts'), render: (value: unknown) => (giftCount(value) > 0 ? t('giftActivity.giftsText', { count: giftCount(value) }) : t('giftActivity.noGifts')) },
     { key: 'point', dataIndex: 'point', title: label('point') },
-    { key: 'status', dataIndex: 'status_dictText', title: label('status') },
+    dictColumn<ParticipationRow>('status', CAMPAIGN_ORDER_STATUS_DICT, label('status')),
     { key: 'createTime', dataIndex: 'createTime', title: label('createTime') },
   ];
   return (

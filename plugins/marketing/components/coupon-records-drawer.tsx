@@ -1,7 +1,7 @@
 import { App, Button, Drawer, Table, type TableColumnType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, StatusTabs, useCustomRead, useEntityAction, useEntityList, useStatusTab, type StatusTab } from '../../../src/toolkit/crud';
+import { dictColumn, LoadErrorAlert, StatusTabs, useCustomRead, useEntityAction, useEntityList, useStatusTab, type StatusTab } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { couponTemplateEntity, type CouponTemplateRecord } from '../entities';
 import { COUPON_URLS, MEMBER_COUPON, memberCouponView, RECORD_PERMISSIONS, type MemberCouponRecord } from './coupon-model';
@@ -27,13 +27,13 @@ function Records({ template }: { template: CouponTemplateRecord }) {
   const { modal } = App.useApp();
   const fixedValues = useMemo(() => ({ templateId: String(template.id) }), [template.id]);
   const tab = useStatusTab(TABS, 'recordTab');
-  const list = useEntityList<MemberCouponRecord>({ entity: memberCouponView, fixedValues, filters: tab.filters, selectable: false });
+  const list = useEntityList<MemberCouponRecord>({ entity: memberCouponView, fixedValues, filters: tab.filters, selectable: false, urlKey: null });
   const recycle = useAccess(RECORD_PERMISSIONS.recycle);
   const recycleAction = useEntityAction({ invalidates: [memberCouponView.table, couponTemplateEntity.table] });
   const columns: TableColumnType<MemberCouponRecord>[] = [
     { key: 'memberId', dataIndex: 'memberId', title: t('coupon.records.member'), render: (value: unknown) => <MemberName id={String(value)} /> },
     { key: 'validity', title: t('coupon.records.validity'), render: (_value: unknown, record) => `${String(record.validStartTime ?? '')} ~ ${String(record.validEndTime ?? '')}` },
-    { key: 'status', dataIndex: 'status_dictText', title: t('coupon.fields.status'), width: 90 },
+    dictColumn<MemberCouponRecord>('status', 'member_coupon_status', t('coupon.fields.status')),
     { key: 'createTime', dataIndex: 'createTime', title: t('coupon.records.takeTime'), width: 170 },
     { key: 'useTime', dataIndex: 'useTime', title: t('coupon.records.useTime'), width: 170 },
     { key: 'useOrderId', dataIndex: 'useOrderId', title: t('coupon.records.order'), ellipsis: true },
@@ -72,7 +72,7 @@ function Records({ template }: { template: CouponTemplateRecord }) {
     <>
       <StatusTabs entity={memberCouponView} tabs={TABS} active={tab.active} onChange={tab.select} fixedValues={fixedValues} />
       <LoadErrorAlert error={list.isError ? t('coupon.records.loadFailed') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<MemberCouponRecord> {...list.tableProps} columns={columns} rowKey="id" data-testid="coupon-records" scroll={{ x: 900 }} />
+      <Table<MemberCouponRecord> {...list.tableProps} columns={columns} rowKey="id" data-testid="coupon-records" />
     </>
   );
 }

@@ -2,14 +2,14 @@ import { App, Card, Col, Form, Input, Row, Space, Table, type TableColumnType } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
-import { DictSelect } from '../../../src/toolkit/dict/dict-select';
-import { BatchDeleteButton, ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { DictSelect, DictValue } from '../../../src/toolkit/dict';
+import { BatchDeleteButton, ConfirmSwitch, CreateButton, dictColumn, WIDE_ONLY, WRAP_CELL, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { countText, offerText, RECORD_PERMISSIONS, validityText } from '../components/coupon-model';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponRecordsDrawer } from '../components/coupon-records-drawer';
 import { CouponSendModal } from '../components/coupon-send-modal';
-import { COUPON_DISCOUNT_TYPE_DICT, COUPON_STATUS, COUPON_STATUS_DICT, couponTemplateEntity, type CouponTemplateRecord } from '../entities';
+import { COUPON_DISCOUNT_TYPE_DICT, COUPON_STATUS, COUPON_STATUS_DICT, COUPON_TAKE_TYPE_DICT, couponTemplateEntity, type CouponTemplateRecord } from '../entities';
 
 const entity = couponTemplateEntity;
 const SEND_PERMISSION = 'marketing:coupon:send';
@@ -39,7 +39,6 @@ export default function CouponListPage() {
   const searchForm = list.searchFormProps.form;
 
   const actions = useRowActionsColumn<CouponTemplateRecord>({
-    width: 280,
     actions: [
       { key: 'edit', label: t('crud:edit'), code: permissionCode(entity, 'edit'), onClick: (record) => setModal({ mode: 'edit', id: String(record.id) }) },
       { key: 'delete', label: t('crud:delete'), code: permissionCode(entity, 'delete'), danger: true, confirm: t('crud:confirmDelete'), onClick: (record) => list.remove(String(record.id)) },
@@ -59,19 +58,19 @@ export default function CouponListPage() {
 
   const columns: TableColumnType<CouponTemplateRecord>[] = [
     { key: 'name', dataIndex: 'name', title: t('coupon.fields.name'), sorter: true, ellipsis: true },
-    { key: 'discountType', dataIndex: 'discountType_dictText', title: t('coupon.fields.discountType'), width: 80 },
-    { key: 'offer', title: t('coupon.columns.offer'), render: (_value: unknown, record) => offerText(t, record) },
-    { key: 'takeType', dataIndex: 'takeType_dictText', title: t('coupon.fields.takeType'), width: 100 },
-    { key: 'useTime', title: t('coupon.columns.useTime'), width: 200, render: (_value: unknown, record) => validityText(t, record) },
+    dictColumn<CouponTemplateRecord>('discountType', COUPON_DISCOUNT_TYPE_DICT, t('coupon.fields.discountType')),
+    { key: 'offer', title: t('coupon.columns.offer'), className: WRAP_CELL, render: (_value: unknown, record) => offerText(t, record) },
+    dictColumn<CouponTemplateRecord>('takeType', COUPON_TAKE_TYPE_DICT, t('coupon.fields.takeType')),
+    { key: 'useTime', title: t('coupon.columns.useTime'), className: WRAP_CELL, render: (_value: unknown, record) => validityText(t, record) },
     { key: 'totalCount', dataIndex: 'totalCount', title: t('coupon.fields.totalCount'), sorter: true, width: 100, render: (value: unknown) => countText(t, value) },
-    { key: 'remainCount', dataIndex: 'remainCount', title: t('coupon.columns.remain'), width: 80, render: (value: unknown) => countText(t, value) },
+    { key: 'remainCount', dataIndex: 'remainCount', title: t('coupon.columns.remain'), responsive: WIDE_ONLY, render: (value: unknown) => countText(t, value) },
     { key: 'takeCount', dataIndex: 'takeCount', title: t('coupon.columns.taken'), width: 80 },
     { key: 'useCount', dataIndex: 'useCount', title: t('coupon.columns.used'), width: 80 },
     {
       key: 'takeLimitCount',
       dataIndex: 'takeLimitCount',
       title: t('coupon.columns.takeLimit'),
-      width: 100,
+      responsive: WIDE_ONLY,
       render: (value: unknown) => (Number(value) === -1 ? t('coupon.unlimited') : t('coupon.perMember', { count: Number(value) })),
     },
     {
@@ -92,7 +91,7 @@ export default function CouponListPage() {
             onConfirm={(checked) => switchStatus(record, checked)}
           />
         ) : (
-          String(record.status_dictText ?? '')
+          <DictValue dict={COUPON_STATUS_DICT} value={value} text={record.status_dictText} />
         ),
     },
     ...(actions === null ? [] : [actions]),
@@ -142,7 +141,7 @@ export default function CouponListPage() {
       </Space>
       <SelectionAlert count={list.selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<CouponTemplateRecord> {...list.tableProps} columns={columns} scroll={{ x: 1500 }} />
+      <Table<CouponTemplateRecord> {...list.tableProps} columns={columns} />
       <CouponFormModal
         entity={entity}
         state={modalState}

@@ -1,9 +1,8 @@
-import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, moneyText, type StatusTab } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
-import { couponPackageEntity, PACKET_STATUS } from '../campaign-entities';
+import { DictValue } from '../../../src/toolkit/dict';
+import { couponPackageEntity, PACKET_STATUS, PACKET_STATUS_DICT } from '../campaign-entities';
 import { PacketFormModal } from '../components/packet-form-modal';
 import { PacketIssueModal, type PacketRow } from '../components/packet-issue-modal';
 import { PacketRecordsDrawer } from '../components/packet-records-drawer';
@@ -24,7 +23,6 @@ export default function CouponPackageListPage() {
   const { t } = useTranslation('marketingCampaigns');
   const [issuing, setIssuing] = useState<Row | null>(null);
   const [records, setRecords] = useState<Row | null>(null);
-  const issueGate = useAccess('marketing:couponPackage:issue');
   return (
     <>
       <EntityListPage<Row>
@@ -37,9 +35,9 @@ export default function CouponPackageListPage() {
           price: (value) => (Number(value ?? 0) === 0 ? t('couponPackage.free') : moneyText(value)),
           limitPerMember: (value) => (Number(value ?? 0) === 0 ? t('couponPackage.unlimited') : String(value)),
           status: (_value, row) => (
-            <Tag color={row.status === PACKET_STATUS.enabled ? 'green' : 'default'} title={row.disableReason ?? undefined}>
-              {row.status_dictText ?? row.status}
-            </Tag>
+            <span title={row.disableReason ?? undefined}>
+              <DictValue dict={PACKET_STATUS_DICT} value={row.status} text={row.status_dictText} />
+            </span>
           ),
         }}
         extraColumns={[
@@ -52,18 +50,10 @@ export default function CouponPackageListPage() {
             },
           },
         ]}
-        rowActions={(row) => (
-          <>
-            {issueGate.visible && row.status === PACKET_STATUS.enabled ? (
-              <Button type="link" size="small" disabled={issueGate.disabled} onClick={() => setIssuing(row)}>
-                {t('couponPackage.issue')}
-              </Button>
-            ) : null}
-            <Button type="link" size="small" onClick={() => setRecords(row)}>
-              {t('couponPackage.records')}
-            </Button>
-          </>
-        )}
+        rowActions={() => [
+          { key: 'issue', label: t('couponPackage.issue'), code: 'marketing:couponPackage:issue', showFor: (row) => row.status === PACKET_STATUS.enabled, onClick: (row) => setIssuing(row) },
+          { key: 'records', label: t('couponPackage.records'), onClick: (row) => setRecords(row) },
+        ]}
       />
       <PacketIssueModal packet={issuing} onClose={() => setIssuing(null)} />
       <PacketRecordsDrawer packet={records} onClose={() => setRecords(null)} />

@@ -1,4 +1,4 @@
-import { Card, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { Card, Space, Table, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
@@ -14,10 +14,12 @@ import {
   useGuardedModalState,
   useRowActionsColumn,
   useStatusTab,
+  WRAP_CELL,
   type StatusTab,
 } from '../../../src/toolkit/crud';
+import { DictValue } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
-import { CAMPAIGN_STATUS, giftActivityEntity, giftActivityOrderEntity, TIME_STATUS } from '../campaign-entities';
+import { CAMPAIGN_STATUS, CAMPAIGN_TIME_STATUS_DICT, giftActivityEntity, giftActivityOrderEntity, TIME_STATUS } from '../campaign-entities';
 import { CampaignDealDrawer, CLOSE_PERMISSION, type CampaignRow } from '../components/campaign-deal-drawer';
 import { CampaignFormModal } from '../components/campaign-form-modal';
 
@@ -34,7 +36,6 @@ const TABS: StatusTab[] = [tabOf('all'), tabOf('notStarted', TIME_STATUS.notStar
 
 /** What a row shows as its state: 已关闭 (4) when closed, else its time status (1 / 2 / 3). */
 export const displayStatus = (row: Row): string => (row.status === CAMPAIGN_STATUS.closed ? CAMPAIGN_STATUS.closed : String(row.timeStatus ?? ''));
-const TAG_COLOR: Record<string, string> = { '1': 'blue', '2': 'green', '3': 'default', '4': 'red' };
 
 /**
  * 赠品活动: search by name (and window, condition), the time-status tabs with counts, columns with the
@@ -59,7 +60,6 @@ export default function GiftActivityListPage() {
   const open = (row: Row) => row.status !== CAMPAIGN_STATUS.closed;
 
   const actionsColumn = useRowActionsColumn<Row>({
-    width: 240,
     actions: [
       { key: 'edit', label: t('crud:edit'), code: permissionCode(giftActivityEntity, 'edit'), showFor: (row) => open(row) && row.timeStatus !== TIME_STATUS.ended, onClick: (row) => setModal({ mode: 'edit', id: String(row.id) }) },
       // Spec §4: the deal button is shown unless the status is 1, 3 or 4.
@@ -83,13 +83,10 @@ export default function GiftActivityListPage() {
     {
       key: 'timeStatus',
       title: t('giftActivity.fields.timeStatus'),
-      render: (_value: unknown, row: Row) => (
-        <Tag color={TAG_COLOR[state(row)]} data-testid="campaign-status">
-          {t(`giftActivity.timeStatusText.${state(row)}`)}
-        </Tag>
-      ),
+      // The time-status dictionary holds all four (已关闭 included), each with its colour.
+      render: (_value: unknown, row: Row) => <DictValue dict={CAMPAIGN_TIME_STATUS_DICT} value={state(row)} testId="campaign-status" />,
     },
-    { key: 'rulesSummary', title: t('giftActivity.rulesSummary'), render: (_value: unknown, row: Row) => <Typography.Text>{row.rulesSummary ?? ''}</Typography.Text> },
+    { key: 'rulesSummary', title: t('giftActivity.rulesSummary'), className: WRAP_CELL, render: (_value: unknown, row: Row) => <Typography.Text>{row.rulesSummary ?? ''}</Typography.Text> },
     ...(actionsColumn === null ? [] : [actionsColumn]),
   ];
 
@@ -102,7 +99,7 @@ export default function GiftActivityListPage() {
         {gates.exportXls.visible ? <ExportButton list={list} /> : null}
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<Row> {...list.tableProps} columns={columns} scroll={{ x: 1200 }} />
+      <Table<Row> {...list.tableProps} columns={columns} />
       <CampaignFormModal entity={giftActivityEntity} state={modalState} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
       <CampaignDealDrawer campaign={dealing} onClose={() => setDealing(null)} onCloseCampaign={closeCampaign} closing={close.running} />
     </Card>

@@ -14,10 +14,10 @@ import {
 export const campaignDictList: DictSeed[] = [
   { code: CAMPAIGN_CONDITION_DICT, name: '活动条件类型', items: [['10', '满 N 元'], ['20', '满 N 件']] },
   { code: CAMPAIGN_SCOPE_DICT, name: '活动商品范围', items: [['1', '全部商品'], ['2', '指定商品'], ['3', '指定品类']] },
-  { code: CAMPAIGN_STATUS_DICT, name: '活动状态', items: [['1', '启用'], ['4', '已关闭']] },
-  { code: CAMPAIGN_TIME_STATUS_DICT, name: '活动时间状态', items: [['1', '未开始'], ['2', '进行中'], ['3', '已结束'], ['4', '已关闭']] },
-  { code: CAMPAIGN_ORDER_STATUS_DICT, name: '活动奖励状态', items: [['0', '待发放'], ['1', '已发放'], ['2', '已撤回'], ['3', '已取消']] },
-  { code: PACKET_STATUS_DICT, name: '券包状态', items: [['1', '启用'], ['0', '停用']] },
+  { code: CAMPAIGN_STATUS_DICT, name: '活动状态', items: [['1', '启用', 'green'], ['4', '已关闭', 'default']] },
+  { code: CAMPAIGN_TIME_STATUS_DICT, name: '活动时间状态', items: [['1', '未开始', 'orange'], ['2', '进行中', 'green'], ['3', '已结束', 'default'], ['4', '已关闭', 'default']] },
+  { code: CAMPAIGN_ORDER_STATUS_DICT, name: '活动奖励状态', items: [['0', '待发放', 'orange'], ['1', '已发放', 'green'], ['2', '已撤回', 'red'], ['3', '已取消', 'default']] },
+  { code: PACKET_STATUS_DICT, name: '券包状态', items: [['1', '启用', 'green'], ['0', '停用', 'default']] },
 ];
 
 /**

@@ -44,7 +44,7 @@ import { formatShopTime } from '../../../server/time/shop-time';
  */
 
 export const couponDicts: DictSeed[] = [
-  { code: COUPON_STATUS_DICT, name: '优惠券状态', items: [['1', '启用'], ['0', '停用']] },
+  { code: COUPON_STATUS_DICT, name: '优惠券状态', items: [['1', '启用', 'green'], ['0', '停用', 'default']] },
   { code: COUPON_DISCOUNT_TYPE_DICT, name: '优惠券类型', items: [['1', '满减'], ['2', '折扣']] },
   { code: COUPON_TAKE_TYPE_DICT, name: '优惠券领取方式', items: [['1', '直接领取'], ['2', '指定发放'], ['3', '新人券']] },
   { code: COUPON_VALIDITY_TYPE_DICT, name: '优惠券有效期类型', items: [['1', '固定日期'], ['2', '领取之后']] },

@@ -30,7 +30,7 @@ export default function DiskMonitoringPage() {
       dataIndex: 'usedPercent',
       title: t('disk.usage'),
       width: 200,
-      render: (value: number) => <Progress percent={value} size="small" status={value >= 90 ? 'exception' : 'normal'} />,
+      render: (value: number) => <Progress percent={value} size="small" status={value >= 90 ? 'exception' : 'normal'} aria-label={t('disk.usage')} />,
     },
   ];
   return (

@@ -72,7 +72,6 @@ function ErpChildRows({ entity, childKey, child, parentId, rows, version }: { en
       { key: 'edit', label: t('edit'), code: editCode, onClick: (row) => setDialog({ row }) },
       { key: 'delete', label: t('delete'), code: editCode, danger: true, confirm: t('confirmDelete'), onClick: async (row) => void (await save(rows.filter((other) => other.id !== row.id))) },
     ],
-    width: 140,
   });
 
   return (

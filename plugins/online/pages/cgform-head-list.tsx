@@ -49,7 +49,6 @@ export default function CgformHeadList() {
   };
 
   const actions = useRowActionsColumn<HeadRow>({
-    width: 420,
     actions: [
       { key: 'edit', label: t('cgform.edit'), code: CGFORM_PERMS.edit, onClick: (row) => setEditing(row.id) },
       { key: 'sync', label: t('cgform.sync'), code: CGFORM_PERMS.sync, onClick: (row) => setSyncing(row) },

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldChange } from '../../../src/contracts/data-log';
@@ -78,11 +78,7 @@ export default function DataLogListPage() {
             return changes.length === 0 ? '—' : changes.map((change) => change.label).join('、');
           },
         }}
-        rowActions={(record) => (
-          <Button type="link" size="small" onClick={() => setShown(record)}>
-            {t('dataLog.view')}
-          </Button>
-        )}
+        rowActions={() => [{ key: 'view', label: t('dataLog.view'), onClick: (record) => setShown(record) }]}
       />
       <VersionDrawer record={shown} onClose={() => setShown(null)} />
     </>

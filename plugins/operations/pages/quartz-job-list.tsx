@@ -1,7 +1,6 @@
-import { Badge, Button, Drawer, Popconfirm } from 'antd';
+import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, useEntityAction, useUrlParam } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
+import { EntityListPage, useEntityAction, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
 import { JobFormModal } from '../components/job-form-modal';
 import { quartzJobEntity, quartzJobLogEntity, type QuartzJobLogRecord, type QuartzJobRecord } from '../entities';
 
@@ -21,7 +20,6 @@ function JobLogDrawer({ jobId, onClose }: { jobId: string | null; onClose: () =>
           urlPrefix="log."
           card={false}
           without={['create', 'edit', 'delete', 'batchDelete', 'import']}
-          renderers={{ status: (_value, record) => <Badge status={record.status === 'success' ? 'success' : record.status === 'failure' ? 'error' : 'processing'} text={String(record.status_dictText ?? record.status)} /> }}
         />
       ) : null}
     </Drawer>
@@ -36,36 +34,24 @@ export default function QuartzJobListPage() {
   const { t } = useTranslation('operations');
   const [requestedLog, setLog] = useUrlParam(LOG_KEY);
   const logOf = requestedLog !== null && ID.test(requestedLog) ? requestedLog : null;
-  const toggle = useAccess(`${quartzJobEntity.permission}:edit`);
-  const execute = useAccess(`${quartzJobEntity.permission}:execute`);
-  const logs = useAccess(`${quartzJobLogEntity.permission}:list`);
   const action = useEntityAction({ invalidates: [quartzJobEntity.table, quartzJobLogEntity.table] });
 
-  const rowActions = (record: QuartzJobRecord) => {
-    const running = record.status === STATUS_NORMAL;
-    const id = String(record.id);
-    return (
-      <>
-        {toggle.visible ? (
-          <Button type="link" size="small" disabled={toggle.disabled || action.running} onClick={() => void action.run({ url: `${quartzJobEntity.api}/${running ? 'pause' : 'resume'}`, method: 'get', query: { id } })}>
-            {running ? t('job.pause') : t('job.resume')}
-          </Button>
-        ) : null}
-        {execute.visible ? (
-          <Popconfirm title={t('job.confirmExecute')} onConfirm={() => action.run({ url: `${quartzJobEntity.api}/execute`, method: 'get', query: { id } })} disabled={execute.disabled}>
-            <Button type="link" size="small" disabled={execute.disabled || action.running}>
-              {t('job.execute')}
-            </Button>
-          </Popconfirm>
-        ) : null}
-        {logs.visible ? (
-          <Button type="link" size="small" disabled={logs.disabled} onClick={() => setLog(id)}>
-            {t('job.log')}
-          </Button>
-        ) : null}
-      </>
-    );
-  };
+  const running = (record: QuartzJobRecord) => record.status === STATUS_NORMAL;
+  const toggleTo = (record: QuartzJobRecord, to: 'pause' | 'resume') => action.run({ url: `${quartzJobEntity.api}/${to}`, method: 'get', query: { id: String(record.id) } });
+  const rowActions = (): RowAction<QuartzJobRecord>[] => [
+    { key: 'pause', label: t('job.pause'), code: `${quartzJobEntity.permission}:edit`, showFor: running, onClick: (record) => void toggleTo(record, 'pause') },
+    { key: 'resume', label: t('job.resume'), code: `${quartzJobEntity.permission}:edit`, showFor: (record) => !running(record), onClick: (record) => void toggleTo(record, 'resume') },
+    {
+      key: 'execute',
+      label: t('job.execute'),
+      code: `${quartzJobEntity.permission}:execute`,
+      confirm: t('job.confirmExecute'),
+      onClick: async (record) => {
+        await action.run({ url: `${quartzJobEntity.api}/execute`, method: 'get', query: { id: String(record.id) } });
+      },
+    },
+    { key: 'log', label: t('job.log'), code: `${quartzJobLogEntity.permission}:list`, onClick: (record) => setLog(String(record.id)) },
+  ];
 
   return (
     <>
@@ -74,7 +60,6 @@ export default function QuartzJobListPage() {
         without={['import']}
         formModal={(props) => <JobFormModal {...props} />}
         rowActions={rowActions}
-        renderers={{ status: (_value, record) => <Badge status={record.status === STATUS_NORMAL ? 'processing' : 'default'} text={String(record.status_dictText ?? record.status)} /> }}
       />
       <JobLogDrawer jobId={logOf} onClose={() => setLog(null)} />
     </>

@@ -27,8 +27,8 @@ export const operationsMenus: PluginMenuSeed[] = [
 ];
 
 export const operationsDicts: DictSeed[] = [
-  { code: QUARTZ_STATUS_DICT, name: '定时任务状态', items: [['0', '正常'], ['-1', '停止']] },
-  { code: QUARTZ_RUN_STATUS_DICT, name: '任务运行结果', items: [['running', '运行中'], ['success', '成功'], ['failure', '失败']] },
+  { code: QUARTZ_STATUS_DICT, name: '定时任务状态', items: [['0', '正常', 'green'], ['-1', '停止', 'default']] },
+  { code: QUARTZ_RUN_STATUS_DICT, name: '任务运行结果', items: [['running', '运行中', 'blue'], ['success', '成功', 'green'], ['failure', '失败', 'red']] },
   { code: QUARTZ_TRIGGER_DICT, name: '任务触发方式', items: [['schedule', '定时'], ['manual', '手动执行']] },
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
   { code: DATA_LOG_ACTION_DICT, name: '数据日志操作', items: [['add', '新增'], ['edit', '修改'], ['delete', '删除']] },

@@ -177,7 +177,7 @@ export function PurchaseOrderModal({ open, onClose }: { open: boolean; onClose: 
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>
         <Typography.Text strong data-testid="purchase-total">
-          {t('form.total', { amount: total.toFixed(2) })}
+          {t('form.total', { amount: moneyText(total.toFixed(2)) })}
         </Typography.Text>
       </Form>
     </Modal>

@@ -1,17 +1,16 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Badge, Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tabs, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { ExportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam } from '../../../src/toolkit/crud';
-import { itemText } from '../../../src/toolkit/dict/dict-cache';
-import { DictSelect, useDictItems } from '../../../src/toolkit/dict/dict-select';
+import { dictColumn, ExportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
+import { DictSelect, useLocalizedDictItems } from '../../../src/toolkit/dict';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_API, AFTER_SALE_TABS, APPLY_TIME_FIELD, afterSaleDetailHref, type AfterSaleTabCounts } from '../components/after-sale-model';
 import { AfterSaleOrderLink } from '../components/after-sale-order-link';
-import { AFTER_SALE_STATUS, AFTER_SALE_STATUS_DICT, AFTER_SALE_WAY_DICT, afterSaleEntity, type AfterSaleRecord } from '../entities';
+import { AFTER_SALE_STATUS_DICT, AFTER_SALE_WAY_DICT, afterSaleEntity, type AfterSaleRecord } from '../entities';
 
 const field = (name: string) => `orders:afterSale.fields.${name}`;
 type ApplyRange = [Dayjs | null, Dayjs | null] | null;
@@ -23,14 +22,6 @@ function applyTimeFilters(range: ApplyRange): CrudFilter[] {
   return [{ field: APPLY_TIME_FIELD, operator: 'between', value: [begin?.startOf('day').format('YYYY-MM-DD HH:mm:ss'), end?.endOf('day').format('YYYY-MM-DD HH:mm:ss')] }];
 }
 
-const STATUS_COLORS: Record<string, string> = {
-  [AFTER_SALE_STATUS.applied]: 'orange',
-  [AFTER_SALE_STATUS.sellerAgreed]: 'blue',
-  [AFTER_SALE_STATUS.buyerDelivered]: 'blue',
-  [AFTER_SALE_STATUS.waitRefund]: 'gold',
-  [AFTER_SALE_STATUS.completed]: 'green',
-};
-
 /** The goods of an after-sale: picture, name and spec. */
 function GoodsCell({ record }: { record: AfterSaleRecord }) {
   const name = String(record.spuName ?? '');
@@ -38,7 +29,7 @@ function GoodsCell({ record }: { record: AfterSaleRecord }) {
     <Space>
       <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={name} size={40} />
       <Space direction="vertical" size={0}>
-        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 128 }}>
           {name}
         </Typography.Text>
         {record.specText ? <Typography.Text type="secondary">{String(record.specText)}</Typography.Text> : null}
@@ -59,7 +50,7 @@ export default function AfterSaleListPage() {
   const [applyRange, setApplyRange] = useState<ApplyRange>(null);
   // 售后状态 from the URL (`?status=10,30`: the dashboard's 退款中 and 待处理售后 open their after-sales), within the tab's.
   const [statusParam, setStatusParam] = useUrlParam('status');
-  const statusItems = useDictItems(AFTER_SALE_STATUS_DICT);
+  const statusItems = useLocalizedDictItems(AFTER_SALE_STATUS_DICT);
   const statuses = useMemo(() => (statusParam ?? '').split(',').filter((value) => /^\d+$/.test(value)), [statusParam]);
   const permanent = useMemo(
     () => [...tab.filters, ...(statuses.length === 0 ? [] : [{ field: 'status', operator: 'in' as const, value: statuses }]), ...applyTimeFilters(applyRange)],
@@ -77,7 +68,6 @@ export default function AfterSaleListPage() {
   const counts = useCustomRead<AfterSaleTabCounts>({ url: AFTER_SALE_API.tabCounts, query: countQuery }, { failure: t('list.countsError'), family: afterSaleEntity.table });
 
   const actions = useRowActionsColumn<AfterSaleRecord>({
-    width: 90,
     actions: [{ key: 'detail', label: t('list.detail'), onClick: (record) => void navigate(afterSaleDetailHref(String(record.id))) }],
   });
 
@@ -86,16 +76,10 @@ export default function AfterSaleListPage() {
     { key: 'orderNo', dataIndex: 'orderNo', title: t(field('orderNo')), width: 190, render: (_value: unknown, record) => <AfterSaleOrderLink orderId={record.orderId} orderNo={record.orderNo} /> },
     { key: 'goods', title: t('list.goods'), render: (_value: unknown, record) => <GoodsCell record={record} /> },
     { key: 'refundPrice', dataIndex: 'refundPrice', title: t(field('refundPrice')), width: 110, sorter: true, render: (value: unknown) => moneyText(value) },
-    { key: 'buyerName', dataIndex: 'buyerName', title: t(field('buyerName')), width: 150, ellipsis: true },
+    { key: 'buyerName', dataIndex: 'buyerName', title: t(field('buyerName')), className: WRAP_CELL },
     { key: 'createTime', dataIndex: 'createTime', title: t('list.applyTime'), width: 170, sorter: true },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t(field('status')),
-      width: 120,
-      render: (value: unknown, record) => <Tag color={STATUS_COLORS[String(value)] ?? 'default'}>{String(record.status_dictText ?? value ?? '')}</Tag>,
-    },
-    { key: 'way', dataIndex: 'way', title: t(field('way')), width: 100, render: (value: unknown, record) => String(record.way_dictText ?? value ?? '') },
+    dictColumn<AfterSaleRecord>('status', AFTER_SALE_STATUS_DICT, t(field('status'))),
+    dictColumn<AfterSaleRecord>('way', AFTER_SALE_WAY_DICT, t(field('way')), { responsive: WIDE_ONLY }),
     ...(actions === null ? [] : [actions]),
   ];
 
@@ -117,7 +101,7 @@ export default function AfterSaleListPage() {
             label: (
               <span data-testid={`after-sale-tab-${item.key}`}>
                 {t(item.label)}
-                {count === undefined ? null : <Badge count={count} showZero overflowCount={99_999} color="var(--ant-color-text-quaternary)" style={{ marginInlineStart: 6 }} />}
+                {count === undefined ? null : <TabCountBadge count={count} />}
               </span>
             ),
           };
@@ -154,10 +138,11 @@ export default function AfterSaleListPage() {
                 mode="multiple"
                 allowClear
                 optionFilterProp="label"
-                options={statusItems.map((item) => ({ value: item.value, label: itemText(item) }))}
+                options={statusItems.map((item) => ({ value: item.value, label: item.label }))}
                 value={statuses}
                 onChange={(value) => setStatusParam(value.length > 0 ? value.join(',') : null)}
                 placeholder={t('crud:placeholderSelect', { label: t(field('status')) })}
+                aria-label={t(field('status'))}
                 data-testid="after-sale-status-filter"
               />
             </Form.Item>
@@ -183,7 +168,7 @@ export default function AfterSaleListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<AfterSaleRecord> {...list.tableProps} columns={columns} scroll={{ x: 1300 }} />
+      <Table<AfterSaleRecord> {...list.tableProps} columns={columns} />
     </Card>
   );
 }

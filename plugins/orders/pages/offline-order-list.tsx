@@ -2,20 +2,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn, useUrlParam } from '../../../src/toolkit/crud';
+import { dictColumn, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { OfflineOrderModal } from '../components/offline-order-modal';
-import { ORDER_STATUS, ORDER_TYPE, orderEntity, type OrderRecord } from '../entities';
+import { ORDER_STATUS, ORDER_STATUS_DICT, ORDER_TYPE, orderEntity, PAY_CHANNEL_DICT, type OrderRecord } from '../entities';
 
 const DETAIL_PATH = '/saleorder/saleOrderDetail';
 const CREATE_PARAM = 'create';
 const PERMISSIONS = { add: 'saleorder:offlineOrder:add', confirmPayment: 'saleorder:order:confirmPayment' } as const;
 const FIXED = { type: ORDER_TYPE.offline };
-
-const dictText = (record: OrderRecord, field: string) => {
-  const value = (record as Record<string, unknown>)[`${field}_dictText`] ?? (record as Record<string, unknown>)[field];
-  return value === null || value === undefined ? '' : String(value);
-};
 
 /**
  * 线下订单: the orders staff entered (type 1) with status, buyer, amount, pay method and times; 新增线下订单
@@ -31,7 +26,6 @@ export default function OfflineOrderListPage() {
   const confirm = useEntityAction({ invalidates: [orderEntity.table] });
 
   const actions = useRowActionsColumn<OrderRecord>({
-    width: 160,
     actions: [
       { key: 'detail', label: t('offline.actions.detail'), onClick: (record) => void navigate(`${DETAIL_PATH}?id=${encodeURIComponent(String(record.id))}`) },
       {
@@ -52,8 +46,8 @@ export default function OfflineOrderListPage() {
     { key: 'no', dataIndex: 'no', title: label('no'), sorter: true, width: 200 },
     { key: 'buyerName', dataIndex: 'buyerName', title: label('buyerName'), ellipsis: true },
     { key: 'payPrice', dataIndex: 'payPrice', title: label('payPrice'), sorter: true, width: 120, align: 'right', render: (value: unknown) => moneyText(value) },
-    { key: 'payChannel', dataIndex: 'payChannel', title: label('payChannel'), width: 110, render: (_value: unknown, record) => dictText(record, 'payChannel') },
-    { key: 'status', dataIndex: 'status', title: label('status'), width: 100, render: (_value: unknown, record) => dictText(record, 'status') },
+    dictColumn<OrderRecord>('payChannel', PAY_CHANNEL_DICT, label('payChannel')),
+    dictColumn<OrderRecord>('status', ORDER_STATUS_DICT, label('status')),
     { key: 'createTime', dataIndex: 'createTime', title: t('offline.columns.createTime'), sorter: true, width: 170 },
     { key: 'payTime', dataIndex: 'payTime', title: label('payTime'), sorter: true, width: 170 },
     ...(actions === null ? [] : [actions]),
@@ -70,7 +64,7 @@ export default function OfflineOrderListPage() {
         ) : null}
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<OrderRecord> {...list.tableProps} columns={columns} scroll={{ x: 1100 }} />
+      <Table<OrderRecord> {...list.tableProps} columns={columns} />
       <OfflineOrderModal open={creating} onClose={() => setCreate(null)} />
     </Card>
   );

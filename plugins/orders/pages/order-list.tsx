@@ -1,16 +1,16 @@
-import { Badge, Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
-import { useMemo, useState } from 'react';
+import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
-import { DictSelect } from '../../../src/toolkit/dict/dict-select';
+import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, WRAP_CELL, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
+import { DictSelect, DictValue } from '../../../src/toolkit/dict';
 import { useAccess } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { detailPath, keywordParams, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS, ORDER_TABS, rowActions, type OrderAction, type OrderTabKey } from '../components/order-model';
-import { DELIVERY_TYPE_DICT, ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
+import { DELIVERY_TYPE_DICT, ITEM_AFTER_SALE_STATUS_DICT, ORDER_REFUND_STATUS_DICT, ORDER_STATUS_DICT, ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
 
 type TabCounts = Record<OrderTabKey, number>;
 type ItemsByOrder = Record<string, OrderItemRecord[]>;
@@ -44,9 +44,9 @@ function OrderLines({ items, loading }: { items: readonly OrderItemRecord[] | un
                 {moneyText(item.price)} × {text(item.count)}
               </Typography.Text>
               {text(item.afterSaleStatus) !== '' && text(item.afterSaleStatus) !== '0' ? (
-                <Tag color="orange" style={{ marginInlineStart: 8 }}>
-                  {text(item.afterSaleStatus_dictText)}
-                </Tag>
+                <span style={{ marginInlineStart: 8 }}>
+                  <DictValue dict={ITEM_AFTER_SALE_STATUS_DICT} value={item.afterSaleStatus} text={item.afterSaleStatus_dictText} />
+                </span>
               ) : null}
             </div>
           </div>
@@ -66,7 +66,10 @@ export default function OrderListPage() {
   const { t } = useTranslation(['orders', 'crud']);
   const navigate = useNavigate();
   const tab = useStatusTab(ORDER_TABS);
-  const [keyword, setKeyword] = useState('');
+  // 买家/收货人/电话 is not a field of the order: it travels as list parameters, kept in the URL like the other filters.
+  const [keywordParam, setKeywordParam] = useUrlParam('keyword');
+  const keyword = keywordParam ?? '';
+  const setKeyword = (value: string) => setKeywordParam(value === '' ? null : value);
   const fixedValues = useMemo(() => keywordParams(keyword), [keyword]);
   // 配送方式 from the URL (`?deliveryType=2`: the dashboard's 待核销 opens the self-pickup orders).
   const [deliveryType, setDeliveryType] = useUrlParam('deliveryType');
@@ -91,7 +94,6 @@ export default function OrderListPage() {
 
   const actionLabel = (action: OrderAction) => t(`actions.${action}`);
   const actions = useRowActionsColumn<OrderRecord>({
-    width: 120,
     actions: [
       { key: 'detail', label: t('actions.detail'), onClick: (record) => void navigate(detailPath(String(record.id))) },
       ...ORDER_ACTIONS.map(
@@ -111,6 +113,7 @@ export default function OrderListPage() {
     {
       key: 'goods',
       title: t('list.goods'),
+      className: WRAP_CELL,
       render: (_value: unknown, record) => (
         <div data-testid="order-card" data-order-no={text(record.no)}>
           <Space wrap size={[16, 4]} className="order-card-header" style={{ marginBottom: 8 }}>
@@ -121,10 +124,10 @@ export default function OrderListPage() {
               {t('list.createTime')}: {text(record.createTime)}
             </Typography.Text>
             <Typography.Text type="secondary">
-              {t('order.fields.terminal')}: {text(record.terminal_dictText)}
+              {t('order.fields.terminal')}: <DictValue dict={ORDER_TERMINAL_DICT} value={record.terminal} text={record.terminal_dictText} />
             </Typography.Text>
             <Typography.Text type="secondary">
-              {t('order.fields.payChannel')}: {text(record.payChannel_dictText) || t('list.unpaid')}
+              {t('order.fields.payChannel')}: {text(record.payChannel) === '' ? t('list.unpaid') : <DictValue dict={PAY_CHANNEL_DICT} value={record.payChannel} text={record.payChannel_dictText} />}
             </Typography.Text>
           </Space>
           <OrderLines items={items.value?.[String(record.id)]} loading={items.loading} />
@@ -154,8 +157,8 @@ export default function OrderListPage() {
       width: 110,
       render: (_value: unknown, record) => (
         <Space direction="vertical" size={2}>
-          <Tag data-testid="order-status">{text(record.status_dictText)}</Tag>
-          {text(record.refundStatus) !== '' && text(record.refundStatus) !== '0' ? <Tag color="orange">{text(record.refundStatus_dictText)}</Tag> : null}
+          <DictValue dict={ORDER_STATUS_DICT} value={record.status} text={record.status_dictText} testId="order-status" />
+          {text(record.refundStatus) !== '' && text(record.refundStatus) !== '0' ? <DictValue dict={ORDER_REFUND_STATUS_DICT} value={record.refundStatus} text={record.refundStatus_dictText} /> : null}
         </Space>
       ),
     },
@@ -163,6 +166,12 @@ export default function OrderListPage() {
   ];
 
   const searchForm = list.searchFormProps.form;
+  // After a reload the keyword box shows the keyword the URL still filters by.
+  useEffect(() => {
+    if (keywordParam !== null) searchForm?.setFieldValue('keyword', keywordParam);
+    // Only the keyword the page opened with: later ones come from the box itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchForm]);
   const onSearch = (values: Record<string, unknown>) => {
     setKeyword(typeof values.keyword === 'string' ? values.keyword : '');
     list.searchFormProps.onFinish?.(values);
@@ -181,14 +190,7 @@ export default function OrderListPage() {
           label: (
             <span data-testid={`order-tab-${item.key}`}>
               {t(item.label)}
-              <Badge
-                count={counts.value?.[item.key as OrderTabKey] ?? 0}
-                showZero
-                overflowCount={99_999}
-                color="var(--ant-color-text-quaternary)"
-                style={{ marginInlineStart: 6 }}
-                data-testid={`order-tab-count-${item.key}`}
-              />
+              <TabCountBadge count={counts.value?.[item.key as OrderTabKey] ?? 0} testId={`order-tab-count-${item.key}`} />
             </span>
           ),
         }))}
@@ -228,7 +230,7 @@ export default function OrderListPage() {
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item label={t('order.fields.deliveryType')} style={{ width: '100%' }}>
-              <DictSelect dictCode={DELIVERY_TYPE_DICT} allowClear value={deliveryType ?? undefined} onChange={(value) => setDeliveryType(value === undefined || value === null ? null : String(value))} placeholder={choose('deliveryType')} data-testid="order-delivery-type" />
+              <DictSelect dictCode={DELIVERY_TYPE_DICT} allowClear value={deliveryType ?? undefined} onChange={(value) => setDeliveryType(value === undefined || value === null ? null : String(value))} placeholder={choose('deliveryType')} aria-label={t('order.fields.deliveryType')} data-testid="order-delivery-type" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
@@ -267,7 +269,7 @@ export default function OrderListPage() {
         <ImportButton entity={orderEntity} upload={{ url: ORDER_API.importDeliver, permission: ORDER_PERMISSIONS.deliver, label: t('batchDeliver.upload') }} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : items.error} onRetry={list.isError ? list.refresh : items.retry} style={{ marginBottom: 16 }} />
-      <Table<OrderRecord> {...list.tableProps} columns={columns} scroll={{ x: 1000 }} data-testid="order-table" />
+      <Table<OrderRecord> {...list.tableProps} columns={columns} data-testid="order-table" />
       {orderActions.dialogs}
     </Card>
   );

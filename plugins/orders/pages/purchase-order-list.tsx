@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Progress, Space, Typography } from 'antd';
+import { Button, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EntityListPage, moneyText } from '../../../src/toolkit/crud';
-import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
+import { EntityListPage, moneyText, type RowAction } from '../../../src/toolkit/crud';
+import { useAccess } from '../../../src/toolkit/permission';
 import { usePurchaseActions } from '../components/purchase-dialogs';
 import { PurchaseOrderModal } from '../components/purchase-order-modal';
 import { isPurchaseAction, PURCHASE_ACTIONS, PURCHASE_PERMISSIONS, PURCHASE_TABS, purchaseDetailHref } from '../components/purchase-model';
@@ -29,7 +29,6 @@ export default function PurchaseOrderListPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const addGate = useAccess('zcy:purchaseOrder:add');
-  const gates = useAccessMap(PURCHASE_PERMISSIONS);
   const actions = usePurchaseActions();
   return (
     <>
@@ -60,22 +59,23 @@ export default function PurchaseOrderListPage() {
             render: (_value: unknown, record) => {
               const total = Number(record.totalCount ?? 0);
               const sent = Number(record.deliveredCount ?? 0);
-              return <Progress size="small" percent={total === 0 ? 0 : Math.floor((sent * 100) / total)} format={() => `${sent}/${total}`} />;
+              return <Progress size="small" percent={total === 0 ? 0 : Math.floor((sent * 100) / total)} format={() => `${sent}/${total}`} aria-label={t('list.progress')} />;
             },
           },
         ]}
-        rowActions={(record) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => void navigate(purchaseDetailHref(String(record.id)))}>
-              {t('actions.detail')}
-            </Button>
-            {PURCHASE_ACTIONS.filter((action) => (ROW_ACTIONS[String(record.status)] ?? []).includes(action) && isPurchaseAction(action) && gates[action].visible).map((action) => (
-              <Button key={action} type="link" size="small" danger={action === 'reject' || action === 'cancel'} disabled={gates[action].disabled} onClick={() => actions.open(action, record)}>
-                {t(`actions.${action}`)}
-              </Button>
-            ))}
-          </Space>
-        )}
+        rowActions={() => [
+          { key: 'detail', label: t('actions.detail'), onClick: (record) => void navigate(purchaseDetailHref(String(record.id))) },
+          ...PURCHASE_ACTIONS.filter(isPurchaseAction).map(
+            (action): RowAction<PurchaseOrderRecord> => ({
+              key: action,
+              label: t(`actions.${action}`),
+              code: PURCHASE_PERMISSIONS[action],
+              danger: action === 'reject' || action === 'cancel',
+              showFor: (record) => (ROW_ACTIONS[String(record.status)] ?? []).includes(action),
+              onClick: (record) => actions.open(action, record),
+            }),
+          ),
+        ]}
       />
       {/* Only for who may enter an order: the dialog's pickers read customers and SKUs as soon as it is there. */}
       {addGate.visible ? <PurchaseOrderModal open={creating} onClose={() => setCreating(false)} /> : null}

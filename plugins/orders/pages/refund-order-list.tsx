@@ -1,7 +1,5 @@
-import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, moneyText, useEntityAction } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
 import { AfterSaleOrderLink } from '../components/after-sale-order-link';
 import { withoutSearchFields } from '../components/refund-search-fields';
 import { afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type RefundOrderRecord } from '../entities';
@@ -19,35 +17,24 @@ const SEARCHED = withoutSearchFields(refundOrderEntity, ['orderId', 'afterSaleId
  */
 export default function RefundOrderListPage() {
   const { t } = useTranslation(['orders', 'crud']);
-  const { modal } = App.useApp();
-  const retryGate = useAccess('saleorder:refundOrder:retry');
   // A retry settles the after-sale and the order too: their lists and details refresh themselves.
   const retry = useEntityAction({ invalidates: [refundOrderEntity.table, afterSaleEntity.table, orderEntity.table, orderItemEntity.table, orderLogEntity.table] });
   return (
     <EntityListPage<RefundOrderRecord>
       entity={SEARCHED}
       without={['create', 'edit', 'delete', 'batchDelete', 'import']}
-      rowActions={(record) =>
-        retryGate.visible && record.status === FAILED ? (
-          <Button
-            type="link"
-            size="small"
-            disabled={retryGate.disabled}
-            onClick={() =>
-              modal.confirm({
-                title: t('refundRetry.confirm', { no: String(record.no ?? ''), amount: moneyText(record.refundPrice) }),
-                okText: t('crud:ok'),
-                cancelText: t('crud:cancel'),
-                onOk: async () => {
-                  await retry.run({ url: RETRY_URL, method: 'post', values: { id: String(record.id) } });
-                },
-              })
-            }
-          >
-            {t('refundRetry.action')}
-          </Button>
-        ) : null
-      }
+      rowActions={() => [
+        {
+          key: 'retry',
+          label: t('refundRetry.action'),
+          code: 'saleorder:refundOrder:retry',
+          confirm: (record) => t('refundRetry.confirm', { no: String(record.no ?? ''), amount: moneyText(record.refundPrice) }),
+          showFor: (record) => record.status === FAILED,
+          onClick: async (record) => {
+            await retry.run({ url: RETRY_URL, method: 'post', values: { id: String(record.id) } });
+          },
+        },
+      ]}
       renderers={{
         orderNo: (value, record) => <AfterSaleOrderLink orderId={record.orderId} orderNo={value} />,
         refundPrice: (value) => moneyText(value),

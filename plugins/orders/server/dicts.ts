@@ -45,20 +45,20 @@ export function payChannelName(channel: string): string {
 
 /** The sales-order enumerations (business-api "Sales orders"), editable on 数据字典. */
 export const orderDicts: DictSeed[] = [
-  { code: ORDER_STATUS_DICT, name: '订单状态', items: [['0', '待付款'], ['10', '待发货'], ['20', '已发货'], ['30', '已完成'], ['40', '已关闭']] },
-  { code: ORDER_REFUND_STATUS_DICT, name: '订单退款状态', items: [['0', '未退款'], ['10', '部分退款'], ['20', '全部退款']] },
+  { code: ORDER_STATUS_DICT, name: '订单状态', items: [['0', '待付款', 'orange'], ['10', '待发货', 'blue'], ['20', '已发货', 'cyan'], ['30', '已完成', 'green'], ['40', '已关闭', 'default']] },
+  { code: ORDER_REFUND_STATUS_DICT, name: '订单退款状态', items: [['0', '未退款', 'default'], ['10', '部分退款', 'orange'], ['20', '全部退款', 'red']] },
   {
     code: AFTER_SALE_STATUS_DICT,
     name: '售后状态',
-    items: [['10', '申请中'], ['20', '卖家通过'], ['30', '待卖家收货'], ['40', '等待退款'], ['50', '完成'], ['61', '买家取消'], ['62', '卖家拒绝'], ['63', '卖家拒绝收货']],
+    items: [['10', '申请中', 'orange'], ['20', '卖家通过', 'blue'], ['30', '待卖家收货', 'blue'], ['40', '等待退款', 'gold'], ['50', '完成', 'green'], ['61', '买家取消', 'default'], ['62', '卖家拒绝', 'red'], ['63', '卖家拒绝收货', 'red']],
   },
   { code: AFTER_SALE_WAY_DICT, name: '售后方式', items: [['10', '仅退款'], ['20', '退货退款']] },
   { code: AFTER_SALE_TYPE_DICT, name: '售后类型', items: [['10', '售中'], ['20', '售后']] },
-  { code: ITEM_AFTER_SALE_STATUS_DICT, name: '订单项售后状态', items: [['0', '未售后'], ['10', '售后中'], ['20', '售后成功']] },
+  { code: ITEM_AFTER_SALE_STATUS_DICT, name: '订单项售后状态', items: [['0', '未售后', 'default'], ['10', '售后中', 'orange'], ['20', '售后成功', 'green']] },
   { code: ORDER_CANCEL_TYPE_DICT, name: '订单取消类型', items: [['10', '超时未支付'], ['20', '买家取消'], ['30', '卖家关闭'], ['40', '全部售后']] },
   { code: PAY_CHANNEL_DICT, name: '支付渠道', items: PAY_CHANNEL_ITEMS },
-  { code: PAY_STATUS_DICT, name: '支付状态', items: [['0', '待支付'], ['10', '支付成功'], ['20', '已关闭']] },
-  { code: REFUND_STATUS_DICT, name: '退款状态', items: [['0', '处理中'], ['10', '退款成功'], ['20', '退款失败']] },
+  { code: PAY_STATUS_DICT, name: '支付状态', items: [['0', '待支付', 'orange'], ['10', '支付成功', 'green'], ['20', '已关闭', 'default']] },
+  { code: REFUND_STATUS_DICT, name: '退款状态', items: [['0', '处理中', 'blue'], ['10', '退款成功', 'green'], ['20', '退款失败', 'red']] },
   { code: DELIVERY_TYPE_DICT, name: '订单配送方式', items: [[DELIVERY_TYPE.express, '快递发货'], [DELIVERY_TYPE.pickUp, '到店自提'], [DELIVERY_TYPE.none, '无需物流']] },
   { code: ORDER_TERMINAL_DICT, name: '订单来源终端', items: [['10', '微信小程序'], ['0', '后台录入']] },
   { code: ORDER_TYPE_DICT, name: '订单类型', items: [['0', '普通订单'], ['1', '线下订单']] },
@@ -66,6 +66,6 @@ export const orderDicts: DictSeed[] = [
   {
     code: PURCHASE_STATUS_DICT,
     name: '采购订单状态',
-    items: [['0', '待确认'], ['10', '已确认'], ['20', '部分发货'], ['30', '已发货'], ['40', '已验收'], ['50', '已完成'], ['60', '已拒绝'], ['70', '已取消']],
+    items: [['0', '待确认', 'orange'], ['10', '已确认', 'blue'], ['20', '部分发货', 'gold'], ['30', '已发货', 'cyan'], ['40', '已验收', 'purple'], ['50', '已完成', 'green'], ['60', '已拒绝', 'red'], ['70', '已取消', 'default']],
   },
 ];

@@ -1,8 +1,7 @@
-import { Button, Divider, Image, Popconfirm, Space, type TableColumnType } from 'antd';
+import { Image, Space, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useEntityDelete, useFileDownload } from '../../../src/toolkit/crud';
-import { useAccess } from '../../../src/toolkit/permission';
 import { useStoredFileUrl } from '../../../src/toolkit/upload';
 import { PdfPreview } from '../../../src/toolkit/upload/pdf-preview';
 import { FileTypeIcon } from '../components/file-type-icon';
@@ -25,13 +24,11 @@ function ImagePreview({ file, onClose }: { file: Previewed; onClose: () => void 
 /** 文件管理: the tenant's stored files; upload with progress, preview, download, delete. */
 export default function OssFileListPage() {
   const { t } = useTranslation('oss');
-  const downloadAccess = useAccess(OSS_PERMISSIONS.download);
-  const deleteAccess = useAccess(OSS_PERMISSIONS.delete);
   const { remove } = useEntityDelete(ossFileEntity);
   const [image, setImage] = useState<Previewed | null>(null);
   const [pdf, setPdf] = useState<Previewed | null>(null);
   // 下载: through the data provider with the session, saved under the file's original name.
-  const { download, downloading } = useFileDownload();
+  const { download } = useFileDownload();
 
   const uploaderColumn: TableColumnType<OssFileRecord> = { key: 'createBy', dataIndex: 'createBy', title: t('uploader'), width: 120 };
 
@@ -57,27 +54,11 @@ export default function OssFileListPage() {
           fileSize: (_value, record) => humanSize(record.fileSize),
         }}
         toolbarExtra={(list) => <OssUpload onUploaded={list.refresh} />}
-        rowActions={(record) => (
-          <Space split={<Divider type="vertical" />} size={0}>
-            {downloadAccess.visible && previewOf(record.fileType) !== null ? (
-              <Button type="link" size="small" disabled={downloadAccess.disabled} onClick={() => preview(record)}>
-                {t('preview')}
-              </Button>
-            ) : null}
-            {downloadAccess.visible ? (
-              <Button type="link" size="small" disabled={downloadAccess.disabled} loading={downloading} onClick={() => void download(OSS_FILE_API.download, record.fileName ?? record.id, { id: record.id })}>
-                {t('download')}
-              </Button>
-            ) : null}
-            {deleteAccess.visible ? (
-              <Popconfirm title={t('confirmDelete', { name: record.fileName })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => remove(record.id)} disabled={deleteAccess.disabled}>
-                <Button type="link" size="small" danger disabled={deleteAccess.disabled}>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
-            ) : null}
-          </Space>
-        )}
+        rowActions={() => [
+          { key: 'preview', label: t('preview'), code: OSS_PERMISSIONS.download, showFor: (record) => previewOf(record.fileType) !== null, onClick: preview },
+          { key: 'download', label: t('download'), code: OSS_PERMISSIONS.download, onClick: (record) => void download(OSS_FILE_API.download, record.fileName ?? record.id, { id: record.id }) },
+          { key: 'delete', label: t('delete'), code: OSS_PERMISSIONS.delete, danger: true, confirm: (record) => t('confirmDelete', { name: record.fileName }), onClick: (record) => remove(record.id) },
+        ]}
       />
       {image !== null ? <ImagePreview file={image} onClose={() => setImage(null)} /> : null}
       <PdfPreview path={pdf?.key ?? null} name={pdf?.name ?? ''} onClose={() => setPdf(null)} />

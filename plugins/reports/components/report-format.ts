@@ -5,11 +5,14 @@ import Decimal from 'decimal.js';
  * and the percentage shares of a pie. Exact decimals, never floats, for what is shown as text.
  */
 
-/** A decimal of a figure as the server sends it ('1234.50', '12', 12); null when it is not a number. */
+/**
+ * A decimal of a figure as the server sends it ('1234.50', '12', 12) or as a card shows it (moneyText's '¥1,234.50');
+ * null when it is not a number.
+ */
 export function decimalOf(value: unknown): Decimal | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   try {
-    const parsed = new Decimal(value);
+    const parsed = new Decimal(typeof value === 'string' ? value.replace(/[¥,]/g, '') : value);
     return parsed.isFinite() ? parsed : null;
   } catch {
     return null;

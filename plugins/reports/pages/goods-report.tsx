@@ -42,16 +42,8 @@ interface RankPage {
   total: number;
 }
 
-const CARDS: ReadonlyArray<{ key: Figure; money?: boolean }> = [
-  { key: 'views' },
-  { key: 'visitors' },
-  { key: 'orderCount' },
-  { key: 'payCount' },
-  { key: 'payPrice', money: true },
-  { key: 'refundCount' },
-  { key: 'refundPrice', money: true },
-  { key: 'conversion' },
-];
+/** The overview's cards, in order (money among them shows as money, see MONEY). */
+const CARDS: ReadonlyArray<{ key: Figure }> = [{ key: 'views' }, { key: 'visitors' }, { key: 'orderCount' }, { key: 'payCount' }, { key: 'payPrice' }, { key: 'refundCount' }, { key: 'refundPrice' }, { key: 'conversion' }];
 
 const COUNT_SERIES: readonly Figure[] = ['views', 'visitors', 'orderCount', 'payCount', 'refundCount'];
 const MONEY_SERIES: readonly Figure[] = ['payPrice', 'refundPrice'];
@@ -140,14 +132,13 @@ export default function GoodsReportPage() {
       <Card title={t('overview')} size="small">
         <LoadErrorAlert error={summary.error} onRetry={summary.retry} style={{ marginBottom: 16 }} />
         <Row gutter={[16, 16]}>
-          {CARDS.map(({ key, money }) => (
+          {CARDS.map(({ key }) => (
             <Col key={key} xs={24} sm={12} lg={6}>
               <MetricCard
                 data-testid={`goods-card-${key}`}
                 title={t(`figures.${key}`)}
                 formula={t(`formulas.${key}`)}
                 loading={summary.loading}
-                prefix={money === true ? '¥' : undefined}
                 value={summary.value === undefined ? undefined : shown(key, summary.value.current[key])}
                 previous={summary.value === undefined ? undefined : shown(key, summary.value.before[key])}
                 previousLabel={previousLabel}

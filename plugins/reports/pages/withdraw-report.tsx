@@ -66,7 +66,6 @@ export default function WithdrawReportPage() {
         title={t(`figures.${key}`)}
         formula={t(`formulas.${key}`)}
         loading={summary.loading}
-        prefix={isAmount(key) ? '¥' : undefined}
         value={shown(key, summary.value?.current[key])}
         previous={shown(key, summary.value?.before[key])}
         previousLabel={previousLabel}

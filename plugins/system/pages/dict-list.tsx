@@ -60,11 +60,7 @@ export default function DictListPage() {
     <>
       <EntityListPage<DictRecord>
         entity={dictEntity}
-        rowActions={(record) => (
-          <Button type="link" size="small" onClick={() => setItems(String(record.id))}>
-            {t('dict.configure')}
-          </Button>
-        )}
+        rowActions={() => [{ key: 'configure', label: t('dict.configure'), onClick: (record) => setItems(String(record.id)) }]}
         toolbarExtra={
           <Button icon={<ReloadOutlined />} loading={refreshing} onClick={() => void refreshCache()}>
             {t('dict.refreshCache')}

@@ -32,7 +32,7 @@ export const permissionEntity = defineEntity({
     componentName: { type: 'string', label: 'sysPermission:fields.componentName', max: 100 },
     redirect: { type: 'string', label: 'sysPermission:fields.redirect', max: 255 },
     icon: { type: 'string', label: 'sysPermission:fields.icon', max: 100 },
-    sortNo: { type: 'decimal', label: 'sysPermission:fields.sortNo', min: 0, max: 99_999 },
+    sortNo: { type: 'decimal', format: 'number', label: 'sysPermission:fields.sortNo', min: 0, max: 99_999 },
     route: { type: 'boolean', label: 'sysPermission:fields.route' },
     hidden: { type: 'boolean', label: 'sysPermission:fields.hidden' },
     alwaysShow: { type: 'boolean', label: 'sysPermission:fields.alwaysShow' },

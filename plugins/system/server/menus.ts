@@ -53,7 +53,7 @@ export const systemMenus: PluginMenuSeed[] = [
 
 /** The dictionaries of the user and menu screens. */
 export const systemDicts: DictSeed[] = [
-  { code: 'user_status', name: '用户状态', items: [['1', '正常'], ['2', '冻结']] },
+  { code: 'user_status', name: '用户状态', items: [['1', '正常', 'green'], ['2', '冻结', 'red']] },
   { code: 'menu_type', name: '菜单类型', items: [['0', '一级菜单'], ['1', '子菜单'], ['2', '按钮权限']] },
   { code: 'perms_type', name: '权限策略', items: [['1', '可见/可访问'], ['2', '可编辑']] },
 ];

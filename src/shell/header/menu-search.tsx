@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input } from 'antd';
 import type { InputRef } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFlatRoutes } from '../menu/flat-routes-context';
@@ -55,7 +55,16 @@ export function MenuSearch() {
     else navigate(entry.path);
   };
 
+  // Tab leaves the box and nothing else: the select would take the highlighted suggestion on Tab and navigate to it,
+  // so the key never reaches it (focus still moves on; the list closes).
+  const onKeyDownCapture = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    event.stopPropagation();
+    setOpen(false);
+  };
+
   return (
+    <span className="menu-search-box" onKeyDownCapture={onKeyDownCapture}>
     <AutoComplete
       className="menu-search"
       value={query}
@@ -78,5 +87,6 @@ export function MenuSearch() {
         onFocus={() => setOpen(true)}
       />
     </AutoComplete>
+    </span>
   );
 }

@@ -28,7 +28,6 @@ export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
 /** Fixed content width of the top-menu layout. */
 export const FIXED_CONTENT_WIDTH = 1200;
-const HEADER_HEIGHT = 64;
 
 interface MainLayoutProps {
   menu: readonly MenuItem[];
@@ -82,7 +81,7 @@ export function MainLayout({ menu, routes, pages }: MainLayoutProps) {
   const fixedSider = settings.fixedSidebar && !topMenu;
   const siderWidth = collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
   const headerStyle: CSSProperties = settings.fixedHeader
-    ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform 0.2s', transform: headerHidden ? `translateY(-${HEADER_HEIGHT}px)` : 'none' }
+    ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform 0.2s', transform: headerHidden ? 'translateY(-100%)' : 'none' }
     : {};
   const contentStyle: CSSProperties =
     topMenu && settings.contentWidth === 'Fixed'

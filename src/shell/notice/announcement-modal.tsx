@@ -93,7 +93,7 @@ export function AnnouncementModal({ announcement, onClose }: { announcement: Ann
         {announcement !== null && (
           <>
             <Typography.Title level={4}>{announcement.titile}</Typography.Title>
-            <Descriptions size="small" column={3}>
+            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
               <Descriptions.Item label={t('modal.sender')}>{announcement.sender ?? ''}</Descriptions.Item>
               <Descriptions.Item label={t('modal.sendTime')}>{announcement.sendTime ?? ''}</Descriptions.Item>
               <Descriptions.Item label={t('modal.priority')}>

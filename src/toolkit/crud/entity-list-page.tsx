@@ -10,7 +10,7 @@ import { EntityFormModal, type EntityFormModalProps } from './entity-form-modal'
 import { ImportButton } from './excel-import';
 import { BatchDeleteButton, CreateButton, ExportButton } from './list-toolbar';
 import { LoadErrorAlert } from './load-error-alert';
-import { useRowActionsColumn } from './row-actions';
+import { useRowActionsColumn, type RowAction } from './row-actions';
 import { SearchForm } from './search-form';
 import { SelectionAlert } from './selection-alert';
 import { StatusTabs, useStatusTab, type StatusTab } from './status-tabs';
@@ -29,8 +29,11 @@ export interface EntityListPageProps<T extends BaseRecord> {
   fixedValues?: Record<string, string>;
   /** Prefix of the URL keys of the dialog, for a list nested in another screen. */
   urlPrefix?: string;
-  /** Extra actions per row, after edit/delete. */
-  rowActions?: (record: T, list: ListControls) => ReactNode;
+  /**
+   * The screen's own row actions, after 编辑 (删除 and other dangerous ones go last): with the built-in ones, a row
+   * shows its first two as links and the rest under 更多 ▾.
+   */
+  rowActions?: (list: ListControls) => ReadonlyArray<RowAction<T>>;
   /** Extra toolbar content, after the built-in buttons. */
   toolbarExtra?: ReactNode | ((list: ListControls) => ReactNode);
   /** Cell renderers by field name, replacing the default text of that field's column. */
@@ -78,7 +81,10 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
   const hiddenByPrefix = permissionPrefix !== undefined ? toolbarHiddenByPrefix(permissionPrefix) : null;
   const enabled = (feature: Feature) => !without.includes(feature) && !(feature !== 'edit' && feature !== 'delete' && hiddenByPrefix?.has(feature) === true);
   const tab = useStatusTab(statusTabs ?? [], `${urlPrefix}tab`);
-  const list = useEntityList<T>({ entity, fixedValues, pageSize, filters: tab.filters, selectable: enabled('batchDelete') || enabled('export') });
+  // The screen's own list keeps its filters and page in the URL; a list nested in a drawer or a tab (urlPrefix) starts
+  // afresh each time it opens (its URL key would outlive the drawer and land on the next record's list).
+  const urlKey = urlPrefix === '' ? undefined : null;
+  const list = useEntityList<T>({ entity, fixedValues, pageSize, filters: tab.filters, selectable: enabled('batchDelete') || enabled('export'), urlKey });
   const [modalState, setModal] = useGuardedModalState(entity, urlPrefix);
   const controls: ListControls = { selected: list.selected, clearSelection: list.clearSelection, refresh: list.refresh };
   // A tree entity lists its roots with their children lazily loaded, and adds under a row (添加下级).
@@ -98,8 +104,8 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
         ? [{ key: 'addChild', label: t('addChild'), code: permissionCode(entity, 'add'), onClick: (record: T) => guarded('add', record, () => { treeView.expand(String(record.id)); addUnder.open(String(record.id)); }) }]
         : []),
       ...(enabled('delete') ? [{ key: 'delete', label: t('delete'), code: permissionCode(entity, 'delete'), danger: true, confirm: t('confirmDelete'), onClick: (record: T) => guarded('delete', record, () => list.remove(String(record.id))) }] : []),
+      ...(rowActions?.(controls) ?? []),
     ],
-    extra: rowActions === undefined ? undefined : (record) => rowActions(record, controls),
   });
 
   const columns: TableColumnType<T>[] = [

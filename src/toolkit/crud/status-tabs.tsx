@@ -1,5 +1,5 @@
 import { useList, type CrudFilter } from '@refinedev/core';
-import { Badge, Tabs } from 'antd';
+import { Badge, Tabs, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityDefinition } from '../../contracts/entity';
 import { useUrlParam } from './use-url-params';
@@ -33,7 +33,26 @@ function TabCount({ entity, filters, fixedValues }: { entity: EntityDefinition; 
     filters,
     liveMode: 'auto',
   });
-  return <Badge count={result.total ?? 0} showZero overflowCount={99_999} color="var(--ant-color-text-quaternary)" style={{ marginInlineStart: 6 }} />;
+  return <TabCountBadge count={result.total ?? 0} />;
+}
+
+/**
+ * The count beside a tab's title, in every list: a neutral pill from the theme's tokens, so it reads in the light and
+ * the dark theme alike (text at AA on its fill); the data-testid carries the tab's key for the tests.
+ */
+export function TabCountBadge({ count, testId }: { count: number; testId?: string }) {
+  const { token } = theme.useToken();
+  return (
+    <Badge
+      className="tab-count"
+      count={count}
+      showZero
+      overflowCount={99_999}
+      color={token.colorFillSecondary}
+      style={{ marginInlineStart: 6, color: token.colorText, boxShadow: 'none' }}
+      data-testid={testId}
+    />
+  );
 }
 
 export interface StatusTabsProps {

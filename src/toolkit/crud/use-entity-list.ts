@@ -1,10 +1,13 @@
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, CrudFilters } from '@refinedev/core';
 import type { FormProps, TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
 import type { EntityDefinition } from '../../contracts/entity';
+import { LIST_TABLE_PROPS, selectionCheckboxProps } from './list-table';
+import { readListUrlState, searchValuesOf, writeListUrlState } from './list-url-state';
 import { searchFilters } from './search-query';
 import { useEntityDelete } from './use-entity-delete';
 
@@ -26,6 +29,11 @@ export interface EntityListOptions {
   pageSize?: number;
   /** Checkboxes for batch actions (default true). */
   selectable?: boolean;
+  /**
+   * The URL key that keeps the searched filters, page, page size and sort (default `q`; a list nested in another
+   * screen passes its own, e.g. `itemq`), so a reload shows the same rows; null keeps them only in memory.
+   */
+  urlKey?: string | null;
 }
 
 export interface EntityList<T extends BaseRecord> extends ListControls {
@@ -53,6 +61,9 @@ export interface EntityList<T extends BaseRecord> extends ListControls {
 
 const sameFilters = (a: CrudFilters, b: CrudFilters) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The URL key of a list's filters, page and sort (see ListUrlState). */
+export const LIST_URL_KEY = 'q';
+
 /**
  * A list of an entity on Refine's useTable: search form values → filters, server paging and sorting,
  * live updates (`liveMode: 'auto'`: a row changed elsewhere is patched in place, a created or deleted
@@ -60,23 +71,52 @@ const sameFilters = (a: CrudFilters, b: CrudFilters) => JSON.stringify(a) === JS
  * every open list of the entity, in any tab.
  */
 export function useEntityList<T extends BaseRecord & { id?: string | number }>(options: EntityListOptions): EntityList<T> {
-  const { entity, fixedValues, filters: permanent, pageSize = DEFAULT_PAGE_SIZE, selectable = true } = options;
+  const { entity, fixedValues, filters: permanent, pageSize = DEFAULT_PAGE_SIZE, selectable = true, urlKey = LIST_URL_KEY } = options;
   const { t } = useTranslation('crud');
   const [selected, setSelected] = useState<string[]>([]);
+  const [params, setParams] = useSearchParams();
+  // Read once: the URL a reload (or a link) opened the list with; afterwards the list writes it.
+  const [restored] = useState(() => (urlKey === null ? null : readListUrlState(params.get(urlKey), pageSize)));
   const meta = useMemo(() => ({ api: entity.api, params: fixedValues }), [entity.api, fixedValues]);
   const resource = entity.table;
 
   const table = useTable<T, never, Record<string, unknown>>({
     resource,
     meta,
-    pagination: { pageSize, mode: 'server' },
-    filters: { defaultBehavior: 'replace', permanent },
+    pagination: { pageSize: restored?.pageSize ?? pageSize, currentPage: restored?.page ?? 1, mode: 'server' },
+    filters: { defaultBehavior: 'replace', permanent, initial: restored?.filters },
+    sorters: { initial: restored?.sorters },
     syncWithLocation: false,
     liveMode: 'auto',
     onSearch: (values): CrudFilters => searchFilters(entity, values),
   });
-  const { tableProps, searchFormProps, tableQuery, setFilters, filters, sorters, currentPage, setCurrentPage } = table;
+  const { tableProps, searchFormProps, tableQuery, setFilters, filters, sorters, currentPage, setCurrentPage, pageSize: shownPageSize } = table;
   const deletes = useEntityDelete(entity, meta);
+  const searched = useMemo(() => {
+    const kept = new Set((permanent ?? []).map((filter) => JSON.stringify(filter)));
+    return filters.filter((filter) => !kept.has(JSON.stringify(filter)));
+  }, [filters, permanent]);
+
+  // The search form shows what the restored filters search for.
+  const searchForm = searchFormProps.form;
+  useEffect(() => {
+    if (restored !== null && restored.filters.length > 0) searchForm?.setFieldsValue(searchValuesOf(entity, restored.filters));
+  }, [restored, searchForm, entity]);
+
+  // The URL follows what the list shows (replacing the entry: paging is not navigation).
+  const urlValue = urlKey === null ? null : writeListUrlState({ filters: searched, page: currentPage, pageSize: shownPageSize, sorters }, pageSize);
+  useEffect(() => {
+    if (urlKey === null || params.get(urlKey) === urlValue) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (urlValue === null) next.delete(urlKey);
+        else next.set(urlKey, urlValue);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [urlKey, urlValue, params, setParams]);
 
   const refresh = () => void tableQuery.refetch();
   const clearSelection = () => setSelected([]);
@@ -104,7 +144,7 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     ...searchFormProps,
     onFinish: (values: Record<string, unknown>) => {
       // Unchanged filters give Refine the same query key, which would not ask again: 查询 always does.
-      if (sameFilters(searchFilters(entity, values), filters.filter((filter) => !permanent?.includes(filter)))) refresh();
+      if (sameFilters(searchFilters(entity, values), searched)) refresh();
       searchFormProps.onFinish?.(values);
     },
   };
@@ -126,14 +166,18 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     meta,
     tableProps: {
       ...tableProps,
+      ...LIST_TABLE_PROPS,
       rowKey: 'id',
       size: 'middle',
       pagination,
       locale: { emptyText: t('empty') },
-      rowSelection: selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined,
+      rowSelection: selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: selectionCheckboxProps(t('selectRow')) } : undefined,
     },
     searchFormProps: search,
-    reset: () => setFilters([], 'replace'),
+    reset: () => {
+      setFilters([], 'replace');
+      setCurrentPage(1);
+    },
     selected,
     setSelected,
     clearSelection,

@@ -1,5 +1,5 @@
 export { EntityDetailPage, useRelatedTabs, type EntityDetailPageProps } from './entity-detail-page';
 export { ContributedListsContext, type RelatedList } from './related-list';
-export { EntityDescriptions } from './entity-descriptions';
+export { DETAIL_COLUMNS, EntityDescriptions } from './entity-descriptions';
 export { StateTimeline, stateLogEntries, type StateLogEntry } from './state-timeline';
 export { RecordHistory, loggedText } from './record-history';

@@ -1,7 +1,10 @@
 import { Select, type SelectProps } from 'antd';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DictItem } from '../../contracts/session';
 import { dictItemsSnapshot, itemText, subscribeDictItems } from './dict-cache';
+import { DICT_NAMESPACE, localizedDictText } from './dict-label';
+import { session } from '../../providers/session';
 
 export interface DictSelectProps extends Omit<SelectProps<string | number>, 'options'> {
   dictCode: string;
@@ -19,9 +22,26 @@ export function useDictItems(dictCode: string): DictItem[] {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** A select over a dictionary's items. */
-export function DictSelect({ dictCode, numeric = false, ...props }: DictSelectProps) {
+/**
+ * The items the dictionary cache already holds for a code, without asking the server: a value shown in a list needs
+ * only the system dictionaries (cached at login) for its colour and translation; a table dictionary's text arrives
+ * with the record.
+ */
+export function useCachedDictItems(dictCode: string): DictItem[] {
+  const snapshot = () => dictItemsSnapshot(dictCode);
+  return useSyncExternalStore(session.subscribe, snapshot, snapshot);
+}
+
+/** The labels of a dictionary's items in the current language (built-in items translated, see localizedDictText). */
+export function useLocalizedDictItems(dictCode: string): Array<DictItem & { label: string }> {
   const items = useDictItems(dictCode);
-  const options = items.map((item) => ({ value: numeric ? Number(item.value) : item.value, label: itemText(item) }));
+  const { i18n } = useTranslation(DICT_NAMESPACE);
+  return items.map((item) => ({ ...item, label: localizedDictText(i18n, dictCode, item.value, itemText(item)) }));
+}
+
+/** A select over a dictionary's items, labelled in the current language. */
+export function DictSelect({ dictCode, numeric = false, ...props }: DictSelectProps) {
+  const items = useLocalizedDictItems(dictCode);
+  const options = items.map((item) => ({ value: numeric ? Number(item.value) : item.value, label: item.label }));
   return <Select allowClear showSearch optionFilterProp="label" {...props} options={options} />;
 }

@@ -2,7 +2,7 @@
  * 会员列表 in jsdom: buttons gated locally for clerk (新增 absent, 删除 disabled, 编辑 enabled), and
  * 1,000 rows with row actions cost the list and one lookup per table dictionary — no permission request, nothing per row.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberEntity } from '../../../plugins/customers/entities';
 import MemberListPage from '../../../plugins/customers/pages/member-list';
@@ -62,10 +62,15 @@ describe('会员列表 for clerk', () => {
     // Export is granted to everybody (status '0'); import is not clerk's.
     expect(buttonsNamed(toolbar, '导出')).toHaveLength(1);
     expect(buttonsNamed(toolbar, '导入')).toHaveLength(0);
-    for (const row of rowsOf(container)) {
-      expect(buttonsNamed(row, '编辑').map((button) => button.disabled)).toEqual([false]);
-      expect(buttonsNamed(row, '删除').map((button) => button.disabled)).toEqual([true]);
-    }
+    for (const row of rowsOf(container)) expect(buttonsNamed(row, '编辑').map((button) => button.disabled)).toEqual([false]);
+    // 删除 waits under 更多 (a row has more than two actions), there disabled.
+    fireEvent.click(buttonsNamed(rowsOf(container)[0] as HTMLElement, '更多')[0] as HTMLElement);
+    const remove = await waitFor(() => {
+      const item = [...document.querySelectorAll('.ant-dropdown-menu-item')].find((candidate) => candidate.textContent === '删除');
+      expect(item).toBeDefined();
+      return item as HTMLElement;
+    });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText('会员列表')).toBeTruthy();
   }, 60_000);
 

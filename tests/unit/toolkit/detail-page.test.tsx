@@ -43,7 +43,7 @@ describe('EntityDetailPage', () => {
     const { container } = renderInRefine(<EntityDetailPage entity={memberEntity} related={related} />, [resourceOf(memberEntity), resourceOf(pointsLogEntity)], '/cust/memberDetail?id=m7');
     await waitFor(() => expect(container.querySelector('.entity-descriptions')?.textContent).toContain('丙'), { timeout: 20_000 });
     const descriptions = container.querySelector('.entity-descriptions')?.textContent ?? '';
-    expect(descriptions).toContain('1959.50');
+    expect(descriptions).toContain('¥1,959.50');
     expect(descriptions).toContain('银卡会员');
     await waitFor(() => expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(1), { timeout: 20_000 });
     const list = server.calls.find((call) => call.url === '/cust/pointsLog/list');

@@ -64,11 +64,11 @@ describe('a dialog kept in the URL', () => {
 });
 
 describe('the list', () => {
-  it('asks the server again on 查询 with unchanged filters, and shows money with two decimals', async () => {
+  it('asks the server again on 查询 with unchanged filters, and shows money as ¥ with separators and two decimals', async () => {
     const { container } = renderInRefine(<MemberListPage />, [resourceOf(memberEntity)]);
     await waitFor(() => expect(rowsOf(container)).toHaveLength(2), LONG);
-    expect(screen.getByText('1959.50')).toBeTruthy();
-    expect(screen.getByText('672.21')).toBeTruthy();
+    expect(screen.getByText('¥1,959.50')).toBeTruthy();
+    expect(screen.getByText('¥672.21')).toBeTruthy();
     const before = listCalls().length;
     fireEvent.click(buttonNamed('查询') as HTMLButtonElement);
     await waitFor(() => expect(listCalls().length).toBe(before + 1), LONG);

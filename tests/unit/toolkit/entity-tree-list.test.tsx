@@ -65,9 +65,16 @@ describe('a tree entity’s list', () => {
   it('adds under a row (添加下级): the create dialog opens and the save carries the parent', async () => {
     const { container } = renderInRefine(<EntityListPage entity={regionEntity} />, [resourceOf(regionEntity)], '/probe/regions');
     await waitFor(() => expect(rowsOf(container)).toHaveLength(2), LONG);
-    const buttons = [...(rowsOf(container)[0]?.querySelectorAll('button') ?? [])].filter((button) => button.textContent?.replace(/\s/g, '') === '添加下级');
-    expect(buttons).toHaveLength(1);
-    fireEvent.click(buttons[0] as HTMLElement);
+    // 编辑 as a link, 添加下级 and 删除 under 更多.
+    const more = [...(rowsOf(container)[0]?.querySelectorAll('button') ?? [])].filter((button) => button.textContent?.replace(/\s/g, '') === '更多');
+    expect(more).toHaveLength(1);
+    fireEvent.click(more[0] as HTMLElement);
+    const addChild = await waitFor(() => {
+      const item = [...document.querySelectorAll('.ant-dropdown-menu-item')].find((candidate) => candidate.textContent === '添加下级');
+      expect(item).toBeDefined();
+      return item as HTMLElement;
+    });
+    fireEvent.click(addChild);
     await waitFor(() => expect(document.querySelector('#form_name')).not.toBeNull(), LONG);
     fireEvent.change(document.querySelector('#form_name') as HTMLInputElement, { target: { value: '江苏' } });
     fireEvent.click([...document.querySelectorAll('.ant-modal-footer button')].find((button) => button.textContent?.replace(/\s/g, '') === '确定') as HTMLElement);

@@ -61,7 +61,7 @@ describe('an entity definition received at run time', () => {
     await waitFor(() => expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(1), { timeout: 20_000 });
     expect(screen.getByText('在线表单演示')).toBeTruthy();
     // Money always shows two decimals.
-    expect(screen.getByText('1959.50')).toBeTruthy();
+    expect(screen.getByText('¥1,959.50')).toBeTruthy();
     expect(container.querySelector('[data-testid="crud-search-form"]')?.textContent).toContain('名称');
 
     // The dialog kept in the URL is open, with the definition's fields.

@@ -7,6 +7,7 @@ import * as m0003 from './0003-member-dicts';
 import * as m0004 from './0004-member-sessions';
 import * as m0005 from './0005-promotion-point-biz';
 import * as m0006 from './0006-coupon-snapshot';
+import * as m0007 from './0007-member-dict-colors';
 
 /** cust_member as it was first released (migrations freeze a schema; later changes are new migrations). */
 const memberEntityV1 = defineEntity({
@@ -38,6 +39,7 @@ export const customerMigrations: Record<string, Migration> = {
   '0004_member_sessions': m0004,
   '0005_promotion_point_biz': m0005,
   '0006_coupon_snapshot': m0006,
+  '0007_member_dict_colors': m0007,
   // Lists at scale: the indexes derived from the member entity as it is now, after every earlier migration.
   '0090_list_indexes': {
     up: async (db: Kysely<unknown>) => {

@@ -17,6 +17,12 @@ describe('MetricCard', () => {
     expect(screen.getByLabelText('计算方式')).toBeTruthy();
   });
 
+  it('reads 环比 from money as the cards show it (¥ and separators)', () => {
+    render(<MetricCard data-testid="m" title="本月支付金额" value="¥1,200.00" previous="¥1,000.00" previousLabel="上月同期" />);
+    expect(screen.getByTestId('m-value').textContent).toBe('¥1,200.00');
+    expect(screen.getByTestId('m-ratio').textContent?.trim()).toBe('20.00%');
+  });
+
   it("shows '—' when the reference is 0, and no 环比 without a reference", () => {
     const { unmount } = render(<MetricCard data-testid="m" title="订单数" value="5" previous="0" />);
     expect(screen.getByTestId('m-ratio').textContent).toBe('—');
@@ -39,8 +45,8 @@ describe('SharePie', () => {
     );
     const rows = screen.getByTestId('p').querySelectorAll('.ant-table-tbody tr.ant-table-row');
     expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['模拟支付', '1', '10.50', '33.33%'],
-      ['现金', '2', '3.00', '66.67%'],
+      ['模拟支付', '1', '¥10.50', '33.33%'],
+      ['现金', '2', '¥3.00', '66.67%'],
     ]);
     unmount();
     render(<SharePie rows={[]} />);

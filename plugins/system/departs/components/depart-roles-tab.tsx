@@ -1,8 +1,7 @@
-import { Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { accessOf } from '../../../../src/providers/access-control';
 import { EntityListPage, useEntityRecord } from '../../../../src/toolkit/crud';
 import { PermissionAssignTree } from '../../roles/components/permission-assign-tree';
 import { DEPART_PERMISSIONS, departRoleEntity, type DepartRoleRecord } from '../entities';
@@ -16,7 +15,6 @@ export function DepartRolesTab({ departId }: { departId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const authorizing = idParam(searchParams.get(ROLE_AUTH_KEY));
   const fixedValues = useMemo(() => ({ departId }), [departId]);
-  const gate = accessOf(DEPART_PERMISSIONS.roleEdit);
 
   const setAuthorizing = (id: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -37,13 +35,7 @@ export function DepartRolesTab({ departId }: { departId: string }) {
         urlPrefix="role"
         card={false}
         without={['import', 'export']}
-        rowActions={(record) =>
-          gate.visible ? (
-            <Button type="link" size="small" disabled={gate.disabled} onClick={() => setAuthorizing(String(record.id))}>
-              {t('role.authorize')}
-            </Button>
-          ) : null
-        }
+        rowActions={() => [{ key: 'authorize', label: t('role.authorize'), code: DEPART_PERMISSIONS.roleEdit, onClick: (record) => setAuthorizing(String(record.id)) }]}
       />
       <Modal
         open={authorizing !== null}

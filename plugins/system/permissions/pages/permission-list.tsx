@@ -1,12 +1,12 @@
-import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Divider, Dropdown, Input, Space, Table, type TableColumnType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Input, Space, Table, type TableColumnType } from 'antd';
 import { useList } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { LoadErrorAlert, SelectionAlert, useEntityDelete, useUrlParam } from '../../../../src/toolkit/crud';
+import { dictColumn, LIST_TABLE_PROPS, LoadErrorAlert, SelectionAlert, selectionCheckboxProps, useEntityDelete, useRowActionsColumn, useUrlParam } from '../../../../src/toolkit/crud';
 import { useAccessMap } from '../../../../src/toolkit/permission';
 import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
 import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
@@ -60,7 +60,7 @@ function usePermissionTree(name: string) {
 
 /** 菜单管理: the menus and their buttons as a tree table, with the create/edit drawer kept in the URL. */
 export default function PermissionListPage() {
-  const { t } = useTranslation('sysPermission');
+  const { t } = useTranslation(['sysPermission', 'crud']);
   const { modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState('');
@@ -95,16 +95,6 @@ export default function PermissionListPage() {
     if (await deletes.removeMany(selected)) setSelected([]);
   };
 
-  const confirmRemove = (record: PermissionTreeRecord) => {
-    void modal.confirm({
-      title: t(record.children !== undefined && record.children.length > 0 ? 'confirmDeleteBranch' : 'confirmDelete'),
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => removeOne(record.id),
-    });
-  };
-
   const confirmBatch = () => {
     void modal.confirm({
       title: t('confirmBatchDelete', { count: selected.length }),
@@ -117,7 +107,7 @@ export default function PermissionListPage() {
 
   const columns: TableColumnType<PermissionTreeRecord>[] = [
     { key: 'name', dataIndex: 'name', title: t('fields.name') },
-    { key: 'menuType', dataIndex: 'menuType_dictText', title: t('fields.menuType'), width: 110 },
+    dictColumn<PermissionTreeRecord>('menuType', 'menu_type', t('fields.menuType')),
     { key: 'icon', dataIndex: 'icon', title: t('columns.icon'), width: 70, align: 'center', render: (icon: string | null) => (icon ? <span title={icon}><MenuIcon name={icon} /></span> : null) },
     { key: 'component', dataIndex: 'component', title: t('columns.component'), ellipsis: true },
     { key: 'url', dataIndex: 'url', title: t('columns.url'), ellipsis: true },
@@ -125,49 +115,22 @@ export default function PermissionListPage() {
     { key: 'perms', dataIndex: 'perms', title: t('columns.perms'), ellipsis: true },
   ];
 
-  const moreItems = (record: PermissionTreeRecord) => [
-    ...(gates.add.visible && record.menuType !== MENU_TYPE.button ? [{ key: 'addChild', label: t('addChild'), disabled: gates.add.disabled }] : []),
-    ...(gates.edit.visible && takesDataRules(record) ? [{ key: 'dataRule', label: t('dataRule.action'), disabled: gates.edit.disabled }] : []),
-    ...(gates.delete.visible ? [{ key: 'delete', label: t('delete'), danger: true, disabled: gates.delete.disabled }] : []),
-  ];
-
-  if (gates.edit.visible || gates.add.visible || gates.delete.visible) {
-    columns.push({
-      key: 'actions',
-      title: t('columns.actions'),
-      width: 160,
-      fixed: 'right',
-      render: (_value: unknown, record: PermissionTreeRecord) => {
-        const more = moreItems(record);
-        return (
-          <Space split={<Divider type="vertical" />} size={0}>
-            {gates.edit.visible ? (
-              <Button type="link" size="small" disabled={gates.edit.disabled} onClick={() => setDrawer({ mode: 'edit', id: record.id })}>
-                {t('edit')}
-              </Button>
-            ) : null}
-            {more.length > 0 ? (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: more,
-                  onClick: ({ key }) => {
-                    if (key === 'addChild') setDrawer({ mode: 'create', parentId: record.id });
-                    if (key === 'dataRule') setDataRule(record.id);
-                    if (key === 'delete') confirmRemove(record);
-                  },
-                }}
-              >
-                <Button type="link" size="small">
-                  {t('more')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            ) : null}
-          </Space>
-        );
+  const actions = useRowActionsColumn<PermissionTreeRecord>({
+    actions: [
+      { key: 'edit', label: t('edit'), code: permissionCode(permissionEntity, 'edit'), onClick: (record) => setDrawer({ mode: 'edit', id: record.id }) },
+      { key: 'addChild', label: t('addChild'), code: permissionCode(permissionEntity, 'add'), showFor: (record) => record.menuType !== MENU_TYPE.button, onClick: (record) => setDrawer({ mode: 'create', parentId: record.id }) },
+      { key: 'dataRule', label: t('dataRule.action'), code: permissionCode(permissionEntity, 'edit'), showFor: takesDataRules, onClick: (record) => setDataRule(record.id) },
+      {
+        key: 'delete',
+        label: t('delete'),
+        code: permissionCode(permissionEntity, 'delete'),
+        danger: true,
+        confirm: (record) => t(record.children !== undefined && record.children.length > 0 ? 'confirmDeleteBranch' : 'confirmDelete'),
+        onClick: (record) => removeOne(record.id),
       },
-    });
-  }
+    ],
+  });
+  if (actions !== null) columns.push(actions);
 
   const batchDelete = gates.deleteBatch.visible;
   return (
@@ -217,8 +180,8 @@ export default function PermissionListPage() {
         pagination={false}
         locale={{ emptyText: t('empty') }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        rowSelection={batchDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-        scroll={{ x: 1000 }}
+        rowSelection={batchDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: selectionCheckboxProps(t('crud:selectRow')) } : undefined}
+        {...LIST_TABLE_PROPS}
       />
       <PermissionFormDrawer
         state={drawer}

@@ -1,8 +1,7 @@
-import { Button, Drawer } from 'antd';
+import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EntityListPage, useEntityRecord } from '../../../../src/toolkit/crud';
-import { useAccess } from '../../../../src/toolkit/permission';
 import { PermissionAssignTree } from '../components/permission-assign-tree';
 import { ROLE_CODES } from '../contracts';
 import { roleEntity, type RoleRecord } from '../entities';
@@ -29,7 +28,6 @@ export default function RoleListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(AUTHORIZE_KEY);
   const authorizing = requested !== null && ID.test(requested) ? requested : null;
-  const authorize = useAccess(ROLE_CODES.authorize);
 
   const setAuthorizing = (roleId: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -43,13 +41,7 @@ export default function RoleListPage() {
     <>
       <EntityListPage<RoleRecord>
         entity={roleEntity}
-        rowActions={(record) =>
-          authorize.visible ? (
-            <Button type="link" size="small" disabled={authorize.disabled} onClick={() => setAuthorizing(String(record.id))}>
-              {t('role.authorize')}
-            </Button>
-          ) : null
-        }
+        rowActions={() => [{ key: 'authorize', label: t('role.authorize'), code: ROLE_CODES.authorize, onClick: (record) => setAuthorizing(String(record.id)) }]}
       />
       <AuthorizeDrawer roleId={authorizing} onClose={() => setAuthorizing(null)} />
     </>

@@ -1,10 +1,9 @@
-import { Button, type TableColumnType } from 'antd';
+import type { TableColumnType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage } from '../../../../src/toolkit/crud';
-import { useAccess } from '../../../../src/toolkit/permission';
 import { TenantUsersDrawer } from '../components/tenant-users-drawer';
 import { TENANT_PERMISSIONS, tenantEntity, type TenantRecord } from '../entities';
 
@@ -16,7 +15,6 @@ import { TENANT_PERMISSIONS, tenantEntity, type TenantRecord } from '../entities
 export default function TenantListPage() {
   const { t } = useTranslation('sysTenant');
   const [usersOf, setUsersOf] = useState<TenantRecord | null>(null);
-  const userAccess = useAccess(TENANT_PERMISSIONS.user);
 
   const formRules = useMemo<Record<string, Rule[]>>(
     () => ({
@@ -47,13 +45,7 @@ export default function TenantListPage() {
         without={['export', 'import']}
         formRules={formRules}
         extraColumns={extraColumns}
-        rowActions={(record) =>
-          userAccess.visible ? (
-            <Button type="link" size="small" disabled={userAccess.disabled} onClick={() => setUsersOf(record)}>
-              {t('users.open')}
-            </Button>
-          ) : null
-        }
+        rowActions={() => [{ key: 'users', label: t('users.open'), code: TENANT_PERMISSIONS.user, onClick: (record) => setUsersOf(record) }]}
       />
       <TenantUsersDrawer tenant={usersOf} onClose={() => setUsersOf(null)} />
     </>

@@ -3,7 +3,7 @@ import { App, Button, Dropdown, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { useEntityAction, type EntityActionCall, type ListControls } from '../../../../src/toolkit/crud';
+import { useEntityAction, type EntityActionCall, type ListControls, type RowAction } from '../../../../src/toolkit/crud';
 import { accessOf } from '../../../../src/providers/access-control';
 import { USER_API, USER_PERMISSIONS, USER_STATUS } from '../api';
 import { userEntity, type UserRecord } from '../entities';
@@ -44,33 +44,32 @@ function userGates() {
   };
 }
 
-/** 更多 ▾ of a row: 密码, 冻结 or 解冻, 删除 (each with the user's button permission). */
-export function UserRowMenu({ record, list, onPassword }: { record: UserRecord; list: ListControls; onPassword: (username: string) => void }) {
+/** A row's 密码, 冻结 or 解冻 and 删除 (each with the user's button permission), after the list's 编辑. */
+export function useUserRowActions(): (list: ListControls, onPassword: (username: string) => void) => RowAction<UserRecord>[] {
   const { t } = useTranslation('sysUser');
-  const { run, confirm } = useUserCommands(t);
-  const gates = userGates();
-  const id = String(record.id);
-  const username = String(record.username ?? '');
-  const frozen = record.status === USER_STATUS.frozen;
-  const items: MenuItem[] = [];
-  if (gates.password.visible) items.push({ key: 'password', label: t('password'), disabled: gates.password.disabled });
-  if (gates.frozen.visible) items.push({ key: frozen ? 'unfreeze' : 'freeze', label: t(frozen ? 'unfreeze' : 'freeze'), disabled: gates.frozen.disabled });
-  if (gates.remove.visible) items.push({ key: 'delete', label: t('delete'), danger: true, disabled: gates.remove.disabled });
-  if (items.length === 0) return null;
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password') onPassword(username);
-    if (key === 'unfreeze') void run(userCalls.setStatus([id], USER_STATUS.normal), list, false);
-    if (key === 'freeze') confirm(t('confirmFreeze', { username }), () => run(userCalls.setStatus([id], USER_STATUS.frozen), list, false));
-    if (key === 'delete') confirm(t('confirmDelete', { username }), () => run(userCalls.remove(id), list, true));
-  };
-  return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
-      <Button type="link" size="small">
-        {t('more')} <DownOutlined />
-      </Button>
-    </Dropdown>
-  );
+  const { run } = useUserCommands(t);
+  const frozen = (record: UserRecord) => record.status === USER_STATUS.frozen;
+  const nameOf = (record: UserRecord) => String(record.username ?? '');
+  return (list, onPassword) => [
+    { key: 'password', label: t('password'), code: USER_PERMISSIONS.changePassword, onClick: (record) => onPassword(nameOf(record)) },
+    { key: 'unfreeze', label: t('unfreeze'), code: USER_PERMISSIONS.frozenBatch, showFor: frozen, onClick: (record) => run(userCalls.setStatus([String(record.id)], USER_STATUS.normal), list, false) },
+    {
+      key: 'freeze',
+      label: t('freeze'),
+      code: USER_PERMISSIONS.frozenBatch,
+      showFor: (record) => !frozen(record),
+      confirm: (record) => t('confirmFreeze', { username: nameOf(record) }),
+      onClick: (record) => run(userCalls.setStatus([String(record.id)], USER_STATUS.frozen), list, false),
+    },
+    {
+      key: 'delete',
+      label: t('delete'),
+      code: permissionCode(userEntity, 'delete'),
+      danger: true,
+      confirm: (record) => t('confirmDelete', { username: nameOf(record) }),
+      onClick: (record) => run(userCalls.remove(String(record.id)), list, true),
+    },
+  ];
 }
 
 /** 批量操作 ▾ on the selected rows: 冻结, 解冻, 删除. */

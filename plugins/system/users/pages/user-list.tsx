@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityListPage } from '../../../../src/toolkit/crud';
 import { StoredImage } from '../../../../src/toolkit/upload';
 import { PasswordModal } from '../components/password-modal';
-import { UserBatchMenu, UserRowMenu } from '../components/user-actions';
+import { UserBatchMenu, useUserRowActions } from '../components/user-actions';
 import { UserFormModal } from '../components/user-form-modal';
 import { userEntity, type UserRecord } from '../entities';
 
@@ -16,6 +16,7 @@ import { userEntity, type UserRecord } from '../entities';
 export default function UserListPage() {
   const { t } = useTranslation('sysUser');
   const [passwordOf, setPasswordOf] = useState<string | null>(null);
+  const rowActions = useUserRowActions();
   return (
     <>
       <EntityListPage<UserRecord>
@@ -27,7 +28,7 @@ export default function UserListPage() {
             <StoredImage value={typeof value === 'string' ? value : null} shape="avatar" size={32} preview={false} fallback={<UserOutlined />} alt={t('avatarAlt', { name: String(record.realname ?? record.username ?? '') })} />
           ),
         }}
-        rowActions={(record, list) => <UserRowMenu record={record} list={list} onPassword={setPasswordOf} />}
+        rowActions={(list) => rowActions(list, setPasswordOf)}
         toolbarExtra={(list) => <UserBatchMenu list={list} />}
       />
       <PasswordModal username={passwordOf} onClose={() => setPasswordOf(null)} />

@@ -7,8 +7,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadNamespace } from '../../../../../src/providers/i18n';
-import type { ListControls } from '../../../../../src/toolkit/crud';
-import { UserBatchMenu, UserRowMenu } from '../../../users/components/user-actions';
+import { useRowActionsColumn, type ListControls } from '../../../../../src/toolkit/crud';
+import { UserBatchMenu, useUserRowActions } from '../../../users/components/user-actions';
 import type { UserRecord } from '../../../users/entities';
 import { entry, loadLocales, renderInRefine, signInClerk } from '../../../../../tests/unit/customers/list-harness';
 import { fail, mockServer, ok, spyPresenter, type MockServer } from '../../../../../tests/unit/providers/mock-adapter';
@@ -26,6 +26,13 @@ const writes = () => server.calls.filter((call) => call.method !== 'get');
 function OpenList() {
   const { result } = useList({ resource: 'users', meta: { api: '/sys/user' } });
   return <p data-testid="rows">{result.data.length}</p>;
+}
+
+/** A row's 操作 cell as the users list renders it (the toolkit's column with the screen's actions). */
+function RowActions({ record, list }: { record: UserRecord; list: ListControls }) {
+  const rowActions = useUserRowActions();
+  const column = useRowActionsColumn<UserRecord>({ actions: rowActions(list, () => undefined) });
+  return <>{column?.render?.(undefined, record, 0)}</>;
 }
 
 function controls(selected: string[]): ListControls {
@@ -104,14 +111,14 @@ describe('users row actions', () => {
   it('解冻 needs no confirmation and keeps the selection; 删除 asks, deletes by id and clears it', async () => {
     const list = controls(['u9']);
     const record = { id: 'u9', username: 'clerk9', status: 2 } as unknown as UserRecord;
-    renderWith(<UserRowMenu record={record} list={list} onPassword={() => undefined} />);
-    await choose(/更多/, '解冻');
+    renderWith(<RowActions record={record} list={list} />);
+    fireEvent.click(await screen.findByRole('button', { name: '解冻' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(bodyOf(writes()[0])).toEqual({ ids: 'u9', status: '1' });
     await screen.findByText('冻结成功!');
     expect(list.clearSelection).not.toHaveBeenCalled();
 
-    await choose(/更多/, '删除');
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
     expect((await screen.findAllByText('确定删除用户“clerk9”吗?')).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(writes()).toHaveLength(2));
