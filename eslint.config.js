@@ -34,6 +34,7 @@ const noStaticModal = {
 // src/contracts. A path pattern cannot say "another plugin" (the same '../../x' is inside or outside
 // depending on depth), so this rule resolves each relative specifier and compares plugin folders.
 const PLUGINS_ROOT = path.join(import.meta.dirname, 'plugins');
+const SERVER_ROOT = path.join(import.meta.dirname, 'server');
 /** The plugin folder a file lies in (plugins/<name>/…), or undefined outside one (plugins/index.ts, src/…). */
 function pluginFolderOf(file) {
   const relative = path.relative(PLUGINS_ROOT, file);
@@ -47,15 +48,24 @@ const pluginBoundaries = {
     schema: [],
     messages: {
       foreignPlugin: "plugins/{{from}} must not import plugins/{{to}}'s insides: share what both need through src/contracts.",
+      coreOutsideKit: 'a plugin takes the core server from server/kit.ts (and the services plugins offer each other from server/contracts), never from {{to}}.',
     },
   },
   create(context) {
     const from = pluginFolderOf(context.filename);
     if (from === undefined) return {};
+    // A plugin's tests drive the server as the suite in tests/ does; its own code reaches the core only through the kit.
+    const isTest = path.relative(PLUGINS_ROOT, context.filename).split(path.sep)[1] === 'tests';
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const to = pluginFolderOf(path.resolve(path.dirname(context.filename), specifier));
+      const target = path.resolve(path.dirname(context.filename), specifier);
+      const to = pluginFolderOf(target);
       if (to !== undefined && to !== from) context.report({ node, messageId: 'foreignPlugin', data: { from, to } });
+      const core = path.relative(SERVER_ROOT, target);
+      const inCore = !core.startsWith('..') && !path.isAbsolute(core);
+      if (inCore && !isTest && core !== 'kit' && core !== 'kit.ts' && !core.startsWith(`contracts${path.sep}`)) {
+        context.report({ node, messageId: 'coreOutsideKit', data: { to: `server/${core.split(path.sep).join('/')}` } });
+      }
     };
     const literal = (node) => (node?.type === 'Literal' ? node.value : undefined);
     return {

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { registerAccountRoutes } from './server/account-routes';
 import { accountMenus } from './server/menus';
 import { accountMigrations } from './server/migrations';

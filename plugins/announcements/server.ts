@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { registerAnnouncementAdminRoutes } from './server/admin-routes';
 import { announcementDicts, announcementMenus } from './server/menus';
 import { registerMessageRoutes } from './server/message-routes';

@@ -1,7 +1,6 @@
 import { customerFacts } from './server/report-facts';
 import zhCustomers from '../../locales/zh-CN/customers.json';
-import { localeLabels } from '../../server/crud/labels';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin, localeLabels } from '../../server/kit';
 import { registerAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
 import { customerMenus } from './server/menus';

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { dashboardMenus } from './server/menus';
 import { registerDashboardRoutes } from './server/routes';
 

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { helpMenus } from './server/menus';
 
 /** The help centre's menu entry; its content is the client page's, translated in locales/<lng>/help.json. */

@@ -1,6 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import { tableReference } from '../../server/crud/references';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin, tableReference } from '../../server/kit';
 import { campaignDicts, campaignMigrations, registerCampaignRoutes, seedCampaigns } from './server/campaigns';
 import { couponDicts, couponJobKinds, couponMigrations, registerCouponRoutes, seedCoupons } from './server/coupons';
 import { issueNewMemberCoupons } from './server/coupon-issue';

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { monitorMenus } from './server/menus';
 import { registerMonitorRoutes } from './server/routes';
 

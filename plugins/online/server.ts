@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { cgformMigrations } from './server/cgform-migrations';
 import { registerCgformRoutes } from './server/cgform-routes';
 import { CGFORM_DICTS, seedCgforms } from './server/cgform-seed';

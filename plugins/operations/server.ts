@@ -1,8 +1,6 @@
 import zhOperations from '../../locales/zh-CN/operations.json';
 import { sql } from 'kysely';
-import { localeLabels } from '../../server/crud/labels';
-import { tableReference } from '../../server/crud/references';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin, localeLabels, tableReference } from '../../server/kit';
 import { registerLogRoutes } from './server/log-routes';
 import { operationsDicts, operationsMenus } from './server/menus';
 import { registerQuartzRoutes } from './server/quartz-routes';

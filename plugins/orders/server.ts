@@ -1,6 +1,6 @@
 import { orderCounters } from './server/counters';
 import { orderFacts } from './server/report-facts';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { registerOrderAdminRoutes } from './server/admin-routes';
 import { registerAfterSaleRoutes } from './server/after-sale-routes';
 import { registerOrderAppRoutes } from './server/app-routes';

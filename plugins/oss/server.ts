@@ -1,6 +1,5 @@
 import zhOss from '../../locales/zh-CN/oss.json';
-import { localeLabels } from '../../server/crud/labels';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin, localeLabels } from '../../server/kit';
 import { registerOssFileRoutes } from './server/file-routes';
 import { ossDicts, ossMenus } from './server/menus';
 

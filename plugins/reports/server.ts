@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin } from '../../server/kit';
 import { registerGoodsReportRoutes } from './server/goods-routes';
 import { reportMenus } from './server/menus';
 import { registerOrderReportRoutes } from './server/order-routes';

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import zhSystem from '../../locales/zh-CN/system.json';
-import { registerEntityRoutes } from '../../server/crud/register-entity-routes';
-import { localeLabels } from '../../server/crud/labels';
-import { businessError } from '../../server/http/envelope';
-import { MSG_DICT_NOT_FOUND } from '../../server/routes/dictionaries';
-import { defineServerPlugin } from '../../server/plugin-api';
+import { businessError, defineServerPlugin, localeLabels, MSG_DICT_NOT_FOUND, registerEntityRoutes } from '../../server/kit';
 import { dictEntity, dictItemEntity } from './entities';
 import { registerDictLookupRoutes } from './server/dict-lookup-routes';
 import { systemDicts, systemMenus } from './server/menus';

@@ -4,6 +4,7 @@ import { REF_KIND_SUFFIX, REF_TEXT_SUFFIX, refKindsOf, type FieldRef, type RefKi
 import type { Database } from '../db/schema';
 import type { DictLookup, WireRecord } from './records';
 import type { DictionaryService } from '../services/dictionaries';
+import { RECORD_ID_PATTERN } from '../../src/contracts/record-id';
 
 /**
  * The labels of referenced records (src/contracts/references.ts): each kind is resolved by the plugin that owns its
@@ -34,7 +35,6 @@ export function tableReference(table: string, label: RawBuilder<unknown>, option
 /** Ids asked of a resolver in one statement (an export names up to 10,000 rows). */
 const BATCH = 1000;
 /** What a reference may hold: ids, numbers and region codes; anything else is never looked up. */
-const REF_VALUE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A field's references: its name, the kinds it names, and whether the answer says which kind knew the id. */
 interface RefField {
@@ -85,7 +85,7 @@ export class ReferenceService {
   /** The labels of one kind's ids (empty when no plugin resolves the kind: its ids then show as they are). */
   async labels(kind: RefKind, tenantId: number, ids: Iterable<string>, executor: Kysely<Database> = this.db): Promise<Map<string, string>> {
     const resolver = this.resolvers.get(kind);
-    const wanted = [...new Set([...ids].filter((id) => REF_VALUE.test(id)))];
+    const wanted = [...new Set([...ids].filter((id) => RECORD_ID_PATTERN.test(id)))];
     const found = new Map<string, string>();
     if (resolver === undefined || wanted.length === 0) return found;
     for (let start = 0; start < wanted.length; start += BATCH) {

@@ -1,6 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type TSchema, type TString } from 'typebox';
 import { ApiError } from './envelope';
+import { RECORD_ID_PATTERN, RECORD_ID_SOURCE } from '../../src/contracts/record-id';
 
 /**
  * The shared pieces of every route's input schema, and the one wording of a refused input. Route
@@ -73,9 +74,10 @@ export const Reason = (maxLength = 200): TString =>
 
 // ---- identifiers and codes -------------------------------------------------------------------
 
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The record id pattern of src/contracts/record-id.ts, as the server's routes name it. */
+export const ID_PATTERN = RECORD_ID_PATTERN;
 /** A record id: letters, digits, `_` and `-` (the server's own ids are 32 hex characters). */
-export const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
+export const Id = Type.String({ pattern: `^${RECORD_ID_SOURCE}$` });
 export const MAX_IDS = 1000;
 /** A comma-separated id list; the client leaves a trailing comma. */
 export const IdList = Type.String({ maxLength: MAX_IDS * 65, pattern: '^[A-Za-z0-9_,\\s-]*$' });

@@ -1,3 +1,4 @@
+import { RECORD_ID_PATTERN } from './record-id';
 /** The two websockets (spec §7 Sockets, conventions §6.4/§6.5), shared by the client and the reference server. */
 
 /** Paths relative to the API base; followed by `/{userId}` and `/{userId}/{pageId}`. */
@@ -64,6 +65,6 @@ export interface CommonSendData {
 /** The socket key of a list is its API base (e.g. `/sys/annountCement`). */
 export const SOCKET_KEY_PATTERN = /^[A-Za-z0-9_:./-]{1,100}$/;
 /** A page id (a random UUID per browser page) and a user id. */
-export const SOCKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const SOCKET_ID_PATTERN = RECORD_ID_PATTERN;
 /** Largest row or args payload the server forwards (serialised JSON, bytes). */
 export const MAX_LIVE_PAYLOAD_BYTES = 64 * 1024;

@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { MOBILE_PATTERN } from '../../../src/contracts/account';
-import { redeemSmsCode } from '../../../server/auth/sms-codes';
-import type { AppContext } from '../../../server/context';
-import { isUniqueViolation } from '../../../server/crud/validate';
-import { businessError, ok, unauthorized } from '../../../server/http/envelope';
-import { body, DateString, Id, Int, Line, NO_INPUT, params, query } from '../../../server/http/schemas';
-import { LOG_TYPE_LOGIN } from '../../../server/logs/log-tables';
+import { body, businessError, DateString, formatShopTime, Id, Int, isUniqueViolation, Line, LOG_TYPE_LOGIN, NO_INPUT, ok, params, query, redeemSmsCode, unauthorized, type AppContext } from '../../../server/kit';
 import { ACCOUNT_API, BINDING_PROVIDERS, type AccountSession, type BindingProvider, type LoginPage, type NotificationPrefs, type PhoneChange, type ProfileChange } from '../contracts';
 import { bindingsOf, checkProfileChange, loadProfile, MSG_EMAIL_TAKEN, MSG_USER_GONE, uploadRootOf } from './profile';
 import { accountDb } from './tables';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 export const MSG_PROFILE_SAVED = '基本信息已更新';
 export const MSG_PHONE_INVALID = '请输入正确的手机号';

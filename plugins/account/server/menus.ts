@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 
 /** 个人页: the signed-in user's own center and settings, hidden from the side menu, reached from the user dropdown. */
 export const accountMenus: PluginMenuSeed[] = [

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { resolveInside, allowedTypeOf } from '../../../server/routes/upload-files';
-import { LOG_TYPE_LOGIN } from '../../../server/logs/log-tables';
+import { allowedTypeOf, formatShopTime, LOG_TYPE_LOGIN, resolveInside, shopDay } from '../../../server/kit';
 import type { AccountProfile, AccountBinding, BindingProvider, ProfileChange, Sex } from '../contracts';
 import type { AccountTables } from './tables';
-import { formatShopTime, shopDay } from '../../../server/time/shop-time';
 
 export const MSG_REALNAME_REQUIRED = '姓名不能为空';
 export const MSG_REALNAME_TOO_LONG = '姓名长度不能超过50个字符';

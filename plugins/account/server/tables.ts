@@ -1,6 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database, UsersTable } from '../../../server/db/schema';
-import type { LogTables } from '../../../server/logs/log-tables';
+import type { Database, LogTables, UsersTable } from '../../../server/kit';
 
 /** 新消息通知 of one user (migration 0001): absent means every category on. */
 export interface UserPrefTable {

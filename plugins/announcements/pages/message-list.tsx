@@ -2,9 +2,9 @@ import { Alert, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { MESSAGE_API, messageEntity, type MessageRecipient, type MessageRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const RECIPIENTS_KEY = 'recipients';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The receivers of one message with their read state, in a drawer kept in the URL (`?recipients=<id>`). */
 function RecipientsDrawer({ messageId, onClose }: { messageId: string | null; onClose: () => void }) {
@@ -42,7 +42,7 @@ function RecipientsDrawer({ messageId, onClose }: { messageId: string | null; on
 export default function MessageListPage() {
   const { t } = useTranslation('message');
   const [requested, setRecipients] = useUrlParam(RECIPIENTS_KEY);
-  const open = requested !== null && ID.test(requested) ? requested : null;
+  const open = requested !== null && RECORD_ID_PATTERN.test(requested) ? requested : null;
   return (
     <>
       <EntityListPage<MessageRecord>

@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANNOUNCEMENT_API } from '../../../src/contracts/announcements';
-import type { AppContext } from '../../../server/context';
-import { registerEntityRoutes, type WriteContext } from '../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../server/crud/validate';
-import { localeLabels } from '../../../server/crud/labels';
-import { businessError, ok } from '../../../server/http/envelope';
-import { ID_PATTERN, Line, query } from '../../../server/http/schemas';
+import { businessError, ID_PATTERN, Line, localeLabels, ok, permission, publishEntityChanges, query, registerEntityRoutes, sanitizeRichText, type AppContext, type FieldValues, type WriteContext } from '../../../server/kit';
 import { Type } from 'typebox';
-import { publishEntityChanges } from '../../../server/sockets/live-entities';
 import zhAnnouncements from '../../../locales/zh-CN/announcements.json';
 import { ANNOUNCEMENT_PERMISSIONS, OPEN_PAGE_PATTERN, announcementEntity } from '../entities';
 import { insertSendRows, recipientsOf, splitUserIds } from './recipients';
-import { sanitizeRichText } from '../../../server/http/rich-text';
 import { announcementDb, type AnnouncementDb } from './tables';
 import { announcementPublisher } from './publish';
 
@@ -69,7 +62,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
   });
 
   const byId = { querystring: query({ id: Type.Optional(Line(64)) }) };
-  api.get(`${socketKey}/doReleaseData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.release } }, schema: byId }, async (request) => {
+  api.get(`${socketKey}/doReleaseData`, { ...permission(ANNOUNCEMENT_PERMISSIONS.release), schema: byId }, async (request) => {
     const id = idOf(request);
     const current = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (current === undefined) throw businessError(MSG_NOT_FOUND);
@@ -88,7 +81,7 @@ export async function registerAnnouncementAdminRoutes(api: FastifyInstance, ctx:
     return ok(null, MSG_RELEASED);
   });
 
-  api.get(`${socketKey}/doReovkeData`, { config: { access: { permission: ANNOUNCEMENT_PERMISSIONS.revoke } }, schema: byId }, async (request) => {
+  api.get(`${socketKey}/doReovkeData`, { ...permission(ANNOUNCEMENT_PERMISSIONS.revoke), schema: byId }, async (request) => {
     const id = idOf(request);
     const current = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     if (current === undefined) throw businessError(MSG_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, WITHOUT_EXCEL, type DictSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, WITHOUT_EXCEL, type DictSeed, type PluginMenuSeed } from '../../../server/kit';
 
 /** 通告管理, 我的消息, 消息模板 and 消息记录, in 系统管理 between 日志管理 (7) and 租户管理 (10). */
 export const announcementMenus: PluginMenuSeed[] = [

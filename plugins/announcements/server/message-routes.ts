@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import zhMessage from '../../../locales/zh-CN/message.json';
-import type { AppContext } from '../../../server/context';
-import { entityRouteSchemas } from '../../../server/crud/entity-schemas';
-import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
-import type { QueryParams } from '../../../server/crud/list-query';
-import { formatShopTime } from '../../../server/time/shop-time';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, Line, query, SafeText } from '../../../server/http/schemas';
+import { body, businessError, entityRouteSchemas, fieldLabeller, formatShopTime, Id, Line, localeLabels, ok, permission, query, registerEntityRoutes, SafeText, tenantOf, type AppContext, type QueryParams } from '../../../server/kit';
 import { MESSAGE_API, MESSAGE_PERMISSIONS, messageEntity, messageTemplateEntity, parseTestData, type MessageRecipient } from '../entities';
 import { MAX_RECEIVERS, MSG_BAD_TEST_JSON, MSG_SENT, normaliseTemplate, sendTemplateMessage } from './message-service';
 import { announcementPublisher } from './publish';
 import { announcementDb, messageDb } from './tables';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const IdArray = Type.Array(Id, { maxItems: MAX_RECEIVERS });
 /** Ids as an array or as a comma-separated line (both are common in the JeecgBoot clients). */
@@ -30,10 +24,8 @@ type RecipientsQuery = Static<typeof RecipientsQuery>;
 
 function idsOf(value: string | readonly string[] | undefined): string[] {
   const list = typeof value === 'string' ? value.split(',') : (value ?? []);
-  return [...new Set(list.map((id) => id.trim()).filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)))];
+  return [...new Set(list.map((id) => id.trim()).filter((id) => RECORD_ID_PATTERN.test(id)))];
 }
-
-const tenantOf = (request: FastifyRequest): number => request.tenantId ?? 0;
 
 /**
  * 消息模板 (the CRUD contract, checked and sanitised) with 发送测试 (sendMsg), and 消息记录: the messages
@@ -57,7 +49,7 @@ export async function registerMessageRoutes(api: FastifyInstance, ctx: AppContex
     },
   });
 
-  api.post<{ Body: SendBody }>(MESSAGE_API.sendMsg, { config: { access: { permission: MESSAGE_PERMISSIONS.send } }, schema: { querystring: query({}), body: SendBody } }, async (request) => {
+  api.post<{ Body: SendBody }>(MESSAGE_API.sendMsg, { ...permission(MESSAGE_PERMISSIONS.send), schema: { querystring: query({}), body: SendBody } }, async (request) => {
     const { templateCode, testData, receivers } = request.body;
     const data = testData === undefined ? {} : parseTestData(testData);
     if (data === null) throw businessError(MSG_BAD_TEST_JSON);
@@ -75,7 +67,7 @@ export async function registerMessageRoutes(api: FastifyInstance, ctx: AppContex
   // 消息记录: the engine reads the rows (tenant, filters, paging); the counts come from the send rows.
   const store = await registerEntityRoutes(api, messageEntity, { labels, actions: [] });
   const listSchema = entityRouteSchemas(messageEntity, fieldLabeller(messageEntity, labels)).list;
-  api.get(`${messageEntity.api}/list`, { config: { access: { permission: MESSAGE_PERMISSIONS.recordList } }, schema: listSchema }, async (request) => {
+  api.get(`${messageEntity.api}/list`, { ...permission(MESSAGE_PERMISSIONS.recordList), schema: listSchema }, async (request) => {
     const page = await store.list(request, request.query as QueryParams);
     const anntIds = page.records.map((record) => record.anntId).filter((id): id is string => typeof id === 'string');
     const counts =
@@ -101,7 +93,7 @@ export async function registerMessageRoutes(api: FastifyInstance, ctx: AppContex
 
   api.get<{ Querystring: RecipientsQuery }>(
     MESSAGE_API.recipients,
-    { config: { access: { permission: MESSAGE_PERMISSIONS.recordList } }, schema: { querystring: RecipientsQuery } },
+    { ...permission(MESSAGE_PERMISSIONS.recordList), schema: { querystring: RecipientsQuery } },
     async (request) => {
       const message = await store.findById(request, request.query.id);
       const anntId = message?.anntId;

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { TEMPLATE_TYPE } from '../entities';
 import { insertTemplate } from './message-service';
 import { messageDb } from './tables';

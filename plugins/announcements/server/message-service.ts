@@ -1,8 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { businessError } from '../../../server/http/envelope';
-import { sanitizeRichText } from '../../../server/http/rich-text';
+import { businessError, newId, sanitizeRichText, type Database } from '../../../server/kit';
 import { escapeHtml, fillPlaceholders, parseTestData, placeholdersOf, TEMPLATE_TYPE } from '../entities';
 import type { AnnouncementPublisher } from './publish';
 import { insertSendRows } from './recipients';

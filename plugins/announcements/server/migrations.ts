@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityIndexes, createEntityTable } from '../../../server/crud/table-ddl';
+import { createEntityIndexes, createEntityTable } from '../../../server/kit';
 import { announcementEntity, messageEntity, messageTemplateEntity } from '../entities';
 
 export const announcementMigrations: Record<string, Migration> = {

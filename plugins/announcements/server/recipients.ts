@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { newId } from '../../../server/db/ids';
+import { newId } from '../../../server/kit';
 import type { AnnouncementDb, AnnouncementTable } from './tables';
 
 export const MAX_RECIPIENT_IDS = 500;

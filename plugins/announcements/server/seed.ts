@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
+import { newId, type Database } from '../../../server/kit';
 import { insertSendRows, recipientsOf } from './recipients';
 import { announcementDb, type AnnouncementTable } from './tables';
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

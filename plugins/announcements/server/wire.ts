@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Announcement, AnnouncementCategory, AnnouncementOpenType, AnnouncementPriority, AnnouncementRecipients, AnnouncementSendStatus, MyAnnouncement } from '../../../src/contracts/announcements';
-import { formatShopTime } from '../../../server/time/shop-time';
+import { formatShopTime } from '../../../server/kit';
 import type { AnnouncementSendTable, AnnouncementTable } from './tables';
 
 const time = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));

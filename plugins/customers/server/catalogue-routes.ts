@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { checkRegionCode } from '../../../server/crud/core-references';
-import { tableReference } from '../../../server/crud/references';
-import { inTransaction } from '../../../server/db/transactions';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, query } from '../../../server/http/schemas';
+import { body, businessError, checkRegionCode, Id, inTransaction, ok, permission, query, registerEntityRoutes, tableReference, tenantOf, type LabelResolver } from '../../../server/kit';
 import {
   addressEntity,
   balanceLogEntity,
@@ -67,7 +61,7 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
   await registerEntityRoutes(api, addressEntity, {
     labels,
     beforeWrite: async (values, { request, mode, id }) => {
-      const tenantId = request.tenantId ?? 0;
+      const tenantId = tenantOf(request);
       if (typeof values.mobile === 'string' && !MOBILE.test(values.mobile)) throw businessError(MSG_BAD_PHONE);
       if (typeof values.areaId === 'string') checkRegionCode(values.areaId);
       let memberId = values.memberId;
@@ -86,7 +80,7 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
     labels,
     actions: ['list', 'queryById', 'add', 'exportXls'],
     beforeWrite: async (values, { request }) => {
-      if (!(await memberExists(request.tenantId ?? 0, values.memberId))) throw businessError(MSG_MEMBER_UNKNOWN);
+      if (!(await memberExists(tenantOf(request), values.memberId))) throw businessError(MSG_MEMBER_UNKNOWN);
       return values;
     },
   });
@@ -94,9 +88,9 @@ export async function registerCatalogueRoutes(api: FastifyInstance, labels: Labe
   // 回收: takes an unused coupon back from the member (a used or expired one stays as a record).
   api.post<{ Body: { id: string } }>(
     `${couponEntity.api}/recycle`,
-    { config: { access: { permission: 'cust:coupon:recycle' } }, schema: { querystring: query({}), body: body({ id: Id }) } },
+    { ...permission('cust:coupon:recycle'), schema: { querystring: query({}), body: body({ id: Id }) } },
     async (request) => {
-      const outcome = await inTransaction(db, (trx) => recycleCoupon(trx, request.tenantId ?? 0, request.body.id));
+      const outcome = await inTransaction(db, (trx) => recycleCoupon(trx, tenantOf(request), request.body.id));
       if (outcome === 'notFound') throw businessError(MSG_COUPON_NOT_FOUND);
       if (outcome === 'notUnused') throw businessError(MSG_COUPON_NOT_UNUSED);
       return ok(null, MSG_COUPON_RECYCLED);

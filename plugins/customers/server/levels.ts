@@ -1,8 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
-import { inTransaction } from '../../../server/ledger/ledger';
+import { businessError, inTransaction, newId, type Database } from '../../../server/kit';
 
 /** Member levels by growth (business-domains §1 Rules "Level by growth"). */
 

@@ -7,9 +7,7 @@ import {
   type NewMemberCoupon,
   type TemplateCouponCounts,
 } from '../../../server/contracts/member-coupons';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { defineStateMachine, transitionInTransaction } from '../../../server/state/state-machine';
+import { defineStateMachine, newId, transitionInTransaction, type Database } from '../../../server/kit';
 
 /**
  * The customers plugin's `memberCoupons` service (server/contracts/member-coupons.ts): the members'

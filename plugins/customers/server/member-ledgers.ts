@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction, postInTransaction, postLedgerEntry, type LedgerDefinition, type LedgerEntry, type LedgerPosting } from '../../../server/ledger/ledger';
+import { inTransaction, postInTransaction, postLedgerEntry, type Database, type LedgerDefinition, type LedgerEntry, type LedgerPosting } from '../../../server/kit';
 import { applyLevelByGrowth } from './levels';
 
 /** The member's three ledgers (business-domains §1 Rules "Ledger writes"). */

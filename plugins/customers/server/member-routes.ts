@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { formatShopTime } from '../../../server/time/shop-time';
+import { body, businessError, formatShopTime, Id, Int, ok, permission, query, registerEntityRoutes, tenantOf, type LabelResolver, type LedgerPosting } from '../../../server/kit';
 import { Type, type TSchema } from 'typebox';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, Int, query } from '../../../server/http/schemas';
-import type { LedgerPosting } from '../../../server/ledger/ledger';
 import { memberEntity } from '../entities';
 import { levelForGrowth, setLevelByHand } from './levels';
 import { BALANCE_BIZ, EXPERIENCE_BIZ, MSG_MEMBER_NOT_FOUND, POINT_BIZ, postBalance, postExperience, postPoints } from './member-ledgers';
@@ -35,7 +30,6 @@ function postingResult(posting: LedgerPosting, money: boolean) {
   return { id: posting.id, before: shown(posting.before), change: shown(posting.change), after: shown(posting.after) };
 }
 
-const tenantOf = (request: FastifyRequest) => request.tenantId ?? 0;
 const operatorOf = (request: FastifyRequest) => request.auth?.username ?? null;
 
 /**
@@ -64,7 +58,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
   api.post<{ Body: AdjustBody & { point: number } }>(
     `${memberEntity.api}/adjustPoints`,
     {
-      config: { access: { permission: 'cust:member:adjustPoints' } },
+      ...permission('cust:member:adjustPoints'),
       schema: adjustSchema('point', Int()),
     },
     async (request) => {
@@ -77,7 +71,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
   api.post<{ Body: AdjustBody & { price: number | string } }>(
     `${memberEntity.api}/adjustBalance`,
     {
-      config: { access: { permission: 'cust:member:adjustBalance' } },
+      ...permission('cust:member:adjustBalance'),
       schema: adjustSchema('price', Money),
     },
     async (request) => {
@@ -90,7 +84,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
   api.post<{ Body: AdjustBody & { experience: number } }>(
     `${memberEntity.api}/adjustExperience`,
     {
-      config: { access: { permission: 'cust:member:adjustExperience' } },
+      ...permission('cust:member:adjustExperience'),
       schema: adjustSchema('experience', Int()),
     },
     async (request) => {
@@ -103,7 +97,7 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
   api.post<{ Body: AdjustBody & { levelId: string } }>(
     `${memberEntity.api}/updateLevel`,
     {
-      config: { access: { permission: 'cust:member:updateLevel' } },
+      ...permission('cust:member:updateLevel'),
       schema: adjustSchema('levelId', Id),
     },
     async (request) => {

@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import type { MemberAuthContext } from '../../../server/http/access';
+import { newId, type Database, type MemberAuthContext } from '../../../server/kit';
 
 /**
  * Mini-program member tokens. They are signed with a key derived from the install's secret for

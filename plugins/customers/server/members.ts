@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
+import { moneyOnWire, newId, type Database } from '../../../server/kit';
 import { levelForGrowth } from './levels';
-import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** Members as the mini-program sees them, and registration on the first login. */
 

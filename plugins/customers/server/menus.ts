@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 
 /** 客户管理: the customers plugin's branch (sortNo 3, after 首页 and 工作台) and its buttons. */
 export const customerMenus: PluginMenuSeed[] = [

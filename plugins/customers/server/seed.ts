@@ -1,7 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction, postLedgerBatch } from '../../../server/ledger/ledger';
+import { inTransaction, newId, postLedgerBatch, type Database } from '../../../server/kit';
 import { applyLevelsByGrowth } from './levels';
 import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
 import { registerMembers, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members';

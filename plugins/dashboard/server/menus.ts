@@ -1,4 +1,4 @@
-import type { PluginMenuSeed } from '../../../server/plugin-api';
+import type { PluginMenuSeed } from '../../../server/kit';
 
 /**
  * 统计图表 and 待办任务 (spec §2's dashboard area), right after the core's 首页 and 工作台 (sortNo 2). Every user may open

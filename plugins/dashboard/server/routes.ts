@@ -1,12 +1,8 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
+import { addDays, businessError, DateString, daysBetween, hasPermission, NO_INPUT, ok, query, tenantOf, type AppContext } from '../../../server/kit';
 import { METRICS } from '../../../server/contracts/report-facts';
-import { businessError, ok } from '../../../server/http/envelope';
-import { DateString, NO_INPUT, query } from '../../../server/http/schemas';
-import { addDays, daysBetween } from '../../../server/reports/fact-store';
-import { hasPermission } from '../../../server/services/users';
 import {
   DASHBOARD_API,
   MAX_RANGE_DAYS,
@@ -28,8 +24,6 @@ const DEFAULT_CHART_DAYS = 7;
 
 export const MSG_RANGE_ORDER = '开始日期不能晚于结束日期';
 export const MSG_RANGE_TOO_LONG = `统计区间不能超过 ${MAX_RANGE_DAYS} 天`;
-
-const tenantOf = (request: FastifyRequest): number => request.tenantId ?? 0;
 
 /** Whether the request's user holds the code (the same check as the access control's). */
 function may(ctx: AppContext, request: FastifyRequest, code: string): Promise<boolean> {
@@ -54,7 +48,6 @@ export function weekStart(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));
 }
-
 
 /**
  * 首页, 工作台, 统计图表 and 待办任务 (business-domains §6 "Dashboards"): every figure read from the daily

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, Int, Line, PAGE_PARAMS, query, Reason } from '../../../server/http/schemas';
+import { body, businessError, Id, Int, inTransaction, Line, ok, PAGE_PARAMS, permission, query, Reason, registerEntityRoutes, tenantOf, type AppContext } from '../../../server/kit';
 import { DRP_LEVEL_DICT, drpBrokerageRecordEntity, drpDistributorEntity, drpLevelEntity, drpRecruitEntity, drpWithdrawEntity, LEVEL_STATUS, PERFORMANCE_API } from '../entities';
 import {
   approveRecruit,
@@ -31,8 +27,7 @@ export const MSG_DEFAULT_LEVEL_DELETE = '默认等级不能删除';
 export const MSG_DEFAULT_LEVEL_DISABLE = '默认等级不能停用';
 export const MSG_BAD_MONTH = '月份格式应为 YYYY-MM';
 
-const actorOf = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
-const perm = (code: string) => ({ config: { access: { permission: code } } });
+const actorOf = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 const READ_ONLY = ['queryById', 'exportXls'] as const;
 
 export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -59,14 +54,14 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
     actions: ['list', 'queryById', 'add', 'edit', 'exportXls'],
     beforeWrite: async (values, context) => {
       if (context.mode === 'edit' && context.id !== undefined && values.status === LEVEL_STATUS.disabled) {
-        const found = await sql<{ is_default: boolean }>`select is_default from drp_level where id = ${context.id} and tenant_id = ${context.request.tenantId ?? 0}`.execute(db);
+        const found = await sql<{ is_default: boolean }>`select is_default from drp_level where id = ${context.id} and tenant_id = ${tenantOf(context.request)}`.execute(db);
         if (found.rows[0]?.is_default === true) throw businessError(MSG_DEFAULT_LEVEL_DISABLE);
       }
       return values;
     },
   });
-  api.delete<{ Querystring: { id: string } }>(`${drpLevelEntity.api}/delete`, { ...perm(DRP_PERMS.levelDelete), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const tenantId = request.tenantId ?? 0;
+  api.delete<{ Querystring: { id: string } }>(`${drpLevelEntity.api}/delete`, { ...permission(DRP_PERMS.levelDelete), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const tenantId = tenantOf(request);
     const id = request.query.id;
     await inTransaction(db, async (trx) => {
       const level = await sql<{ is_default: boolean }>`select is_default from drp_level where id = ${id} and tenant_id = ${tenantId} for update`.execute(trx);
@@ -82,15 +77,15 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
 
   // ---- distributors: the list carries 推广人数 (members each one invited).
   const distributors = await registerEntityRoutes(api, drpDistributorEntity, { labels, actions: READ_ONLY });
-  api.get(`${drpDistributorEntity.api}/list`, { ...perm(DRP_PERMS.distributorList), schema: { querystring: query(PAGE_PARAMS) } }, async (request) => {
+  api.get(`${drpDistributorEntity.api}/list`, { ...permission(DRP_PERMS.distributorList), schema: { querystring: query(PAGE_PARAMS) } }, async (request) => {
     const page = await distributors.list(request, request.query as Record<string, unknown>);
     const memberIds = page.records.map((record) => String(record.memberId ?? ''));
-    const counts = await members().referralCounts(db, request.tenantId ?? 0, memberIds);
+    const counts = await members().referralCounts(db, tenantOf(request), memberIds);
     return ok({ ...page, records: page.records.map((record) => ({ ...record, inviteCount: counts.get(String(record.memberId ?? '')) ?? 0 })) });
   });
   api.post<{ Body: { id: string; levelId: string } }>(
     `${drpDistributorEntity.api}/updateLevel`,
-    { ...perm(DRP_PERMS.distributorLevel), schema: { querystring: query({}), body: body({ id: Id, levelId: Id }) } },
+    { ...permission(DRP_PERMS.distributorLevel), schema: { querystring: query({}), body: body({ id: Id, levelId: Id }) } },
     async (request) => {
       await inTransaction(db, (trx) => updateDistributorLevel(trx, actorOf(request), request.body.id, request.body.levelId));
       return ok(true, '等级已修改');
@@ -98,7 +93,7 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   );
   api.post<{ Body: { id: string; parentId?: string | null } }>(
     `${drpDistributorEntity.api}/updateParent`,
-    { ...perm(DRP_PERMS.distributorParent), schema: { querystring: query({}), body: body({ id: Id, parentId: Type.Optional(Type.Union([Id, Type.Null()])) }) } },
+    { ...permission(DRP_PERMS.distributorParent), schema: { querystring: query({}), body: body({ id: Id, parentId: Type.Optional(Type.Union([Id, Type.Null()])) }) } },
     async (request) => {
       const parentId = request.body.parentId ?? null;
       await inTransaction(db, (trx) => updateDistributorParent(trx, ctx.services.get('members'), actorOf(request), request.body.id, parentId));
@@ -109,11 +104,11 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   api.get<{ Querystring: { id: string; level: '1' | '2'; pageNo?: number; pageSize?: number } }>(
     `${drpDistributorEntity.api}/referrals`,
     {
-      ...perm(DRP_PERMS.distributorList),
+      ...permission(DRP_PERMS.distributorList),
       schema: { querystring: query({ id: Id, level: Type.Union([Type.Literal('1'), Type.Literal('2')]), pageNo: Type.Optional(Int(1, 100_000)), pageSize: Type.Optional(Int(1, 100)) }) },
     },
     async (request) => {
-      const tenantId = request.tenantId ?? 0;
+      const tenantId = tenantOf(request);
       const found = await sql<{ member_id: string }>`select member_id from drp_distributor where id = ${request.query.id} and tenant_id = ${tenantId}`.execute(db);
       const memberId = found.rows[0]?.member_id;
       if (memberId === undefined) throw businessError('分销商不存在');
@@ -125,7 +120,7 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   );
   api.post<{ Body: { id: string; enabled: boolean } }>(
     `${drpDistributorEntity.api}/updateEnabled`,
-    { ...perm(DRP_PERMS.distributorEnabled), schema: { querystring: query({}), body: body({ id: Id, enabled: Type.Boolean() }) } },
+    { ...permission(DRP_PERMS.distributorEnabled), schema: { querystring: query({}), body: body({ id: Id, enabled: Type.Boolean() }) } },
     async (request) => {
       await inTransaction(db, (trx) => updateDistributorEnabled(trx, actorOf(request), request.body.id, request.body.enabled));
       return ok(true, request.body.enabled ? '已恢复分销资格' : '已取消分销资格');
@@ -137,13 +132,13 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
 
   // ---- applications.
   await registerEntityRoutes(api, drpRecruitEntity, { labels, actions: ['list', ...READ_ONLY] });
-  api.post<{ Body: { id: string } }>(`${drpRecruitEntity.api}/approve`, { ...perm(DRP_PERMS.recruitApprove), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${drpRecruitEntity.api}/approve`, { ...permission(DRP_PERMS.recruitApprove), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     const distributorId = await inTransaction(db, (trx) => approveRecruit(trx, members(), actorOf(request), request.body.id));
     return ok({ distributorId }, '已同意，分销商已创建');
   });
   api.post<{ Body: { id: string; reason: string } }>(
     `${drpRecruitEntity.api}/reject`,
-    { ...perm(DRP_PERMS.recruitReject), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
+    { ...permission(DRP_PERMS.recruitReject), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
     async (request) => {
       await inTransaction(db, (trx) => rejectRecruit(trx, actorOf(request), request.body.id, request.body.reason.trim()));
       return ok(true, '已拒绝');
@@ -152,31 +147,31 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
 
   // ---- withdrawals.
   await registerEntityRoutes(api, drpWithdrawEntity, { labels, actions: ['list', ...READ_ONLY] });
-  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/approve`, { ...perm(DRP_PERMS.withdrawApprove), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/approve`, { ...permission(DRP_PERMS.withdrawApprove), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(db, (trx) => approveWithdraw(trx, actorOf(request), request.body.id));
     return ok(true, '审核通过');
   });
   api.post<{ Body: { id: string; reason: string } }>(
     `${drpWithdrawEntity.api}/reject`,
-    { ...perm(DRP_PERMS.withdrawReject), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
+    { ...permission(DRP_PERMS.withdrawReject), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
     async (request) => {
       await inTransaction(db, (trx) => rejectWithdraw(trx, actorOf(request), request.body.id, request.body.reason.trim()));
       return ok(true, '已驳回，金额已退回可提现佣金');
     },
   );
-  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/pay`, { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/pay`, { ...permission(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(db, (trx) => payWithdraw(trx, actorOf(request), request.body.id));
     return ok(true, '打款成功');
   });
   api.post<{ Body: { id: string; reason: string } }>(
     `${drpWithdrawEntity.api}/payFail`,
-    { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
+    { ...permission(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id, reason: Reason(200) }) } },
     async (request) => {
       await inTransaction(db, (trx) => failWithdrawPayment(trx, actorOf(request), request.body.id, request.body.reason.trim()));
       return ok(true, '已记录打款失败');
     },
   );
-  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/repay`, { ...perm(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${drpWithdrawEntity.api}/repay`, { ...permission(DRP_PERMS.withdrawPay), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(db, (trx) => repayWithdraw(trx, actorOf(request), request.body.id));
     return ok(true, '已退回审核中，请重新审核并打款');
   });
@@ -184,11 +179,11 @@ export async function registerDistributionAdminRoutes(api: FastifyInstance, ctx:
   // ---- 业绩.
   api.get<{ Querystring: { month: string; keyword?: string } }>(
     PERFORMANCE_API,
-    { ...perm(DRP_PERMS.performanceList), schema: { querystring: query({ month: Line(7), keyword: Type.Optional(Line(50)) }) } },
+    { ...permission(DRP_PERMS.performanceList), schema: { querystring: query({ month: Line(7), keyword: Type.Optional(Line(50)) }) } },
     async (request) => {
       const month = request.query.month.trim();
       if (!MONTH_PATTERN.test(month)) throw businessError(MSG_BAD_MONTH);
-      const records = await monthlyPerformance(db, members(), request.tenantId ?? 0, month, request.query.keyword?.trim() ?? '');
+      const records = await monthlyPerformance(db, members(), tenantOf(request), month, request.query.keyword?.trim() ?? '');
       return ok({ records, total: records.length });
     },
   );

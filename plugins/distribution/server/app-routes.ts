@@ -1,12 +1,8 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok, unauthorized } from '../../../server/http/envelope';
-import { body, Line, Mobile, query } from '../../../server/http/schemas';
+import { body, businessError, inTransaction, Line, Mobile, moneyOnWire, ok, query, unauthorized, type AppContext } from '../../../server/kit';
 import { applyForDistribution, applyWithdraw, MSG_BAD_PRICE } from './distribution-service';
-import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** The mini-program's distribution calls (business-api "The mini-program"): a member's own only. */
 

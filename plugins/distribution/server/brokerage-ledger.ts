@@ -1,8 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { businessError } from '../../../server/http/envelope';
+import { businessError, newId, type Database } from '../../../server/kit';
 
 /**
  * The commission ledger (business-domains §0a "Ledgers are append-only"). A distributor holds two

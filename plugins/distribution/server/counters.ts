@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { CounterItem, OperatingCounter } from '../../../server/contracts/report-facts';
 import { WITHDRAW_STATUS } from '../entities';
 import { DRP_PERMS } from './menus';
-import { formatShopTime } from '../../../server/time/shop-time';
+import { formatShopTime } from '../../../server/kit';
 
 /** 提现待审核: withdrawals waiting for the audit (status 0 审核中), a task on the dashboards, oldest first. */
 export const distributionCounters: OperatingCounter[] = [

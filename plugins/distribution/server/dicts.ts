@@ -1,4 +1,4 @@
-import type { DictSeed } from '../../../server/plugin-api';
+import type { DictSeed } from '../../../server/kit';
 import { DRP_BROKERAGE_BIZ_DICT, DRP_BROKERAGE_STATUS_DICT, DRP_LEVEL_STATUS_DICT, DRP_RECRUIT_STATUS_DICT, DRP_WITHDRAW_STATUS_DICT, DRP_WITHDRAW_TYPE_DICT } from '../entities';
 
 /** The distribution enumerations (business-api "Distribution"), editable on 数据字典. */

@@ -1,4 +1,4 @@
-import type { JobKind } from '../../../server/scheduler/job-kinds';
+import type { JobKind } from '../../../server/kit';
 import { settleDueCommission } from './distribution-service';
 
 /** 佣金结算: commissions whose freeze ended move from frozen to available (each in its own transaction). */

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { MemberService } from '../../../server/contracts/members';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { BROKERAGE_BIZ, BROKERAGE_STATUS, LEVEL_STATUS } from '../entities';
 
 /**

@@ -1,4 +1,4 @@
-import { defineStateMachine } from '../../../server/state/state-machine';
+import { defineStateMachine } from '../../../server/kit';
 
 /** Recruitment applications (business-domains §5): 申请中 → 已同意 / 已拒绝, each logged. */
 export type RecruitState = '0' | '1' | '2';

@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/kit';
 
 /** Permission codes the distribution routes check (each a button below). */
 export const DRP_PERMS = {

@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import { parseShopTime, type Database } from '../../../server/kit';
 import { BROKERAGE_BIZ, BROKERAGE_STATUS, WITHDRAW_STATUS, type DrpPerformanceRow } from '../entities';
 import type { MemberService } from '../../../server/contracts/members';
-import { parseShopTime } from '../../../server/time/shop-time';
 
 /**
  * 业绩 (business-domains §5 "Performance"): per distributor and month, computed by one query over the

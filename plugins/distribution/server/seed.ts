@@ -1,10 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
+import { JOB_STATUS_NORMAL, newId, schedulerDb, type AppContext, type Database } from '../../../server/kit';
 import type { OrderPaidEvent } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { JOB_STATUS_NORMAL, schedulerDb } from '../../../server/scheduler/tables';
 import { BROKERAGE_STATUS, LEVEL_STATUS } from '../entities';
 import {
   applyForDistribution,

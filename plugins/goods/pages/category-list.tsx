@@ -11,10 +11,10 @@ import { categoryOptions, parentIds, ROOT_PARENT, useCategoryTree, type Category
 import { GoodsFormModal } from '../components/goods-form-modal';
 import { CATEGORY_PARAM, SPU_LIST_PATH } from '../components/spu-model';
 import { categoryEntity } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /** `?parent=<id>` beside `?create=1`: 添加下级 of that category. */
 const PARENT_KEY = 'parent';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * 分类: the category tree as a tree table (queryTreeList), a search through searchBy, 添加下级 / 编辑 /
@@ -34,7 +34,7 @@ export default function CategoryListPage() {
   const parent = searchParams.get(PARENT_KEY);
   const deletes = useEntityDelete(categoryEntity);
   const gates = useAccessMap({ add: permissionCode(categoryEntity, 'add') });
-  const createValues = useMemo(() => ({ parentId: parent !== null && ID.test(parent) ? parent : ROOT_PARENT, status: '1' }), [parent]);
+  const createValues = useMemo(() => ({ parentId: parent !== null && RECORD_ID_PATTERN.test(parent) ? parent : ROOT_PARENT, status: '1' }), [parent]);
 
   if (expandedFor !== tree) {
     // A search shows its matches opened up; the whole tree keeps what was open.

@@ -12,8 +12,8 @@ import { SpuFormModal } from '../components/spu-form-modal';
 import { CATEGORY_PARAM, GOODS_DETAIL_PATH, RECYCLE_TAB, SPU_PERMISSIONS, SPU_STATUS_TABS } from '../components/spu-model';
 import { useSpuStatus } from '../components/use-spu-status';
 import { BRAND_DICT, SPU_STATUS, SPU_STATUS_DICT, spuEntity, type SpuRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** 市场价, 成本价, 浏览量, 虚拟销量 under a row. */
 function SpuExpanded({ record }: { record: SpuRecord }) {
@@ -56,7 +56,7 @@ export default function SpuListPage() {
 
   // 查看商品 of a category: search by it, then drop the parameter so the same link works again.
   useEffect(() => {
-    if (categoryParam === null || !ID.test(categoryParam) || searchForm === undefined) return;
+    if (categoryParam === null || !RECORD_ID_PATTERN.test(categoryParam) || searchForm === undefined) return;
     searchForm.setFieldsValue({ categoryId: categoryParam });
     search?.(searchForm.getFieldsValue());
     setCategoryParam(null);

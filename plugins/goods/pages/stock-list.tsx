@@ -6,10 +6,10 @@ import { StoredImage } from '../../../src/toolkit/upload';
 import { skuIdOf, StockAdjustModal, STOCK_PERMISSIONS, type StockDirection } from '../components/stock-adjust-modal';
 import { StockRecordList } from '../components/stock-record-list';
 import { stockEntity, type StockRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /** `?records=<skuId>`: the 库存记录 drawer of that SKU. */
 const RECORDS_KEY = 'records';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const numberOf = (value: unknown) => Number(value ?? 0);
 /** At or below its own threshold (a threshold of 0 or none still warns at zero stock). */
@@ -23,7 +23,7 @@ export default function StockListPage() {
   const { t } = useTranslation('goods');
   const [adjusting, setAdjusting] = useState<{ direction: StockDirection; row: StockRecord } | null>(null);
   const [records, setRecords] = useUrlParam(RECORDS_KEY);
-  const recordsOf = records !== null && ID.test(records) ? records : null;
+  const recordsOf = records !== null && RECORD_ID_PATTERN.test(records) ? records : null;
   return (
     <>
       <EntityListPage<StockRecord>

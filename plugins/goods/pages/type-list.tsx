@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { EntityListPage, useUrlParam } from '../../../src/toolkit/crud';
 import { AttrList } from '../components/attr-list';
 import { ATTR_TYPE, typeEntity, type TypeRecord } from '../entities';
+import { RECORD_ID_SOURCE } from '../../../src/contracts/record-id';
 
 /** `?attrs=<typeId>:<attr type>`: the drawer of a type's 规格列表 or 参数列表 (a reload reopens it). */
 const ATTRS_KEY = 'attrs';
-const ATTRS_VALUE = /^([A-Za-z0-9_-]{1,64}):([01])$/;
+const ATTRS_VALUE = new RegExp(`^(${RECORD_ID_SOURCE}):([01])$`);
 
 /**
  * 类型: the attribute sets with their 规格数量 / 参数数量; 规格列表 and 参数列表 open the attributes of the

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/ledger/ledger';
+import { inTransaction, newId, type Database } from '../../../server/kit';
 import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ } from '../entities';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
 import { MSG_OPENING_STOCK_TITLE } from './spus';

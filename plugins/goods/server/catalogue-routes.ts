@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../server/crud/validate';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
+import { businessError, registerEntityRoutes, type Database, type FieldValues, type LabelResolver } from '../../../server/kit';
 import { ATTR_TYPE, attrEntity, BRAND_DICT, brandEntity, TAG_DICT, tagEntity, TYPE_DICT, typeEntity, UNIT_DICT, unitEntity } from '../entities';
 import { registerGuardedDelete } from './guarded-delete';
 

@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { dictText } from '../../../server/crud/records';
-import { registerEntityRoutes, type WriteContext } from '../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../server/crud/validate';
-import type { Database } from '../../../server/db/schema';
-import { businessError, ok } from '../../../server/http/envelope';
-import { ID_PATTERN, queryText, TEXT_QUERY } from '../../../server/http/schemas';
+import { businessError, dictText, ID_PATTERN, ok, permission, queryText, registerEntityRoutes, TEXT_QUERY, type Database, type FieldValues, type LabelResolver, type WriteContext } from '../../../server/kit';
 import { CATEGORY_DICT, categoryEntity } from '../entities';
 import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, type CategoryRow } from './category-tree';
 import { registerGuardedDelete } from './guarded-delete';
@@ -66,7 +60,7 @@ function keywordOf(request: FastifyRequest): string {
 
 export async function registerCategoryRoutes(api: FastifyInstance, labels: LabelResolver): Promise<void> {
   const db = api.db;
-  const access = { config: { access: { permission: 'goods:category:list' } } };
+  const access = permission('goods:category:list');
   api.dictionaries.registerTableDictionary(
     CATEGORY_DICT,
     async (reader) => {

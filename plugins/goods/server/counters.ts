@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { OperatingCounter } from '../../../server/contracts/report-facts';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { SPU_STATUS } from '../entities';
 
 /**

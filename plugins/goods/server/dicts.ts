@@ -1,4 +1,4 @@
-import type { DictSeed } from '../../../server/plugin-api';
+import type { DictSeed } from '../../../server/kit';
 import {
   ATTR_INPUT_TYPE_DICT,
   ATTR_SELECT_TYPE_DICT,

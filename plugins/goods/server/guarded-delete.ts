@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { permissionCode, type EntityDefinition } from '../../../src/contracts/entity';
-import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD } from '../../../server/crud/register-entity-routes';
-import { businessError, ok } from '../../../server/http/envelope';
-import { ID_PATTERN, MAX_IDS, queryText, TEXT_QUERY } from '../../../server/http/schemas';
-import { inTransaction } from '../../../server/ledger/ledger';
-import type { Database } from '../../../server/db/schema';
+import { businessError, ID_PATTERN, inTransaction, MAX_IDS, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, permission, queryText, tenantOf, TEXT_QUERY, type Database } from '../../../server/kit';
 
 /**
  * `delete` and `deleteBatch` for an entity whose rows may only go when nothing depends on them (a
@@ -37,7 +33,7 @@ export function registerGuardedDelete(api: FastifyInstance, entity: EntityDefini
   const remove = async (request: FastifyRequest, ids: string[]): Promise<void> => {
     if (ids.length === 0 || ids.length > MAX_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
     await inTransaction(db, async (trx) => {
-      const tenant = entity.tenantScoped ? sql`and tenant_id = ${request.tenantId ?? 0}` : sql``;
+      const tenant = entity.tenantScoped ? sql`and tenant_id = ${tenantOf(request)}` : sql``;
       const found = await sql<{ id: string }>`select id from ${sql.id(entity.table)} where id in (${sql.join(ids)}) ${tenant} for update`.execute(trx);
       if (found.rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
       const existing = found.rows.map((row) => row.id);
@@ -48,12 +44,12 @@ export function registerGuardedDelete(api: FastifyInstance, entity: EntityDefini
     });
   };
 
-  api.delete(`${entity.api}/delete`, { config: { access: { permission: permissionCode(entity, 'delete') } }, schema: TEXT_QUERY }, async (request) => {
+  api.delete(`${entity.api}/delete`, { ...permission(permissionCode(entity, 'delete')), schema: TEXT_QUERY }, async (request) => {
     await remove(request, idOf(request));
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(`${entity.api}/deleteBatch`, { config: { access: { permission: permissionCode(entity, 'deleteBatch') } }, schema: TEXT_QUERY }, async (request) => {
+  api.delete(`${entity.api}/deleteBatch`, { ...permission(permissionCode(entity, 'deleteBatch')), schema: TEXT_QUERY }, async (request) => {
     await remove(request, idsOf(request));
     return ok(null, MSG_BATCH_DELETED);
   });

@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 
 /** 商品管理: the goods plugin's branch (sortNo 4, after 客户管理) and its buttons. */
 export const goodsMenus: PluginMenuSeed[] = [

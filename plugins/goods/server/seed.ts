@@ -1,12 +1,9 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/ledger/ledger';
+import { inTransaction, newId, sanitizeRichText, type Database } from '../../../server/kit';
 import { ATTR_TYPE, SPEC_TYPE, SPU_STATUS, type SkuProperty } from '../entities';
 import { recountTypes } from './catalogue-routes';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
-import { sanitizeRichText } from '../../../server/http/rich-text';
 import { skuDrafts, type SkuBody } from './sku-input';
 import { completeSpuValues, createSpus, type NewSpu } from './spus';
 

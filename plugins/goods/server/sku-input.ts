@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { Type, type Static } from 'typebox';
-import { businessError } from '../../../server/http/envelope';
-import { Id, Int, Line } from '../../../server/http/schemas';
+import { businessError, Id, Int, Line } from '../../../server/kit';
 import { SPEC_TYPE, type SkuProperty } from '../entities';
 
 /**

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { addBodySchema, editBodySchema } from '../../../server/crud/entity-schemas';
-import { fieldLabeller, type LabelResolver } from '../../../server/crud/labels';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row } from '../../../server/crud/records';
-import { MSG_ADDED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { rowVersionOf } from '../../../server/crud/row-version';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, ID_PATTERN, IdList, NO_INPUT, query } from '../../../server/http/schemas';
-import { inTransaction } from '../../../server/ledger/ledger';
+import { addBodySchema, body, businessError, editBodySchema, fieldLabeller, Id, ID_PATTERN, IdList, inTransaction, loadDictionaries, MSG_ADDED, MSG_EDITED, MSG_NOT_FOUND_RECORD, NO_INPUT, ok, permission, query, registerEntityRoutes, rowVersionOf, selectColumnsSql, tenantOf, toRecord, type LabelResolver, type Row } from '../../../server/kit';
 import { SPU_STATUS, spuEntity } from '../entities';
 import { registerGuardedDelete } from './guarded-delete';
 import { SkusSchema, type SkuBody } from './sku-input';
@@ -22,9 +15,8 @@ export const MSG_ONLY_RECYCLED = '只能删除回收站中的商品';
 export const MSG_DELETE_RESERVED = '商品有订单预留的库存，不能删除';
 const STATUSES: readonly string[] = [SPU_STATUS.onShelf, SPU_STATUS.offShelf, SPU_STATUS.recycled];
 
-const tenantOf = (request: FastifyRequest) => request.tenantId ?? 0;
 const operatorOf = (request: FastifyRequest) => request.auth?.username ?? null;
-const access = (action: string) => ({ config: { access: { permission: `${spuEntity.permission}:${action}` } } });
+const access = (action: string) => permission(`${spuEntity.permission}:${action}`);
 
 type SpuBody = Record<string, unknown> & { skus: SkuBody[] };
 

@@ -1,17 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { columnOf, fieldEntries } from '../../../src/contracts/entity';
-import { MSG_NOT_FOUND_RECORD } from '../../../server/crud/register-entity-routes';
-import { validateInput, type FieldValues } from '../../../server/crud/validate';
-import { lockAtVersion } from '../../../server/crud/row-version';
-import type { DictLookup } from '../../../server/crud/records';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
-import { postLedgerBatch } from '../../../server/ledger/ledger';
+import { businessError, lockAtVersion, MSG_NOT_FOUND_RECORD, newId, postLedgerBatch, sanitizeRichText, validateInput, type Database, type DictLookup, type FieldValues } from '../../../server/kit';
 import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ, spuEntity } from '../entities';
 import { categoryRows } from './category-routes';
 import { levelOf } from './category-tree';
-import { sanitizeRichText } from '../../../server/http/rich-text';
 import { skuDrafts, type SkuBody, type SkuDraft } from './sku-input';
 import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from './stock';
 

@@ -1,8 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { StockLine, StockMoveContext } from '../../../server/contracts/stock';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
-import { postLedgerBatch, type LedgerPosting } from '../../../server/ledger/ledger';
+import { businessError, postLedgerBatch, type Database, type LedgerPosting } from '../../../server/kit';
 import { STOCK_BIZ } from '../entities';
 import { guardStockConstraints, lockSpusOfSkus, MSG_SKU_NOT_FOUND, refreshSpuStock, STOCK_LEDGER } from './stock';
 

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { ok } from '../../../server/http/envelope';
-import { body, Id, Int, query, Reason } from '../../../server/http/schemas';
+import { body, Id, Int, ok, permission, query, Reason, registerEntityRoutes, tenantOf, type LabelResolver } from '../../../server/kit';
 import { stockEntity, stockRecordEntity } from '../entities';
 import { adjustStock } from './stock';
 
@@ -24,12 +21,12 @@ export async function registerStockRoutes(api: FastifyInstance, labels: LabelRes
   api.post<{ Body: { skuId: string; count: number; reason: string } }>(
     `${stockEntity.api}/adjust`,
     {
-      config: { access: { permission: 'goods:stock:adjust' } },
+      ...permission('goods:stock:adjust'),
       schema: { querystring: query({}), body: body({ skuId: Id, count: Int(-MAX_ADJUST, MAX_ADJUST), reason: Reason() }) },
     },
     async (request) => {
       const { skuId, count, reason } = request.body;
-      const posting = await adjustStock(db, { tenantId: request.tenantId ?? 0, skuId, count, reason: reason.trim(), operator: request.auth?.username ?? null });
+      const posting = await adjustStock(db, { tenantId: tenantOf(request), skuId, count, reason: reason.trim(), operator: request.auth?.username ?? null });
       const result = { id: posting.id, skuId, before: posting.before.toNumber(), change: posting.change.toNumber(), after: posting.after.toNumber() };
       return ok(result, count > 0 ? MSG_STOCK_IN : MSG_STOCK_OUT);
     },

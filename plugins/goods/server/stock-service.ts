@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SkuSnapshot, SpuName, StockService } from '../../../server/contracts/stock';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { SPU_STATUS } from '../entities';
 import { deductReservedStock, releaseStock, reserveStock, returnStock } from './stock-moves';
 

@@ -1,7 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { ApiError, businessError } from '../../../server/http/envelope';
-import { inTransaction, postInTransaction, type LedgerDefinition, type LedgerPosting } from '../../../server/ledger/ledger';
+import { ApiError, businessError, inTransaction, postInTransaction, type Database, type LedgerDefinition, type LedgerPosting } from '../../../server/kit';
 import { STOCK_BIZ } from '../entities';
 
 /**

@@ -1,4 +1,4 @@
-import type { ButtonSeed } from '../../../server/plugin-api';
+import type { ButtonSeed } from '../../../server/kit';
 
 /** 赠品活动's buttons: the permission codes its routes check. */
 export const CAMPAIGN_BUTTONS: ButtonSeed[] = [

@@ -1,6 +1,5 @@
 import type { DictItem } from '../../../src/contracts/session';
-import type { DictLookup } from '../../../server/crud/records';
-import type { DictSeed } from '../../../server/plugin-api';
+import type { DictLookup, DictSeed } from '../../../server/kit';
 import {
   CAMPAIGN_CONDITION_DICT,
   CAMPAIGN_ORDER_STATUS_DICT,

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
+import type { AppContext, Database } from '../../../server/kit';
 import type { OrderEvent, OrderPaidEvent, OrderRefundedEvent } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/db/schema';
 import { CAMPAIGN_ORDER_STATUS } from '../campaign-entities';
 import { issueCoupons, recycleCouponsOf } from './coupon-issue';
 import { storedGrants, type CouponGrant } from './campaign-rules';

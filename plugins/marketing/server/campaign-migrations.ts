@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityTable } from '../../../server/crud/table-ddl';
-import { createStateLogTable } from '../../../server/state/state-machine';
+import { createEntityTable, createStateLogTable } from '../../../server/kit';
 import { couponPackageEntity, couponPackageRecordEntity, giftActivityEntity, giftActivityOrderEntity } from '../campaign-entities';
 
 /**

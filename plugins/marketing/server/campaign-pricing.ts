@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { GiftLine, OrderEvent, PromotionLine, PromotionPlan } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
+import { newId, type Database } from '../../../server/kit';
 import { CAMPAIGN_ORDER_STATUS, CAMPAIGN_STATUS, CONDITION_TYPE, PRODUCT_SCOPE } from '../campaign-entities';
 import { ruleSummary, splitProportionally, storedRules, type CampaignRule } from './campaign-rules';
 

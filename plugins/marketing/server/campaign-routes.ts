@@ -1,24 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import zhCampaigns from '../../../locales/zh-CN/marketingCampaigns.json';
-import type { AppContext } from '../../../server/context';
-import { addBodySchema, editBodySchema, listQuerySchema } from '../../../server/crud/entity-schemas';
-import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
-import type { QueryParams } from '../../../server/crud/list-query';
-import type { WireRecord } from '../../../server/crud/records';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { lockAtVersion, rowVersionOf } from '../../../server/crud/row-version';
-import { validateInput, type FieldValues } from '../../../server/crud/validate';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, query } from '../../../server/http/schemas';
-import { defineStateMachine, transitionInTransaction } from '../../../server/state/state-machine';
+import { addBodySchema, body, businessError, defineStateMachine, editBodySchema, fieldLabeller, formatShopTime, Id, instantOf, inTransaction, listQuerySchema, localeLabels, lockAtVersion, newId, ok, permission, query, registerEntityRoutes, rowVersionOf, tenantOf, transitionInTransaction, validateInput, type AppContext, type Database, type FieldValues, type QueryParams, type WireRecord } from '../../../server/kit';
 import { CAMPAIGN_STATUS, CONDITION_TYPE, giftActivityEntity, giftActivityOrderEntity, PRODUCT_SCOPE, TIME_STATUS } from '../campaign-entities';
 import { campaignDictLookup } from './campaign-dicts';
 import { parseRules, RuleError, ruleSummary, storedRules, timeStatusOf, type CampaignRule } from './campaign-rules';
-import { formatShopTime, instantOf } from '../../../server/time/shop-time';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
  * 赠品活动 (business-api `/marketing/giftActivity`): the engine's list/queryById with the time status of
@@ -103,7 +90,7 @@ function refuse(error: unknown): never {
 async function checkedCampaign(trx: Transaction<Database>, ctx: Pick<AppContext, 'services'>, tenantId: number, values: FieldValues, rawRules: unknown): Promise<{ values: FieldValues; rules: CampaignRule[] }> {
   if (wireTime(values.endTime).getTime() <= wireTime(values.startTime).getTime()) throw businessError(MSG_END_BEFORE_START);
   const scopeValues = String(values.productScopeValues ?? '').split(',').map((value) => value.trim()).filter((value) => value !== '');
-  if (scopeValues.some((value) => !/^[A-Za-z0-9_-]{1,64}$/.test(value))) throw businessError('指定商品/品类格式不正确');
+  if (scopeValues.some((value) => !RECORD_ID_PATTERN.test(value))) throw businessError('指定商品/品类格式不正确');
   if (values.productScope === PRODUCT_SCOPE.spu && scopeValues.length === 0) throw businessError(MSG_SCOPE_SPU);
   if (values.productScope === PRODUCT_SCOPE.category && scopeValues.length === 0) throw businessError(MSG_SCOPE_CATEGORY);
   let rules: CampaignRule[];
@@ -201,8 +188,7 @@ export async function closeCampaign(trx: Transaction<Database>, actor: CampaignA
   await transitionInTransaction(trx, campaignMachine, { id, tenantId: actor.tenantId, action: 'close', operator: actor.operator });
 }
 
-const actorOf = (request: FastifyRequest): CampaignActor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
-const perm = (code: string) => ({ config: { access: { permission: code } } });
+const actorOf = (request: FastifyRequest): CampaignActor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 
 const RULES_SCHEMA = { type: 'array', maxItems: 10, items: { type: 'object' } };
 
@@ -216,13 +202,13 @@ export async function registerGiftActivityRoutes(api: FastifyInstance, ctx: AppC
   await registerEntityRoutes(api, giftActivityOrderEntity, { labels: campaignLabels, actions: ['list', 'exportXls'] });
 
   const listSchema = listQuerySchema(giftActivityEntity);
-  api.get(`${base}/list`, { ...perm('marketing:giftActivity:list'), schema: { querystring: listSchema } }, async (request) => {
+  api.get(`${base}/list`, { ...permission('marketing:giftActivity:list'), schema: { querystring: listSchema } }, async (request) => {
     const page = await store.list(request, request.query as QueryParams);
     const now = new Date();
     return ok({ ...page, records: page.records.map((record) => campaignRecord(record, now)) });
   });
 
-  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('marketing:giftActivity:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...permission('marketing:giftActivity:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const record = await store.findById(request, request.query.id);
     if (record === null) throw businessError(MSG_CAMPAIGN_NOT_FOUND);
     return ok(campaignRecord(record));
@@ -231,7 +217,7 @@ export async function registerGiftActivityRoutes(api: FastifyInstance, ctx: AppC
   const add = addBodySchema(giftActivityEntity, label);
   api.post<{ Body: CampaignInput }>(
     `${base}/add`,
-    { ...perm('marketing:giftActivity:add'), schema: { querystring: query({}), body: { ...add, required: ['rules'], properties: { ...(add.properties as object), rules: RULES_SCHEMA } } } },
+    { ...permission('marketing:giftActivity:add'), schema: { querystring: query({}), body: { ...add, required: ['rules'], properties: { ...(add.properties as object), rules: RULES_SCHEMA } } } },
     async (request) => {
       const id = await inTransaction(ctx.db, (trx) => addCampaign(trx, ctx, actorOf(request), request.body));
       return ok(campaignRecord((await store.findById(request, id)) ?? { id }), '添加成功！');
@@ -242,7 +228,7 @@ export async function registerGiftActivityRoutes(api: FastifyInstance, ctx: AppC
   api.route<{ Body: CampaignInput & { id: string } }>({
     method: ['PUT', 'POST'],
     url: `${base}/edit`,
-    ...perm('marketing:giftActivity:edit'),
+    ...permission('marketing:giftActivity:edit'),
     schema: { querystring: query({}), body: { ...edit, properties: { ...(edit.properties as object), rules: RULES_SCHEMA } } },
     handler: async (request) => {
       await inTransaction(ctx.db, (trx) => editCampaign(trx, ctx, actorOf(request), request.body.id, request.body));
@@ -250,7 +236,7 @@ export async function registerGiftActivityRoutes(api: FastifyInstance, ctx: AppC
     },
   });
 
-  api.post<{ Body: { id: string } }>(`${base}/close`, { ...perm('marketing:giftActivity:close'), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/close`, { ...permission('marketing:giftActivity:close'), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     await inTransaction(ctx.db, (trx) => closeCampaign(trx, actorOf(request), request.body.id));
     return ok(true, '活动已关闭');
   });

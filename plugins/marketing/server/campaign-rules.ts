@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { CONDITION_TYPE, TIME_STATUS } from '../campaign-entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
  * The pure part of gift campaigns and coupon packets: checking a campaign's rules and a packet's contents
@@ -30,7 +31,6 @@ export interface CampaignRule {
 export const MAX_RULES = 10;
 export const MAX_GRANTS = 10;
 export const MAX_GRANT_COUNT = 100;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class RuleError extends Error {}
 
@@ -59,7 +59,7 @@ function grants<K extends 'templateId' | 'skuId'>(raw: unknown, key: K, what: st
   return raw.map((entry) => {
     const item = record(entry);
     const id = item[key];
-    if (typeof id !== 'string' || !ID.test(id)) throw new RuleError(`${where}请选择${what}`);
+    if (typeof id !== 'string' || !RECORD_ID_PATTERN.test(id)) throw new RuleError(`${where}请选择${what}`);
     if (seen.has(id)) throw new RuleError(`${where}${what}不能重复`);
     seen.add(id);
     const count = wholeNumber(item.count);

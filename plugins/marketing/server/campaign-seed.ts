@@ -1,10 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
-import type { Database } from '../../../server/db/schema';
+import { formatShopTime, type AppContext, type Database } from '../../../server/kit';
 import { CONDITION_TYPE, PACKET_STATUS, PRODUCT_SCOPE } from '../campaign-entities';
 import { addCampaign, closeCampaign, type CampaignActor } from './campaign-routes';
 import { addPacket, issuePacket } from './packet-routes';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * Demo campaigns of the admin's shop (tenant 1) in every time status — not started, running, ended and

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration, Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
-import type { Database } from '../../../server/db/schema';
-import type { DictSeed } from '../../../server/plugin-api';
+import type { AppContext, Database, DictSeed } from '../../../server/kit';
 import { campaignDictList } from './campaign-dicts';
 import { registerCampaignHooks } from './campaign-hooks';
 import { campaignMigrationList } from './campaign-migrations';

@@ -1,4 +1,4 @@
-import { entityButtons, type ButtonSeed } from '../../../server/plugin-api';
+import { entityButtons, type ButtonSeed } from '../../../server/kit';
 
 /** Permission codes of 优惠券 beyond the CRUD engine's. */
 export const COUPON_PERMISSIONS = { send: 'marketing:coupon:send' } as const;

@@ -1,8 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
+import { businessError, type AppContext, type Database } from '../../../server/kit';
 import type { CouponRules, NewMemberCoupon } from '../../../server/contracts/member-coupons';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
 import { COUPON_STATUS, TAKE_TYPE, UNLIMITED, VALIDITY_TYPE } from '../entities';
 import { scopeValuesOf, validityOf } from './coupon-rules';
 

@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import type { CouponRules, MemberCoupon } from '../../../server/contracts/member-coupons';
 import { MEMBER_COUPON_STATUS } from '../../../server/contracts/member-coupons';
 import { DISCOUNT_TYPE, PRODUCT_SCOPE, UNLIMITED, VALIDITY_TYPE } from '../entities';
-import { instantOf } from '../../../server/time/shop-time';
+import { instantOf } from '../../../server/kit';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
  * The coupon rules, pure and exact (business-domains §4): what a template may hold, how long a coupon
@@ -39,7 +40,6 @@ export const MSG_TEMPLATE = {
 } as const;
 
 const ZERO = new Decimal(0);
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_SCOPE_VALUES = 100;
 
 export type TemplateValues = Record<string, unknown>;
@@ -116,7 +116,7 @@ export function checkTemplate(values: TemplateValues): { values: TemplateValues 
   } else {
     const ids = [...new Set(scopeValuesOf(values.productScopeValues))];
     if (ids.length === 0) return { message: scope === PRODUCT_SCOPE.spu ? MSG_TEMPLATE.spus : MSG_TEMPLATE.categories };
-    if (ids.length > MAX_SCOPE_VALUES || ids.some((id) => !ID.test(id))) return { message: MSG_TEMPLATE.scopeIds };
+    if (ids.length > MAX_SCOPE_VALUES || ids.some((id) => !RECORD_ID_PATTERN.test(id))) return { message: MSG_TEMPLATE.scopeIds };
     out.productScopeValues = ids.join(',');
   }
   return { values: out };

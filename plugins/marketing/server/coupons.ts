@@ -2,20 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { Type } from 'typebox';
 import zhMarketing from '../../../locales/zh-CN/marketing.json';
-import type { AppContext } from '../../../server/context';
-import { listQuerySchema } from '../../../server/crud/entity-schemas';
-import { localeLabels } from '../../../server/crud/labels';
-import type { QueryParams } from '../../../server/crud/list-query';
-import { registerEntityRoutes, type EntityStore } from '../../../server/crud/register-entity-routes';
-import { createEntityTable } from '../../../server/crud/table-ddl';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok, unauthorized } from '../../../server/http/envelope';
-import { body, Id, IdList, query } from '../../../server/http/schemas';
-import type { DictSeed } from '../../../server/plugin-api';
-import type { JobKind } from '../../../server/scheduler/job-kinds';
-import { JOB_STATUS_NORMAL, schedulerDb } from '../../../server/scheduler/tables';
+import { body, businessError, createEntityTable, formatShopTime, Id, IdList, inTransaction, JOB_STATUS_NORMAL, listQuerySchema, localeLabels, newId, ok, permission, query, registerEntityRoutes, schedulerDb, tenantOf, unauthorized, type AppContext, type Database, type DictSeed, type EntityStore, type JobKind, type QueryParams } from '../../../server/kit';
 import {
   COUPON_DISCOUNT_TYPE_DICT,
   COUPON_PRODUCT_SCOPE_DICT,
@@ -34,7 +21,6 @@ import { COUPON_PERMISSIONS } from './coupon-buttons';
 import { issueCoupons, sendCoupons, takeCoupon } from './coupon-issue';
 import { checkTemplate, offerText } from './coupon-rules';
 import { createPromotionProvider } from './promotions';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * 优惠券 (business-domains §4, business-api "Marketing"): the templates under /marketing/coupon (checked
@@ -95,10 +81,6 @@ export const MSG_COUPON = {
 
 const MAX_SEND = 200;
 
-function tenantOf(request: FastifyRequest): number {
-  return request.tenantId ?? 0;
-}
-
 function memberOf(request: FastifyRequest): { tenantId: number; memberId: string } {
   if (request.member === null) throw unauthorized();
   return { tenantId: request.member.tenantId, memberId: request.member.memberId };
@@ -142,7 +124,7 @@ export async function registerCouponRoutes(api: FastifyInstance, ctx: AppContext
   // The list with each template's 已领取 / 已使用 / 剩余 (counted from the members' coupons, one query a page).
   api.get<{ Querystring: QueryParams }>(
     `${couponTemplateEntity.api}/list`,
-    { config: { access: { permission: 'marketing:coupon:list' } }, schema: { querystring: listQuerySchema(couponTemplateEntity) } },
+    { ...permission('marketing:coupon:list'), schema: { querystring: listQuerySchema(couponTemplateEntity) } },
     async (request) => {
       if (store === null) throw new Error('coupon routes not registered');
       const page = await store.list(request, request.query);
@@ -171,19 +153,19 @@ export async function registerCouponRoutes(api: FastifyInstance, ctx: AppContext
   };
   api.delete<{ Querystring: { id: string } }>(
     `${couponTemplateEntity.api}/delete`,
-    { config: { access: { permission: 'marketing:coupon:delete' } }, schema: { querystring: query({ id: Id }) } },
+    { ...permission('marketing:coupon:delete'), schema: { querystring: query({ id: Id }) } },
     (request) => remove(request, [request.query.id]),
   );
   api.delete<{ Querystring: { ids: string } }>(
     `${couponTemplateEntity.api}/deleteBatch`,
-    { config: { access: { permission: 'marketing:coupon:deleteBatch' } }, schema: { querystring: query({ ids: IdList }) } },
+    { ...permission('marketing:coupon:deleteBatch'), schema: { querystring: query({ ids: IdList }) } },
     (request) => remove(request, [...new Set(request.query.ids.split(',').map((id) => id.trim()).filter((id) => id !== ''))].slice(0, 1000)),
   );
 
   api.post<{ Body: { templateId: string; memberIds: string[] } }>(
     `${couponTemplateEntity.api}/send`,
     {
-      config: { access: { permission: COUPON_PERMISSIONS.send } },
+      ...permission(COUPON_PERMISSIONS.send),
       schema: { querystring: query({}), body: body({ templateId: Id, memberIds: Type.Array(Id, { minItems: 1, maxItems: MAX_SEND }) }) },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 import { CAMPAIGN_BUTTONS, PACKET_BUTTONS } from './campaign-buttons';
 import { COUPON_BUTTONS } from './coupon-buttons';
 

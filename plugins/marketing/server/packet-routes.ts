@@ -1,24 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
-import { addBodySchema, editBodySchema, listQuerySchema } from '../../../server/crud/entity-schemas';
-import { fieldLabeller } from '../../../server/crud/labels';
-import type { QueryParams } from '../../../server/crud/list-query';
-import type { WireRecord } from '../../../server/crud/records';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { lockAtVersion, rowVersionOf } from '../../../server/crud/row-version';
-import { validateInput, type FieldValues } from '../../../server/crud/validate';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, query } from '../../../server/http/schemas';
+import { addBodySchema, body, businessError, editBodySchema, fieldLabeller, formatShopTime, Id, instantOf, inTransaction, listQuerySchema, lockAtVersion, newId, ok, permission, query, registerEntityRoutes, rowVersionOf, tenantOf, validateInput, type AppContext, type Database, type FieldValues, type QueryParams, type WireRecord } from '../../../server/kit';
 import { couponPackageEntity, couponPackageRecordEntity, PACKET_STATUS } from '../campaign-entities';
 import { campaignLabels, type CampaignActor } from './campaign-routes';
 import { campaignDictLookup } from './campaign-dicts';
 import { money, parseContents, RuleError, storedGrants, type CouponGrant } from './campaign-rules';
 import { issueCoupons } from './coupon-issue';
-import { formatShopTime, instantOf } from '../../../server/time/shop-time';
 
 /**
  * 券包 (business-api `/marketing/couponPackage`): bundles of coupon templates × quantity (and points) with
@@ -206,8 +193,7 @@ export async function issuePacket(
   return { recordId, no, couponIds, point: packet.point };
 }
 
-const actorOf = (request: FastifyRequest): CampaignActor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
-const perm = (code: string) => ({ config: { access: { permission: code } } });
+const actorOf = (request: FastifyRequest): CampaignActor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 const CONTENTS_SCHEMA = { type: 'array', maxItems: 10, items: { type: 'object' } };
 
 export async function registerPacketRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -219,12 +205,12 @@ export async function registerPacketRoutes(api: FastifyInstance, ctx: AppContext
   });
   await registerEntityRoutes(api, couponPackageRecordEntity, { labels: campaignLabels, actions: ['list', 'exportXls'] });
 
-  api.get(`${base}/list`, { ...perm('marketing:couponPackage:list'), schema: { querystring: listQuerySchema(couponPackageEntity) } }, async (request) => {
+  api.get(`${base}/list`, { ...permission('marketing:couponPackage:list'), schema: { querystring: listQuerySchema(couponPackageEntity) } }, async (request) => {
     const page = await store.list(request, request.query as QueryParams);
     return ok({ ...page, records: page.records.map(packetRecord) });
   });
 
-  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('marketing:couponPackage:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...permission('marketing:couponPackage:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const record = await store.findById(request, request.query.id);
     if (record === null) throw businessError(MSG_PACKET_NOT_FOUND);
     return ok(packetRecord(record));
@@ -233,7 +219,7 @@ export async function registerPacketRoutes(api: FastifyInstance, ctx: AppContext
   const add = addBodySchema(couponPackageEntity, label);
   api.post<{ Body: PacketInput }>(
     `${base}/add`,
-    { ...perm('marketing:couponPackage:add'), schema: { querystring: query({}), body: { ...add, properties: { ...(add.properties as object), contents: CONTENTS_SCHEMA } } } },
+    { ...permission('marketing:couponPackage:add'), schema: { querystring: query({}), body: { ...add, properties: { ...(add.properties as object), contents: CONTENTS_SCHEMA } } } },
     async (request) => {
       const id = await inTransaction(ctx.db, (trx) => addPacket(trx, actorOf(request), request.body));
       return ok(packetRecord((await store.findById(request, id)) ?? { id }), '添加成功！');
@@ -244,7 +230,7 @@ export async function registerPacketRoutes(api: FastifyInstance, ctx: AppContext
   api.route<{ Body: PacketInput & { id: string } }>({
     method: ['PUT', 'POST'],
     url: `${base}/edit`,
-    ...perm('marketing:couponPackage:edit'),
+    ...permission('marketing:couponPackage:edit'),
     schema: { querystring: query({}), body: { ...edit, properties: { ...(edit.properties as object), contents: CONTENTS_SCHEMA } } },
     handler: async (request) => {
       await inTransaction(ctx.db, (trx) => editPacket(trx, actorOf(request), request.body.id, request.body));
@@ -254,7 +240,7 @@ export async function registerPacketRoutes(api: FastifyInstance, ctx: AppContext
 
   api.post<{ Body: { id: string; memberId: string } }>(
     `${base}/issue`,
-    { ...perm('marketing:couponPackage:issue'), schema: { querystring: query({}), body: body({ id: Id, memberId: Id }) } },
+    { ...permission('marketing:couponPackage:issue'), schema: { querystring: query({}), body: body({ id: Id, memberId: Id }) } },
     async (request) => {
       const issued = await inTransaction(ctx.db, (trx) => issuePacket(trx, ctx, actorOf(request), { packageId: request.body.id, memberId: request.body.memberId }));
       return ok(issued, '券包发放成功');

@@ -1,10 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
+import { businessError, type AppContext, type Database } from '../../../server/kit';
 import type { MemberCoupon } from '../../../server/contracts/member-coupons';
 import type { CouponChoice, PromotionPlan, PromotionProvider, PromotionQuery } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
 import { commitCampaign, planCampaign } from './campaign-pricing';
 import { couponOutcome, REASON, type CouponCartLine } from './coupon-rules';
 

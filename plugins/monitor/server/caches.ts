@@ -1,4 +1,4 @@
-import { registeredCaches, type InspectableCache } from '../../../server/cache/cache-registry';
+import { registeredCaches, type InspectableCache } from '../../../server/kit';
 import type { CacheFigures } from '../contracts';
 import { round } from './percentiles';
 

@@ -1,8 +1,7 @@
-import type { CompletedRequest } from '../../../server/http/request-events';
+import { formatShopTime, type CompletedRequest } from '../../../server/kit';
 import type { HttpServerInfo } from '../contracts';
 import { mean, percentile, round } from './percentiles';
 import { RingBuffer } from './ring-buffer';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 /** How many recent answers the latency figures are computed from: recent enough to move, enough for a p95. */
 export const LATENCY_SAMPLES = 1000;

@@ -1,8 +1,7 @@
-import type { CompletedRequest } from '../../../server/http/request-events';
+import { formatShopTime, type CompletedRequest } from '../../../server/kit';
 import type { HttpTraceInfo, TraceEntry } from '../contracts';
 import { round } from './percentiles';
 import { RingBuffer } from './ring-buffer';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 export const TRACE_CAPACITY = 200;
 const MAX_PATH = 300;

@@ -1,5 +1,4 @@
-import { formatShopTime } from '../../../server/time/shop-time';
-import type { LogWriterHealth } from '../../../server/logs/log-writer';
+import { formatShopTime, type LogWriterHealth } from '../../../server/kit';
 import type { LogWriterFigures } from '../contracts';
 
 /** Enough of a failed row to tell which it was; the whole row is in the server log. */

@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 import { MONITOR_PERMISSIONS as P } from '../contracts';
 
 const view = (title: string, perms: string) => ({ title, perms, type: '1' as const });

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { ok } from '../../../server/http/envelope';
-import { body, invalidInput, Line, NO_INPUT, query, REASON } from '../../../server/http/schemas';
+import { body, invalidInput, Line, NO_INPUT, ok, permission, query, REASON, type AppContext } from '../../../server/kit';
 import { MONITOR_API, MONITOR_PERMISSIONS as P, REFRESH_MS, type CacheInfo, type DiskInfo, type HttpServerInfo, type HttpTraceInfo, type RuntimeInfo, type SystemInfo } from '../contracts';
 import { CacheDirectory } from './caches';
 import { diskVolumes } from './disks';
@@ -16,7 +14,6 @@ import { logWriterFigures } from './log-writer-figures';
 const ClearBody = body({ name: Line(64, 1) });
 type ClearBody = Static<typeof ClearBody>;
 
-const access = (permission: string) => ({ access: { permission } });
 
 /** Open TCP connections to the listening server; null when it does not listen (requests injected in tests). */
 function openConnections(api: FastifyInstance): Promise<number | null> {
@@ -55,24 +52,24 @@ export function registerMonitorRoutes(api: FastifyInstance, ctx: AppContext): vo
     runtime.stop();
   });
 
-  api.get(MONITOR_API.disk, { config: access(P.disk), schema: NO_INPUT }, async () => ok<DiskInfo>({ volumes: await diskVolumes(ctx.config.dataDir) }));
+  api.get(MONITOR_API.disk, { ...permission(P.disk), schema: NO_INPUT }, async () => ok<DiskInfo>({ volumes: await diskVolumes(ctx.config.dataDir) }));
 
-  api.get(MONITOR_API.httpTrace, { config: access(P.httpTrace), schema: NO_INPUT }, async () => ok<HttpTraceInfo>(trace.snapshot()));
+  api.get(MONITOR_API.httpTrace, { ...permission(P.httpTrace), schema: NO_INPUT }, async () => ok<HttpTraceInfo>(trace.snapshot()));
 
-  api.get(MONITOR_API.runtime, { config: access(P.runtime), schema: NO_INPUT }, async () => ok<RuntimeInfo>(runtime.snapshot(sampler.runtimeHistory.toArray())));
+  api.get(MONITOR_API.runtime, { ...permission(P.runtime), schema: NO_INPUT }, async () => ok<RuntimeInfo>(runtime.snapshot(sampler.runtimeHistory.toArray())));
 
-  api.get(MONITOR_API.cache, { config: access(P.cache), schema: NO_INPUT }, async () => ok<CacheInfo>({ caches: caches.figures() }));
+  api.get(MONITOR_API.cache, { ...permission(P.cache), schema: NO_INPUT }, async () => ok<CacheInfo>({ caches: caches.figures() }));
 
-  api.post<{ Body: ClearBody }>(MONITOR_API.cacheClear, { config: access(P.cacheClear), schema: { querystring: query({}), body: ClearBody } }, async (request) => {
+  api.post<{ Body: ClearBody }>(MONITOR_API.cacheClear, { ...permission(P.cacheClear), schema: { querystring: query({}), body: ClearBody } }, async (request) => {
     // Only a registered cache's name clears anything (an allow-list, never a lookup by pattern).
     if (!caches.clear(request.body.name)) throw invalidInput('name', REASON.notAllowed);
     return ok({ name: request.body.name });
   });
 
-  api.get(MONITOR_API.system, { config: access(P.system), schema: NO_INPUT }, async () => {
+  api.get(MONITOR_API.system, { ...permission(P.system), schema: NO_INPUT }, async () => {
     if (cpu.percent === null) cpu.sample();
     return ok<SystemInfo>({ ...systemSnapshot(cpu, await databaseFigures(ctx.db, embedded), sampler.systemHistory.toArray()), logWriter: logWriterFigures(ctx.logWriter.health()) });
   });
 
-  api.get(MONITOR_API.httpServer, { config: access(P.httpServer), schema: NO_INPUT }, async () => ok<HttpServerInfo>(counters.snapshot(await openConnections(api))));
+  api.get(MONITOR_API.httpServer, { ...permission(P.httpServer), schema: NO_INPUT }, async () => ok<HttpServerInfo>(counters.snapshot(await openConnections(api))));
 }

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import type { SystemInfo, SystemSample } from '../contracts';
 import { round } from './percentiles';
 

@@ -2,28 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { isListField, isReadableField, fieldEntries, type EntityDefinition } from '../../../src/contracts/entity';
-import { MSG_DELETED, MSG_NOT_FOUND_RECORD } from '../../../server/crud/register-entity-routes';
-import { registerRuntimeEntityRoutes, type RuntimeEntities } from '../../../server/crud/runtime-entity-routes';
-import { businessError, ok } from '../../../server/http/envelope';
-import { JSON_OBJECT_BODY, TEXT_QUERY } from '../../../server/http/schemas';
+import { businessError, JSON_OBJECT_BODY, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, registerRuntimeEntityRoutes, tenantOf, TEXT_QUERY, type RuntimeEntities } from '../../../server/kit';
 import { CGFORM_API, type CgformDefinition, type CgformEntity, type CgformField } from '../cgform-api';
 import { cgformEntity, cgformFieldKey } from './cgform-entity';
 import { dictCodeOf } from './cgform-field-semantics';
 import { currentEnhanceJs, syncedForm } from './cgform-store';
+import { RECORD_ID_PATTERN, RECORD_ID_SOURCE } from '../../../src/contracts/record-id';
 
 /** The base under which the engine serves every synchronised form (cgformDataApi). */
 const DATA_BASE = '/online/cgform/data';
 
 export const MSG_FORM_NOT_FOUND = '表单不存在或尚未同步数据库';
 
-const HEAD_PARAMS = Type.Object({ headId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
-const HEAD_AND_ID_PARAMS = Type.Object({ headId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), id: Type.String({ pattern: '^[A-Za-z0-9_,-]{1,2000}$' }) });
+const HEAD_PARAMS = Type.Object({ headId: Type.String({ pattern: `^${RECORD_ID_SOURCE}$` }) });
+const HEAD_AND_ID_PARAMS = Type.Object({ headId: Type.String({ pattern: `^${RECORD_ID_SOURCE}$` }), id: Type.String({ pattern: '^[A-Za-z0-9_,-]{1,2000}$' }) });
 const CODE_PARAMS = Type.Object({ code: Type.String({ pattern: '^[a-z][a-z0-9_]{0,62}$' }) });
 
 /** The code (table name) of a main or single head, or null for an unknown id or a sub table. */
 async function codeOfHead(api: FastifyInstance, headId: string): Promise<string | null> {
   // Asked by the access check, before the route's schema has looked at the id.
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(headId)) return null;
+  if (!RECORD_ID_PATTERN.test(headId)) return null;
   const found = await sql<{ table_name: string }>`select table_name from onl_cgform_head where id = ${headId} and table_type <> 3`.execute(api.db);
   return found.rows[0]?.table_name ?? null;
 }
@@ -121,7 +119,7 @@ export async function registerCgformDataRoutes(api: FastifyInstance): Promise<Ru
       currentTableName: form.main.head.tableName,
       tableType: form.main.head.tableType,
       columns,
-      dictOptions: await dictOptionsOf(api, entity, request.tenantId ?? 0),
+      dictOptions: await dictOptionsOf(api, entity, tenantOf(request)),
       paginationFlag: 'Y',
       checkboxFlag: 'Y',
       isDesForm: 'N',

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import type { TableDictionaryResolver, TableDictionarySource } from '../../../server/services/dictionaries';
+import type { Database, TableDictionaryResolver, TableDictionarySource } from '../../../server/kit';
 import type { CgformDefinition } from '../cgform-api';
 import { FORM_DICT_PREFIX, formDictCode, tableDictOf } from './cgform-field-semantics';
 import { cgformDb } from './cgform-store';

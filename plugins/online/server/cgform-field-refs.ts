@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import type { PopupReportTables } from '../../../server/routes/online-report-tables';
+import type { Database, PopupReportTables } from '../../../server/kit';
 import type { CgformDefinition } from '../cgform-api';
 import { CGFORM_MESSAGES, CgformDefinitionError } from './cgform-entity';
 import { popupOf, tableDictOf, type TableDict } from './cgform-field-semantics';

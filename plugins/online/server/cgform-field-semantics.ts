@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FieldDefinition } from '../../../src/contracts/entity';
 import { isPresetName, VALIDATION_PRESETS, type PresetName } from '../../../src/contracts/validation-presets';
-import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../../../server/http/schemas';
+import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../../../server/kit';
 import type { CgformField } from '../cgform-api';
 
 /**

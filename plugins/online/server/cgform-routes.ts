@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { ROW_VERSION_BODY } from '../../../server/crud/row-version';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body as bodySchema, Id, Int, Line, params, query, SafeText } from '../../../server/http/schemas';
+import { body as bodySchema, businessError, Id, Int, Line, ok, params, permission, query, ROW_VERSION_BODY, SafeText, type AppContext } from '../../../server/kit';
 import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../cgform-api';
 import {
   cgformDb,
@@ -90,7 +87,6 @@ function definitionOf(input: DefinitionBody): CgformDefinition {
   };
 }
 
-const perm = (code: string) => ({ config: { access: { permission: code } } });
 const username = (request: FastifyRequest) => request.auth?.username ?? null;
 
 function positive(raw: number | undefined, fallback: number, max: number): number {
@@ -112,7 +108,7 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
   api.get<{ Querystring: { pageNo?: number; pageSize?: number; tableName?: string; tableTxt?: string; tableType?: 1 | 2 | 3 } }>(
     CGFORM_API.headList,
     {
-      ...perm(CGFORM_PERMS.list),
+      ...permission(CGFORM_PERMS.list),
       schema: {
         querystring: query({
           pageNo: Type.Optional(Int()),
@@ -129,37 +125,37 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
     },
   );
 
-  api.get<{ Querystring: { id: string } }>(CGFORM_API.headQueryById, { ...perm(CGFORM_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get<{ Querystring: { id: string } }>(CGFORM_API.headQueryById, { ...permission(CGFORM_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
     return ok(await headWithVersion(db, await existingHead(request.query.id)));
   });
 
   api.delete<{ Querystring: { id: string; dropTable?: 'true' | 'false' } }>(
     CGFORM_API.headDelete,
-    { ...perm(CGFORM_PERMS.remove), schema: { querystring: query({ id: Id, dropTable: Type.Optional(literals(['true', 'false'])) }) } },
+    { ...permission(CGFORM_PERMS.remove), schema: { querystring: query({ id: Id, dropTable: Type.Optional(literals(['true', 'false'])) }) } },
     async (request) => {
       await deleteDefinition(db, request.query.id, request.query.dropTable === 'true');
       return ok(null, '删除成功!');
     },
   );
 
-  api.get<{ Querystring: { headId: string } }>(CGFORM_API.fieldListByHeadId, { ...perm(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
+  api.get<{ Querystring: { headId: string } }>(CGFORM_API.fieldListByHeadId, { ...permission(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
     await existingHead(request.query.headId);
     return ok(await fieldsOf(db, request.query.headId));
   });
 
-  api.get<{ Querystring: { headId: string } }>(CGFORM_API.indexListByHeadId, { ...perm(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
+  api.get<{ Querystring: { headId: string } }>(CGFORM_API.indexListByHeadId, { ...permission(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
     await existingHead(request.query.headId);
     return ok(await indexesOf(db, request.query.headId));
   });
 
-  api.post<{ Body: DefinitionBody }>(CGFORM_API.addAll, { ...perm(CGFORM_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
+  api.post<{ Body: DefinitionBody }>(CGFORM_API.addAll, { ...permission(CGFORM_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const definition = definitionOf(request.body);
     const { id: _ignored, ...head } = definition.head;
     const id = await saveDefinition(db, { ...definition, head }, username(request), references);
     return ok({ id }, '添加成功！');
   });
 
-  api.put<{ Body: DefinitionBody }>(CGFORM_API.editAll, { ...perm(CGFORM_PERMS.edit), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
+  api.put<{ Body: DefinitionBody }>(CGFORM_API.editAll, { ...permission(CGFORM_PERMS.edit), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const definition = definitionOf(request.body);
     if (definition.head.id === undefined) throw businessError(STORE_MESSAGES.notFound);
     const id = await saveDefinition(db, definition, username(request), references);
@@ -168,7 +164,7 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
 
   api.get<{ Params: { headId: string; synMethod: SyncMethod } }>(
     `${CGFORM_API.doDbSynch}/:headId/:synMethod`,
-    { ...perm(CGFORM_PERMS.sync), schema: { querystring: query({}), params: params({ headId: Id, synMethod: literals(['normal', 'force']) }) } },
+    { ...permission(CGFORM_PERMS.sync), schema: { querystring: query({}), params: params({ headId: Id, synMethod: literals(['normal', 'force']) }) } },
     async (request) => {
       const result = await synchroniseForm(ctx.db, request.params.headId, request.params.synMethod, username(request));
       // Refused: success false (a JeecgBoot client shows the message), the result still says what and why.
@@ -177,14 +173,14 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
     },
   );
 
-  api.get<{ Querystring: { headId: string } }>(CGFORM_API.syncLog, { ...perm(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
+  api.get<{ Querystring: { headId: string } }>(CGFORM_API.syncLog, { ...permission(CGFORM_PERMS.list), schema: { querystring: query({ headId: Id }) } }, async (request) => {
     await existingHead(request.query.headId);
     return ok(await syncLog(db, request.query.headId));
   });
 
   api.get<{ Querystring: { headId: string; type: EnhanceType } }>(
     CGFORM_API.enhanceJs,
-    { ...perm(CGFORM_PERMS.enhance), schema: { querystring: query({ headId: Id, type: ENHANCE_TYPE }) } },
+    { ...permission(CGFORM_PERMS.enhance), schema: { querystring: query({ headId: Id, type: ENHANCE_TYPE }) } },
     async (request) => {
       await existingHead(request.query.headId);
       const cgJs = await currentEnhanceJs(ctx.db, request.query.headId, request.query.type);
@@ -194,7 +190,7 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
 
   api.post<{ Body: { headId: string; cgJsType: EnhanceType; cgJs: string } }>(
     CGFORM_API.enhanceJs,
-    { ...perm(CGFORM_PERMS.enhance), schema: { querystring: query({}), body: bodySchema({ headId: Id, cgJsType: ENHANCE_TYPE, cgJs: SafeText(100_000) }) } },
+    { ...permission(CGFORM_PERMS.enhance), schema: { querystring: query({}), body: bodySchema({ headId: Id, cgJsType: ENHANCE_TYPE, cgJs: SafeText(100_000) }) } },
     async (request) => {
       await saveEnhanceJs(db, request.body.headId, request.body.cgJsType, request.body.cgJs, username(request));
       return ok(null, '保存成功！');
@@ -203,7 +199,7 @@ export function registerCgformRoutes(api: FastifyInstance, ctx: AppContext): voi
 
   api.get<{ Querystring: { headId: string; type: EnhanceType } }>(
     CGFORM_API.enhanceJsHistory,
-    { ...perm(CGFORM_PERMS.enhance), schema: { querystring: query({ headId: Id, type: ENHANCE_TYPE }) } },
+    { ...permission(CGFORM_PERMS.enhance), schema: { querystring: query({ headId: Id, type: ENHANCE_TYPE }) } },
     async (request) => {
       await existingHead(request.query.headId);
       return ok(await enhanceHistory(db, request.query.headId, request.query.type));

@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { columnOf } from '../../../src/contracts/entity';
-import { treeKeeperOf } from '../../../server/crud/tree';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import type { DictSeed } from '../../../server/plugin-api';
+import { newId, treeKeeperOf, type Database, type DictSeed } from '../../../server/kit';
 import type { CgformDefinition, CgformField } from '../cgform-api';
 import { cgformEntity } from './cgform-entity';
 import { atomically, cgformDb, saveDefinition } from './cgform-store';

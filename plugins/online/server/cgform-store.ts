@@ -1,12 +1,8 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { lockAtVersion, rowVersionSql } from '../../../server/crud/row-version';
-import { newId } from '../../../server/db/ids';
-import { businessError } from '../../../server/http/envelope';
+import { businessError, formatShopTime, lockAtVersion, newId, rowVersionSql, type Database } from '../../../server/kit';
 import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
 import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './cgform-entity';
 import { checkFieldReferences, type FieldReferenceOptions } from './cgform-field-refs';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 /** 表单开发's tables (cgform-migrations.ts). */
 export type CgformTables = {

@@ -12,15 +12,11 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { parseEntityDefinition, type EntityDefinition } from '../../../src/contracts/entity';
-import type { Database } from '../../../server/db/schema';
-import { createEntityIndexes, createEntityTable } from '../../../server/crud/table-ddl';
-import { newId } from '../../../server/db/ids';
-import { ApiError, businessError } from '../../../server/http/envelope';
+import { ApiError, businessError, createEntityIndexes, createEntityTable, formatShopTime, instantOf, newId, type Database } from '../../../server/kit';
 import type { CgformDefinition, CgformField, CgformSyncResult } from '../cgform-api';
 import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './cgform-entity';
 import { checkFieldReferences } from './cgform-field-refs';
 import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './cgform-store';
-import { formatShopTime, instantOf } from '../../../server/time/shop-time';
 
 /**
  * 同步数据库: makes a form's real table (and its sub tables') match the definition, in one transaction. Safe

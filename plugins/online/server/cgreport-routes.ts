@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { loadExcel } from '../../../server/crud/excel';
-import { ROW_VERSION_BODY } from '../../../server/crud/row-version';
-import { businessError, ok } from '../../../server/http/envelope';
-import { Id, Int, Line, params, query, SafeText, body as bodySchema } from '../../../server/http/schemas';
-import { findHead, itemsOf, REPORT_LIMITS, runReport } from '../../../server/routes/online-report-popup';
-import { isForbiddenReportTable, type PopupReportTables } from '../../../server/routes/online-report-tables';
+import { body as bodySchema, businessError, findHead, formatShopTime, Id, Int, isForbiddenReportTable, itemsOf, Line, loadExcel, ok, params, permission, query, REPORT_LIMITS, ROW_VERSION_BODY, runReport, SafeText, tenantOf, type AppContext, type PopupReportTables } from '../../../server/kit';
 import { CGREPORT_API, CGREPORT_PERMS } from '../cgreport-api';
 import { addReport, allowTable, CGREPORT_MESSAGES, describeReportSql, editReport, FIELD_TYPES, reportById, type CgreportDb, type CgreportTables, type ReportInput } from './cgreport-service';
-import { formatShopTime } from '../../../server/time/shop-time';
-
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Identifier = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' });
@@ -42,12 +35,9 @@ const DEFINITION = {
   chart: Nullable(CHART),
 };
 
-const perm = (code: string) => ({ config: { access: { permission: code } } });
-const tenantOf = (request: FastifyRequest) => request.tenantId ?? 0;
-
 function idOf(request: FastifyRequest<{ Querystring: { id?: string } }>): string {
   const id = request.query.id;
-  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw businessError(CGREPORT_MESSAGES.notFound);
+  if (typeof id !== 'string' || !RECORD_ID_PATTERN.test(id)) throw businessError(CGREPORT_MESSAGES.notFound);
   return id;
 }
 
@@ -67,7 +57,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
 
   api.get<{ Querystring: { pageNo?: string; pageSize?: string; code?: string; name?: string } }>(
     CGREPORT_API.list,
-    { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({ code: Type.Optional(Line(100)), name: Type.Optional(Line(100)) }) } },
+    { ...permission(CGREPORT_PERMS.list), schema: { querystring: query({ code: Type.Optional(Line(100)), name: Type.Optional(Line(100)) }) } },
     async (request) => {
       const pageNo = positive(request.query.pageNo, 1, 1_000_000);
       const pageSize = positive(request.query.pageSize, 10, 100);
@@ -92,36 +82,36 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  api.get<{ Querystring: { id?: string } }>(CGREPORT_API.queryById, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get<{ Querystring: { id?: string } }>(CGREPORT_API.queryById, { ...permission(CGREPORT_PERMS.list), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const report = await reportById(db, idOf(request));
     if (report === null) throw businessError(CGREPORT_MESSAGES.notFound);
     return ok(report);
   });
 
-  api.post<{ Body: ReportInput }>(CGREPORT_API.add, { ...perm(CGREPORT_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
+  api.post<{ Body: ReportInput }>(CGREPORT_API.add, { ...permission(CGREPORT_PERMS.add), schema: { querystring: query({}), body: bodySchema(DEFINITION) } }, async (request) => {
     const id = await addReport(db, request.body, tenantOf(request), request.log);
     return ok({ id }, '添加成功！');
   });
 
-  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_API.edit, { ...perm(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION, ...ROW_VERSION_BODY }) } }, async (request) => {
+  api.put<{ Body: ReportInput & { id: string } }>(CGREPORT_API.edit, { ...permission(CGREPORT_PERMS.edit), schema: { querystring: query({}), body: bodySchema({ id: Id, ...DEFINITION, ...ROW_VERSION_BODY }) } }, async (request) => {
     await editReport(db, request.body.id, request.body, tenantOf(request), request.log);
     return ok(null, '编辑成功!');
   });
 
-  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.remove, { ...perm(CGREPORT_PERMS.remove), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.remove, { ...permission(CGREPORT_PERMS.remove), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const removed = await db.deleteFrom('onl_cgreport_head').where('id', '=', idOf(request)).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw businessError(CGREPORT_MESSAGES.notFound);
     return ok(null, '删除成功!');
   });
 
-  api.post<{ Body: { cgrSql: string } }>(CGREPORT_API.parseSql, { ...perm(CGREPORT_PERMS.run), schema: { querystring: query({}), body: bodySchema({ cgrSql: SafeText(20_000, 1) }) } }, async (request) => {
+  api.post<{ Body: { cgrSql: string } }>(CGREPORT_API.parseSql, { ...permission(CGREPORT_PERMS.run), schema: { querystring: query({}), body: bodySchema({ cgrSql: SafeText(20_000, 1) }) } }, async (request) => {
     return ok(await describeReportSql(db, request.body.cgrSql, tenantOf(request), request.log));
   });
 
   // The same figures as getData (same guard, parameters, search items, sort, tenant), up to the export cap.
   api.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
     `${CGREPORT_API.exportXls}/:id`,
-    { ...perm(CGREPORT_PERMS.run), schema: { params: params({ id: Line(64) }), querystring: query({}) } },
+    { ...permission(CGREPORT_PERMS.run), schema: { params: params({ id: Line(64) }), querystring: query({}) } },
     async (request, reply) => {
       const head = await findHead(reportDb, 'id', request.params.id);
       if (head === undefined) throw businessError(CGREPORT_MESSAGES.notFound);
@@ -163,7 +153,7 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  api.get(CGREPORT_API.tableList, { ...perm(CGREPORT_PERMS.list), schema: { querystring: query({}) } }, async () => {
+  api.get(CGREPORT_API.tableList, { ...permission(CGREPORT_PERMS.list), schema: { querystring: query({}) } }, async () => {
     const rows = await db.selectFrom('onl_cgreport_table').selectAll().orderBy('table_name').execute();
     const candidates = await sql<{ table_name: string }>`select table_name::text as table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(db);
     const listed = new Set(rows.map((row) => row.table_name));
@@ -175,14 +165,14 @@ export function registerCgreportRoutes(api: FastifyInstance, ctx: AppContext): v
 
   api.post<{ Body: { tableName: string; remark?: string | null } }>(
     CGREPORT_API.tableAdd,
-    { ...perm(CGREPORT_PERMS.tables), schema: { querystring: query({}), body: bodySchema({ tableName: Identifier, remark: Nullable(Line(200)) }) } },
+    { ...permission(CGREPORT_PERMS.tables), schema: { querystring: query({}), body: bodySchema({ tableName: Identifier, remark: Nullable(Line(200)) }) } },
     async (request) => {
       const id = await allowTable(db, request.body.tableName, request.body.remark ?? null, isForbiddenReportTable);
       return ok({ id }, '添加成功！');
     },
   );
 
-  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.tableDelete, { ...perm(CGREPORT_PERMS.tables), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.delete<{ Querystring: { id?: string } }>(CGREPORT_API.tableDelete, { ...permission(CGREPORT_PERMS.tables), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const removed = await db.deleteFrom('onl_cgreport_table').where('id', '=', idOf(request)).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw businessError('数据表不在允许列表中');
     return ok(null, '删除成功!');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { addReport, type CgreportTables, type ReportInput } from './cgreport-service';
 
 /**

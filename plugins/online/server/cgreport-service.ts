@@ -1,18 +1,6 @@
 import { FIELD_TYPES, hrefProblem, type FieldType } from '../cgreport-api';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { newId } from '../../../server/db/ids';
-import { lockAtVersion, rowVersionSql } from '../../../server/crud/row-version';
-import { businessError } from '../../../server/http/envelope';
-import { checkCost, chartOf, inReportTransaction, prepareReport, type ReportChart, type ReportLog } from '../../../server/routes/online-report-popup';
-import {
-  allowedReportTables,
-  checkReportSql,
-  ReportSqlError,
-  splitReportSql,
-  type PopupReportTables,
-  type ReportAllowListTables,
-} from '../../../server/routes/online-report-tables';
+import { allowedReportTables, businessError, chartOf, checkCost, checkReportSql, inReportTransaction, lockAtVersion, newId, prepareReport, ReportSqlError, rowVersionSql, splitReportSql, type Database, type PopupReportTables, type ReportAllowListTables, type ReportChart, type ReportLog } from '../../../server/kit';
 
 /** The report builder's tables: the core's popup report tables plus the columns and tables of cgreport-migrations.ts. */
 export type CgreportTables = Omit<PopupReportTables, 'onl_cgreport_head'> &

@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 import { CGFORM_PERMS, cgformListPath, cgformPermission } from '../cgform-api';
 import { CGREPORT_PERMS } from '../cgreport-api';
 import { SEEDED_FORMS } from './cgform-seed';

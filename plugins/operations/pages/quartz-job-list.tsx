@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { EntityListPage, useEntityAction, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
 import { JobFormModal } from '../components/job-form-modal';
 import { quartzJobEntity, quartzJobLogEntity, type QuartzJobLogRecord, type QuartzJobRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const STATUS_NORMAL = 0;
 const LOG_KEY = 'log';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The run log of one job, newest first, in a drawer kept in the URL (`?log=<jobId>`). */
 function JobLogDrawer({ jobId, onClose }: { jobId: string | null; onClose: () => void }) {
@@ -33,7 +33,7 @@ function JobLogDrawer({ jobId, onClose }: { jobId: string | null; onClose: () =>
 export default function QuartzJobListPage() {
   const { t } = useTranslation('operations');
   const [requestedLog, setLog] = useUrlParam(LOG_KEY);
-  const logOf = requestedLog !== null && ID.test(requestedLog) ? requestedLog : null;
+  const logOf = requestedLog !== null && RECORD_ID_PATTERN.test(requestedLog) ? requestedLog : null;
   const action = useEntityAction({ invalidates: [quartzJobEntity.table, quartzJobLogEntity.table] });
 
   const running = (record: QuartzJobRecord) => record.status === STATUS_NORMAL;

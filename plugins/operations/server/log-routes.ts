@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import type { LabelResolver } from '../../../server/crud/labels';
-import type { AppContext } from '../../../server/context';
-import { ok } from '../../../server/http/envelope';
-import { NO_INPUT } from '../../../server/http/schemas';
-import { LOG_TYPE_LOGIN, logDb } from '../../../server/logs/log-tables';
+import { addDays, LOG_TYPE_LOGIN, logDb, NO_INPUT, ok, registerEntityRoutes, shopDay, shopDayStart, tenantOf, type AppContext, type LabelResolver } from '../../../server/kit';
 import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
-import { shopDay, shopDayStart } from '../../../server/time/shop-time';
-import { addDays } from '../../../server/reports/fact-store';
 
 const VISIT_DAYS = 7;
 
@@ -35,7 +28,7 @@ export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, l
     await registerEntityRoutes(reads, dataLogEntity, {
       labels,
       actions: ['list', 'queryById'],
-      readScope: (request) => [sql`${sql.id('tenant_id')} in (0, ${request.tenantId ?? 0})`],
+      readScope: (request) => [sql`${sql.id('tenant_id')} in (0, ${tenantOf(request)})`],
     });
   });
 

@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, type DictSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, type DictSeed, type PluginMenuSeed } from '../../../server/kit';
 import { DATA_LOG_ACTION_DICT, QUARTZ_RUN_STATUS_DICT, QUARTZ_STATUS_DICT, QUARTZ_TRIGGER_DICT } from '../entities';
 
 /** 定时任务, 日志管理 and 数据日志, in 系统管理 after 数据字典 (5) and before 通告管理 (8). */

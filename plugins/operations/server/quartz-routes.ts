@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { formatShopTime } from '../../../server/time/shop-time';
-import type { AppContext } from '../../../server/context';
-import { businessError, ok } from '../../../server/http/envelope';
-import { Id, Line, NO_INPUT, query } from '../../../server/http/schemas';
-import { checkCron, nextFireTimes } from '../../../server/scheduler/cron';
-import { JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, schedulerDb } from '../../../server/scheduler/tables';
+import { businessError, checkCron, formatShopTime, Id, JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, Line, nextFireTimes, NO_INPUT, ok, permission, query, registerEntityRoutes, schedulerDb, type AppContext, type LabelResolver } from '../../../server/kit';
 import { quartzJobEntity, quartzJobLogEntity, type CronPreview, type JobKindOption } from '../entities';
 
 export const MSG_BAD_CRON = 'Cron表达式不正确';
@@ -43,11 +36,11 @@ export async function registerQuartzRoutes(api: FastifyInstance, ctx: AppContext
   });
   await registerEntityRoutes(api, quartzJobLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
 
-  api.get('/sys/quartzJob/kinds', { config: { access: { permission: 'system:quartzJob:list' } }, schema: NO_INPUT }, async () =>
+  api.get('/sys/quartzJob/kinds', { ...permission('system:quartzJob:list'), schema: NO_INPUT }, async () =>
     ok<JobKindOption[]>(scheduler.kinds.list().map(({ name, title }) => ({ name, title }))),
   );
 
-  api.get<{ Querystring: CronQuery }>('/sys/quartzJob/cronPreview', { config: { access: { permission: 'system:quartzJob:list' } }, schema: { querystring: CronQuery } }, async (request) => {
+  api.get<{ Querystring: CronQuery }>('/sys/quartzJob/cronPreview', { ...permission('system:quartzJob:list'), schema: { querystring: CronQuery } }, async (request) => {
     const { cron } = request.query;
     const preview: CronPreview = checkCron(cron).ok ? { valid: true, nextTimes: nextFireTimes(cron, PREVIEW_COUNT).map((time) => formatShopTime(time)) } : { valid: false, nextTimes: [] };
     return ok(preview);
@@ -59,17 +52,17 @@ export async function registerQuartzRoutes(api: FastifyInstance, ctx: AppContext
     await scheduler.sync();
   }
 
-  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/resume', { config: { access: { permission: 'system:quartzJob:edit' } }, schema: { querystring: JobIdQuery } }, async (request) => {
+  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/resume', { ...permission('system:quartzJob:edit'), schema: { querystring: JobIdQuery } }, async (request) => {
     await setStatus(request.query.id, JOB_STATUS_NORMAL, request.auth?.username ?? null);
     return ok(null, MSG_STARTED);
   });
 
-  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/pause', { config: { access: { permission: 'system:quartzJob:edit' } }, schema: { querystring: JobIdQuery } }, async (request) => {
+  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/pause', { ...permission('system:quartzJob:edit'), schema: { querystring: JobIdQuery } }, async (request) => {
     await setStatus(request.query.id, JOB_STATUS_STOPPED, request.auth?.username ?? null);
     return ok(null, MSG_PAUSED);
   });
 
-  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/execute', { config: { access: { permission: 'system:quartzJob:execute' } }, schema: { querystring: JobIdQuery } }, async (request) => {
+  api.get<{ Querystring: JobIdQuery }>('/sys/quartzJob/execute', { ...permission('system:quartzJob:execute'), schema: { querystring: JobIdQuery } }, async (request) => {
     const result = await scheduler.runNow(request.query.id);
     if (result === null) throw businessError(MSG_JOB_NOT_FOUND);
     if (result.status === 'failure') throw businessError(`执行失败：${result.message}`);

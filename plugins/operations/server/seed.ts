@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { purgeExpiredCredentials, purgeOldLogs } from '../../../server/scheduler/core-jobs';
-import { JOB_STATUS_NORMAL, schedulerDb } from '../../../server/scheduler/tables';
+import { JOB_STATUS_NORMAL, newId, purgeExpiredCredentials, purgeOldLogs, schedulerDb, type Database } from '../../../server/kit';
 
 const SEEDER = 'admin';
 

@@ -10,9 +10,9 @@ import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
 import { DELIVERY_TYPE, ORDER_STATUS, type OrderItemRecord, type OrderRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
   const { t } = useTranslation('orders');
@@ -84,7 +84,7 @@ export default function OrderDetailPage() {
   const { t } = useTranslation(['orders', 'crud']);
   const navigate = useNavigate();
   const [idParam] = useUrlParam('id');
-  const id = idParam !== null && ID.test(idParam) ? idParam : null;
+  const id = idParam !== null && RECORD_ID_PATTERN.test(idParam) ? idParam : null;
   const read = useCustomRead<OrderRecord>(id === null ? null : { url: ORDER_API.queryById, query: { id } }, { failure: t('detail.loadError') });
   const orderActions = useOrderActions(read.retry);
   const gates = useAccessMap(ORDER_PERMISSIONS);

@@ -8,9 +8,9 @@ import { CONTRACT_PATH, DELIVERY_NOTE_PATH } from '../components/order-model';
 import { usePurchaseActions } from '../components/purchase-dialogs';
 import { isPurchaseAction, PURCHASE_ACTIONS, PURCHASE_API, PURCHASE_PERMISSIONS } from '../components/purchase-model';
 import { purchaseOrderEntity, type PurchaseDeliveryRecord, type PurchaseItemRecord, type PurchaseOrderRecord } from '../purchase-entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * 采购订单详情 (`/zcy/purchaseOrderDetail?id=`, kept alive): 基本信息, the status with exactly the buttons the
@@ -21,7 +21,7 @@ export default function PurchaseOrderDetailPage() {
   const { t } = useTranslation(['purchases', 'crud']);
   const navigate = useNavigate();
   const [idParam] = useUrlParam('id');
-  const id = idParam !== null && ID.test(idParam) ? idParam : null;
+  const id = idParam !== null && RECORD_ID_PATTERN.test(idParam) ? idParam : null;
   // Keyed among the purchase orders' lists: every step (here or on the list) refreshes it.
   const read = useCustomRead<PurchaseOrderRecord>(id === null ? null : { url: PURCHASE_API.queryById, query: { id } }, { failure: t('detail.loadError'), family: purchaseOrderEntity.table });
   const actions = usePurchaseActions();

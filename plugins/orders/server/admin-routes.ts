@@ -1,13 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { checkRegionCode } from '../../../server/crud/core-references';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { ROW_VERSION_BODY, rowVersionOf } from '../../../server/crud/row-version';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, Int, Line, query } from '../../../server/http/schemas';
+import { body, businessError, checkRegionCode, Id, Int, inTransaction, Line, ok, permission, query, registerEntityRoutes, ROW_VERSION_BODY, rowVersionOf, tenantOf, type AppContext } from '../../../server/kit';
 import { DELIVERY_TYPE, OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity, type DeliveryType } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
@@ -52,8 +46,7 @@ export function parseMoney(raw: number | string): Decimal {
   return value;
 }
 
-const actorOf = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
-const perm = (code: string) => ({ config: { access: { permission: code } } });
+const actorOf = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 
 interface ReceiverBody {
   receiverName?: string;
@@ -106,8 +99,8 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   registerOrderDocumentRoutes(api, ctx);
   await registerBatchDeliverRoutes(api, ctx);
 
-  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await orderDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...permission('saleorder:order:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const detail = await orderDetail(db, dictLookup(ctx, tenantOf(request)), tenantOf(request), request.query.id);
     if (detail === null) throw businessError(MSG_ORDER_NOT_FOUND);
     return ok(detail);
   });
@@ -115,7 +108,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   // 发货: by express (company and waybill number), or without them for an order to be picked up or handed over.
   api.post<{ Body: { id: string; expressId?: string; logisticsNo?: string } }>(
     `${base}/deliver`,
-    { ...perm('saleorder:order:deliver'), schema: { querystring: query({}), body: body({ id: Id, expressId: Type.Optional(Id), logisticsNo: Type.Optional(Line(64)) }) } },
+    { ...permission('saleorder:order:deliver'), schema: { querystring: query({}), body: body({ id: Id, expressId: Type.Optional(Id), logisticsNo: Type.Optional(Line(64)) }) } },
     async (request) => {
       const { id, expressId } = request.body;
       const logisticsNo = request.body.logisticsNo?.trim() ?? '';
@@ -127,7 +120,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
 
   api.post<{ Body: { id: string; reason?: string } }>(
     `${base}/close`,
-    { ...perm('saleorder:order:close'), schema: { querystring: query({}), body: body({ id: Id, reason: Type.Optional(Line(200)) }) } },
+    { ...permission('saleorder:order:close'), schema: { querystring: query({}), body: body({ id: Id, reason: Type.Optional(Line(200)) }) } },
     async (request) => {
       const deps = orderDeps(ctx);
       await inTransaction(db, (trx) => closeOrder(trx, deps, actorOf(request), request.body.id, CANCEL_TYPE.seller, request.body.reason?.trim() || '卖家关闭'));
@@ -135,7 +128,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
     },
   );
 
-  api.post<{ Body: { id: string } }>(`${base}/confirmPayment`, { ...perm('saleorder:order:confirmPayment'), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/confirmPayment`, { ...permission('saleorder:order:confirmPayment'), schema: { querystring: query({}), body: body({ id: Id }) } }, async (request) => {
     const deps = orderDeps(ctx);
     await inTransaction(db, (trx) => confirmOfflinePayment(trx, deps, actorOf(request), request.body.id));
     return ok(true, '已确认付款');
@@ -143,7 +136,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
 
   api.post<{ Body: { id: string; adjustPrice: number | string } }>(
     `${base}/adjustPrice`,
-    { ...perm('saleorder:order:adjustPrice'), schema: { querystring: query({}), body: body({ id: Id, adjustPrice: Money }) } },
+    { ...permission('saleorder:order:adjustPrice'), schema: { querystring: query({}), body: body({ id: Id, adjustPrice: Money }) } },
     async (request) => {
       const adjust = parseMoney(request.body.adjustPrice);
       await inTransaction(db, (trx) => adjustOrderPrice(trx, actorOf(request), request.body.id, adjust));
@@ -153,7 +146,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
 
   api.post<{ Body: { id: string; remark: string; rowVersion?: string } }>(
     `${base}/remark`,
-    { ...perm('saleorder:order:remark'), schema: { querystring: query({}), body: body({ id: Id, remark: Line(500), ...ROW_VERSION_BODY }) } },
+    { ...permission('saleorder:order:remark'), schema: { querystring: query({}), body: body({ id: Id, remark: Line(500), ...ROW_VERSION_BODY }) } },
     async (request) => {
       await inTransaction(db, (trx) => remarkOrder(trx, actorOf(request), request.body.id, request.body.remark.trim(), rowVersionOf(request.body)));
       return ok(true, '备注成功');
@@ -163,7 +156,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   api.post<{ Body: { id: string; receiverName: string; receiverMobile: string; receiverAreaId: string | number; receiverDetailAddress: string; rowVersion?: string } }>(
     `${base}/updateAddress`,
     {
-      ...perm('saleorder:order:updateAddress'),
+      ...permission('saleorder:order:updateAddress'),
       schema: {
         querystring: query({}),
         body: body({ id: Id, receiverName: Line(32, 1), receiverMobile: Type.String({ pattern: '^\\+?[0-9]{5,20}$' }), receiverAreaId: Type.Union([Line(32, 1), Int(0)]), receiverDetailAddress: Line(255, 1), ...ROW_VERSION_BODY }),
@@ -186,7 +179,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
   api.post<{ Body: OfflineBody }>(
     '/saleorder/offlineOrder/add',
     {
-      ...perm('saleorder:offlineOrder:add'),
+      ...permission('saleorder:offlineOrder:add'),
       schema: {
         querystring: query({}),
         body: body({

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { Type } from 'typebox';
-import { listQuerySchema } from '../../../server/crud/entity-schemas';
-import { cachedAggregate } from '../../../server/crud/list-paging';
-import { whereSql, type QueryParams } from '../../../server/crud/list-query';
-import { ok } from '../../../server/http/envelope';
-import { invalidInput, isCalendarDate, isCalendarDateTime, Line, query, REASON } from '../../../server/http/schemas';
+import { cachedAggregate, invalidInput, isCalendarDate, isCalendarDateTime, Line, listQuerySchema, ok, permission, query, REASON, whereSql, type QueryParams } from '../../../server/kit';
 import { AFTER_SALE_STATUS, afterSaleEntity } from '../entities';
 
 /**
@@ -58,7 +54,7 @@ export async function registerAfterSaleListRoutes(api: FastifyInstance): Promise
   const schema = { querystring: query({ ...listQuery.properties, [APPLY_TIME_KEYS.begin]: Type.Optional(Line(19)), [APPLY_TIME_KEYS.end]: Type.Optional(Line(19)) }) };
   const s = AFTER_SALE_STATUS;
 
-  api.get<{ Querystring: QueryParams }>(`${afterSaleEntity.api}/tabCounts`, { config: { access: { permission: 'saleorder:afterSale:list' } }, schema }, async (request) => {
+  api.get<{ Querystring: QueryParams }>(`${afterSaleEntity.api}/tabCounts`, { ...permission('saleorder:afterSale:list'), schema }, async (request) => {
     // Every filter of the list except the status the tabs themselves choose.
     const { status: _status, status_MultiString: _multi, ...filters } = request.query;
     const where = whereSql(afterSaleEntity, filters, request.tenantId, afterSaleApplyTimeScope(request));

@@ -1,4 +1,4 @@
-import { defineStateMachine } from '../../../server/state/state-machine';
+import { defineStateMachine } from '../../../server/kit';
 
 /**
  * The after-sale's allowed transitions (business-domains §3 "After-sales"). 同意 goes to 卖家通过 for a

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { loadDictionaries, selectColumnsSql, toRecord, type DictLookup, type Row, type WireRecord } from '../../../server/crud/records';
-import type { Database } from '../../../server/db/schema';
-import { allowedActions } from '../../../server/state/state-machine';
+import { allowedActions, loadDictionaries, selectColumnsSql, toRecord, type Database, type DictLookup, type Row, type WireRecord } from '../../../server/kit';
 import { afterSaleEntity, afterSaleLogEntity } from '../entities';
 import { afterSaleMachine, type AfterSaleState } from './after-sale-machine';
 

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok, unauthorized } from '../../../server/http/envelope';
-import { body, Id, Line, query } from '../../../server/http/schemas';
+import { body, businessError, Id, inTransaction, Line, ok, permission, query, registerEntityRoutes, tenantOf, unauthorized, type AppContext } from '../../../server/kit';
 import { AFTER_SALE_WAY, afterSaleEntity } from '../entities';
 import { parseMoney } from './admin-routes';
 import { afterSaleApplyTimeScope, registerAfterSaleListRoutes } from './after-sale-list-routes';
@@ -37,8 +33,7 @@ function refundAnswer(outcome: RefundOutcome) {
 
 export const MSG_BAD_WAY = '售后方式只能是仅退款（10）或退货退款（20）';
 
-const staff = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
-const perm = (code: string) => ({ config: { access: { permission: code } } });
+const staff = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 
 function member(request: FastifyRequest): { actor: Actor; memberId: string } {
   if (request.member === null) throw unauthorized();
@@ -112,33 +107,33 @@ export async function registerAfterSaleRoutes(api: FastifyInstance, ctx: AppCont
   const base = afterSaleEntity.api;
   await registerEntityRoutes(api, afterSaleEntity, { labels: orderLabels, actions: ['list', 'exportXls'], readScope: afterSaleApplyTimeScope });
   await registerAfterSaleListRoutes(api);
-  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('saleorder:afterSale:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await afterSaleDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...permission('saleorder:afterSale:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const detail = await afterSaleDetail(db, dictLookup(ctx, tenantOf(request)), tenantOf(request), request.query.id);
     if (detail === null) throw businessError(afterSaleMachine.notFound);
     return ok(detail);
   });
-  api.post<{ Body: { id: string } }>(`${base}/agree`, { ...perm('saleorder:afterSale:agree'), schema: idOnly }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/agree`, { ...permission('saleorder:afterSale:agree'), schema: idOnly }, async (request) => {
     await inTransaction(db, (trx) => agreeAfterSale(trx, staff(request), request.body.id));
     return ok(true);
   });
-  api.post<{ Body: { id: string; reason?: string } }>(`${base}/disagree`, { ...perm('saleorder:afterSale:disagree'), schema: withReason }, async (request) => {
+  api.post<{ Body: { id: string; reason?: string } }>(`${base}/disagree`, { ...permission('saleorder:afterSale:disagree'), schema: withReason }, async (request) => {
     await inTransaction(db, (trx) => disagreeAfterSale(trx, staff(request), request.body.id, request.body.reason?.trim() || '卖家拒绝'));
     return ok(true);
   });
-  api.post<{ Body: { id: string } }>(`${base}/receive`, { ...perm('saleorder:afterSale:receive'), schema: idOnly }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/receive`, { ...permission('saleorder:afterSale:receive'), schema: idOnly }, async (request) => {
     await inTransaction(db, (trx) => receiveReturn(trx, staff(request), request.body.id));
     return ok(true);
   });
-  api.post<{ Body: { id: string; reason?: string } }>(`${base}/refuseReceive`, { ...perm('saleorder:afterSale:refuseReceive'), schema: withReason }, async (request) => {
+  api.post<{ Body: { id: string; reason?: string } }>(`${base}/refuseReceive`, { ...permission('saleorder:afterSale:refuseReceive'), schema: withReason }, async (request) => {
     await inTransaction(db, (trx) => refuseReturn(trx, staff(request), request.body.id, request.body.reason?.trim() || '卖家拒绝收货'));
     return ok(true);
   });
-  api.post<{ Body: { id: string } }>(`${base}/refund`, { ...perm('saleorder:afterSale:refund'), schema: idOnly }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/refund`, { ...permission('saleorder:afterSale:refund'), schema: idOnly }, async (request) => {
     const deps = orderDeps(ctx);
     return refundAnswer(await inTransaction(db, (trx) => refundAfterSale(trx, deps, staff(request), request.body.id)));
   });
   // A refund the channel refused, tried again under the same refund number.
-  api.post<{ Body: { id: string } }>('/saleorder/refundOrder/retry', { ...perm('saleorder:refundOrder:retry'), schema: idOnly }, async (request) => {
+  api.post<{ Body: { id: string } }>('/saleorder/refundOrder/retry', { ...permission('saleorder:refundOrder:retry'), schema: idOnly }, async (request) => {
     const deps = orderDeps(ctx);
     return refundAnswer(await inTransaction(db, (trx) => retryRefund(trx, deps, staff(request), request.body.id)));
   });

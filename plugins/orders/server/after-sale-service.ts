@@ -1,9 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
-import { allowedActions, refusalFor, transitionInTransaction } from '../../../server/state/state-machine';
+import { allowedActions, businessError, newId, refusalFor, transitionInTransaction, type Database } from '../../../server/kit';
 import { AFTER_SALE_STATUS, AFTER_SALE_WAY, ORDER_REFUND_STATUS, ORDER_STATUS } from '../entities';
 import { afterSaleMachine, type AfterSaleAction, type AfterSaleState } from './after-sale-machine';
 import { CANCEL_TYPE, ITEM_AFTER_SALE, REFUND_STATUS } from './dicts';

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok, unauthorized } from '../../../server/http/envelope';
-import { body, Id, Int, Line, query } from '../../../server/http/schemas';
+import { body, businessError, Id, Int, inTransaction, Line, moneyOnWire, ok, query, unauthorized, type AppContext, type Database } from '../../../server/kit';
 import { ORDER_TYPE } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
@@ -13,7 +9,6 @@ import { memberOrderPage, orderDetail } from './order-reads';
 import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteOrder, receiveOrder, receiverFromAddress, type NewOrder, type OrderDeps, type OrderQuote } from './order-service';
 import type { PricedAmounts } from './pricing';
 import { appPaymentChannel } from './pay-channels';
-import { moneyOnWire } from '../../../server/http/wire-values';
 
 /** The mini-program's orders (business-api "The mini-program"): a member's own orders only. */
 

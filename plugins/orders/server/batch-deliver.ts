@@ -1,14 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../../server/context';
-import type { ExcelColumn } from '../../../server/crud/excel';
-import { buildWorkbook, XLSX_MIME } from '../../../server/crud/excel';
-import { importSummaryMessage, MAX_IMPORT_ROWS, readSheetRows, rowReason, TooManyRowsError, type ImportRowError } from '../../../server/crud/excel-import';
-import { withMultipart } from '../../../server/crud/multipart';
-import { MSG_BAD_FILE, MSG_EMPTY_FILE, MSG_NO_FILE } from '../../../server/crud/register-entity-routes';
-import { inTransaction } from '../../../server/db/transactions';
-import { ApiError, businessError, ok } from '../../../server/http/envelope';
-import { NO_INPUT, query } from '../../../server/http/schemas';
+import { ApiError, buildWorkbook, businessError, importSummaryMessage, inTransaction, MAX_IMPORT_ROWS, MSG_BAD_FILE, MSG_EMPTY_FILE, MSG_NO_FILE, NO_INPUT, ok, permission, query, readSheetRows, rowReason, tenantOf, TooManyRowsError, withMultipart, XLSX_MIME, type AppContext, type ExcelColumn, type ImportRowError } from '../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, orderEntity } from '../entities';
 import { deliverOrder, MSG_EXPRESS_NOT_FOUND, MSG_ORDER_NOT_FOUND, type Actor } from './order-service';
 
@@ -35,11 +27,11 @@ const cell = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const access = { config: { access: { permission: 'saleorder:order:deliver' } } };
-  const actorOf = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
+  const access = permission('saleorder:order:deliver');
+  const actorOf = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 
   api.get(`${orderEntity.api}/deliverTemplate`, { ...access, schema: NO_INPUT }, async (request, reply) => {
-    const waiting = await sql<{ no: string }>`select no from sale_order where tenant_id = ${request.tenantId ?? 0} and status = ${ORDER_STATUS.undelivered}
+    const waiting = await sql<{ no: string }>`select no from sale_order where tenant_id = ${tenantOf(request)} and status = ${ORDER_STATUS.undelivered}
       and refund_status = ${ORDER_REFUND_STATUS.none} order by create_time limit ${MAX_IMPORT_ROWS}`.execute(db);
     const workbook = await buildWorkbook({
       title: '批量发货',

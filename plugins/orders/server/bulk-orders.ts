@@ -1,10 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/db/transactions';
+import { inTransaction, newId, shopTimeZone, type Database } from '../../../server/kit';
 import { AFTER_SALE_STATUS, AFTER_SALE_WAY, ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE } from '../entities';
 import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, REFUND_STATUS, TERMINAL } from './dicts';
-import { shopTimeZone } from '../../../server/time/shop-time';
 
 /**
  * Bulk sales orders for benchmarks only (scripts/bench-lists.ts; never the demo seed): hundreds of

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { tableReference } from '../../../server/crud/references';
+import { registerEntityRoutes, tableReference } from '../../../server/kit';
 import { EXPRESS_DICT, expressEntity, freightTemplateEntity, orderItemEntity, payRecordEntity, refundOrderEntity } from '../entities';
 import { parseCharges, parseFrees } from './freight';
 import { orderLabels } from './labels';

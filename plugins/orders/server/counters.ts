@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { CounterItem, OperatingCounter } from '../../../server/contracts/report-facts';
-import type { Database } from '../../../server/db/schema';
+import { formatShopTime, type Database } from '../../../server/kit';
 import { AFTER_SALE_STATUS, ORDER_STATUS } from '../entities';
 import { PURCHASE_STATUS } from '../purchase-entities';
 import { DELIVERY_TYPE } from './dicts';
-import { formatShopTime } from '../../../server/time/shop-time';
 
 /**
  * The orders' operating figures on the dashboards (business-domains §6 "Dashboards"), each counting

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { AppContext } from '../../../server/context';
-import type { Database } from '../../../server/db/schema';
+import type { AppContext, Database } from '../../../server/kit';
 import { AFTER_SALE_WAY, ORDER_TYPE } from '../entities';
 import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sale-service';
 import { orderDeps } from './deps';

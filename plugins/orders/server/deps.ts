@@ -1,5 +1,4 @@
-import type { AppContext } from '../../../server/context';
-import type { DictLookup } from '../../../server/crud/records';
+import type { AppContext, DictLookup } from '../../../server/kit';
 import { OrderHookRegistry } from './order-hook-registry';
 import type { OrderDeps } from './order-service';
 

@@ -1,4 +1,4 @@
-import type { DictSeed } from '../../../server/plugin-api';
+import type { DictSeed } from '../../../server/kit';
 import {
   AFTER_SALE_STATUS_DICT,
   AFTER_SALE_TYPE_DICT,

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { freightPrice, parseCharges, parseFrees } from './freight';
 
 /**

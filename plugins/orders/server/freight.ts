@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { businessError } from '../../../server/http/envelope';
+import { businessError } from '../../../server/kit';
 
 /**
  * 运费模板 rules (`charges`, `frees`: JSON arrays). A charge row: for the areas named (an empty list is

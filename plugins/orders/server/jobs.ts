@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { inTransaction } from '../../../server/db/transactions';
-import type { JobKind } from '../../../server/scheduler/job-kinds';
+import { inTransaction, type JobKind } from '../../../server/kit';
 import { ORDER_STATUS } from '../entities';
 import { CANCEL_TYPE } from './dicts';
 import { orderDeps } from './deps';

@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/kit';
 
 /**
  * The buttons of 销售订单 (permission codes the routes check); admins hold every code anyway. The clerk (the demo

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { OrderEvent, OrderHooks, OrderListener, OrderPaidEvent, OrderRefundedEvent, PromotionProvider } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 
 /**
  * The orders plugin's side of `orderHooks`: other plugins register here at boot; the order steps call

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { listQuerySchema } from '../../../server/crud/entity-schemas';
-import { cachedAggregate } from '../../../server/crud/list-paging';
-import { whereSql, type QueryParams } from '../../../server/crud/list-query';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from '../../../server/crud/records';
-import { ok } from '../../../server/http/envelope';
-import { ID_PATTERN, invalidInput, Line, query } from '../../../server/http/schemas';
+import { cachedAggregate, ID_PATTERN, invalidInput, Line, listQuerySchema, loadDictionaries, ok, permission, query, selectColumnsSql, tenantOf, toRecord, whereSql, type QueryParams, type Row, type WireRecord } from '../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, orderEntity, orderItemEntity } from '../entities';
 
 /**
@@ -50,7 +45,7 @@ function orderIdsOf(raw: string): string[] {
 
 export async function registerOrderListRoutes(api: FastifyInstance): Promise<void> {
   const db = api.db;
-  const listOnly = { config: { access: { permission: 'saleorder:order:list' } } };
+  const listOnly = permission('saleorder:order:list');
   const s = ORDER_STATUS;
 
   api.get<{ Querystring: QueryParams }>(`${orderEntity.api}/tabCounts`, { ...listOnly, schema: { querystring: listQuerySchema(orderEntity) } }, async (request) => {
@@ -76,7 +71,7 @@ export async function registerOrderListRoutes(api: FastifyInstance): Promise<voi
     { ...listOnly, schema: { querystring: query({ orderIds: Line(MAX_ITEM_ORDERS * 65 + 100) }) } },
     async (request) => {
       const ids = orderIdsOf(request.query.orderIds);
-      const tenantId = request.tenantId ?? 0;
+      const tenantId = tenantOf(request);
       // Only orders of the caller's tenant: another tenant's id simply has no lines.
       const found = await sql<Row>`select ${selectColumnsSql(orderItemEntity)} from sale_order_item
         where tenant_id = ${tenantId} and order_id in (${sql.join(ids)})

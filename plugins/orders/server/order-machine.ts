@@ -1,4 +1,4 @@
-import { defineStateMachine } from '../../../server/state/state-machine';
+import { defineStateMachine } from '../../../server/kit';
 
 /**
  * The order's allowed transitions (business-domains §3): one table, every change guarded and logged

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { shopDayCompact } from '../../../server/time/shop-time';
+import { shopDayCompact, type Database } from '../../../server/kit';
 
 /**
  * Document numbers: a prefix, the shop's day (yyyymmdd) and a 6-digit counter per tenant, prefix and day.

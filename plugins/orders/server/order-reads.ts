@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { loadDictionaries, selectColumnsSql, toRecord, type DictLookup, type Row, type WireRecord } from '../../../server/crud/records';
-import type { Database } from '../../../server/db/schema';
+import { allowedActions, loadDictionaries, selectColumnsSql, toRecord, type Database, type DictLookup, type Row, type WireRecord } from '../../../server/kit';
 import type { EntityDefinition } from '../../../src/contracts/entity';
-import { allowedActions } from '../../../server/state/state-machine';
 import { orderEntity, orderItemEntity, orderLogEntity } from '../entities';
 import { isOrderState, NON_BUTTON_ACTIONS, orderMachine, REMARK_ACTION } from './order-machine';
 import { ORDER_STATUS, ORDER_TYPE } from '../entities';

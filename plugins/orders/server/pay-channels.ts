@@ -1,5 +1,4 @@
-import { businessError } from '../../../server/http/envelope';
-import { newId } from '../../../server/db/ids';
+import { businessError, newId } from '../../../server/kit';
 import { demoRefundFailure, payMode } from './settings';
 
 /**

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { businessError } from '../../../server/http/envelope';
+import { businessError } from '../../../server/kit';
 
 /**
  * Order pricing (business-domains §3 "Amounts"), pure and exact: every amount is a Decimal rounded to

@@ -1,4 +1,4 @@
-import { defineStateMachine } from '../../../server/state/state-machine';
+import { defineStateMachine } from '../../../server/kit';
 
 /**
  * The procurement order's transitions (business-domains §7): 待确认 → 已确认 → 部分发货 → 已发货 → 已验收 →

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { MSG_ADDED, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, DateString, Id, Int, Line, query, Reason } from '../../../server/http/schemas';
+import { body, businessError, DateString, Id, Int, inTransaction, Line, MSG_ADDED, ok, permission, query, Reason, registerEntityRoutes, tenantOf, type AppContext } from '../../../server/kit';
 import { purchaseOrderEntity } from '../purchase-entities';
 import { Money, parseMoney } from './admin-routes';
 import { dictLookup, orderDeps } from './deps';
@@ -24,7 +20,6 @@ import {
 
 /** 采购订单 (business-api "Procurement (zcy)"): the list and export, the detail, entering an order, and each step a guarded action. */
 
-const perm = (code: string) => ({ config: { access: { permission: code } } });
 const idBody = (extra: Parameters<typeof body>[0] = {}) => ({ querystring: query({}), body: body({ id: Id, ...extra }) });
 const MSG_BAD_TAX = '税率须在 0 到 100 之间，最多两位小数';
 
@@ -53,13 +48,13 @@ function taxRate(raw: number | string | undefined): string {
 export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const base = purchaseOrderEntity.api;
-  const staff = (request: FastifyRequest): Actor => ({ tenantId: request.tenantId ?? 0, operator: request.auth?.username ?? null });
+  const staff = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
   const deps = () => orderDeps(ctx);
 
   await registerEntityRoutes(api, purchaseOrderEntity, { labels: orderLabels, actions: ['list', 'exportXls'] });
 
-  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...perm('zcy:purchaseOrder:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
-    const detail = await purchaseDetail(db, dictLookup(ctx, request.tenantId ?? 0), request.tenantId ?? 0, request.query.id);
+  api.get<{ Querystring: { id: string } }>(`${base}/queryById`, { ...permission('zcy:purchaseOrder:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+    const detail = await purchaseDetail(db, dictLookup(ctx, tenantOf(request)), tenantOf(request), request.query.id);
     if (detail === null) throw businessError(MSG_PURCHASE_NOT_FOUND);
     return ok(detail);
   });
@@ -67,7 +62,7 @@ export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppConte
   api.post<{ Body: AddBody }>(
     `${base}/add`,
     {
-      ...perm('zcy:purchaseOrder:add'),
+      ...permission('zcy:purchaseOrder:add'),
       schema: {
         querystring: query({}),
         body: body({
@@ -114,22 +109,22 @@ export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppConte
     },
   );
 
-  api.post<{ Body: { id: string } }>(`${base}/confirm`, { ...perm('zcy:purchaseOrder:confirm'), schema: idBody() }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/confirm`, { ...permission('zcy:purchaseOrder:confirm'), schema: idBody() }, async (request) => {
     await inTransaction(db, (trx) => confirmPurchase(trx, deps(), staff(request), request.body.id));
     return ok(true, '已确认');
   });
-  api.post<{ Body: { id: string; reason: string } }>(`${base}/reject`, { ...perm('zcy:purchaseOrder:reject'), schema: idBody({ reason: Reason() }) }, async (request) => {
+  api.post<{ Body: { id: string; reason: string } }>(`${base}/reject`, { ...permission('zcy:purchaseOrder:reject'), schema: idBody({ reason: Reason() }) }, async (request) => {
     await inTransaction(db, (trx) => rejectPurchase(trx, staff(request), request.body.id, request.body.reason.trim()));
     return ok(true, '已拒绝');
   });
-  api.post<{ Body: { id: string; reason: string } }>(`${base}/cancel`, { ...perm('zcy:purchaseOrder:cancel'), schema: idBody({ reason: Reason() }) }, async (request) => {
+  api.post<{ Body: { id: string; reason: string } }>(`${base}/cancel`, { ...permission('zcy:purchaseOrder:cancel'), schema: idBody({ reason: Reason() }) }, async (request) => {
     await inTransaction(db, (trx) => cancelPurchase(trx, deps(), staff(request), request.body.id, request.body.reason.trim()));
     return ok(true, '已取消');
   });
   api.post<{ Body: { id: string; carrier?: string; logisticsNo?: string; items: Array<{ itemId: string; count: number }> } }>(
     `${base}/deliver`,
     {
-      ...perm('zcy:purchaseOrder:deliver'),
+      ...permission('zcy:purchaseOrder:deliver'),
       schema: idBody({
         carrier: Type.Optional(Line(64)),
         logisticsNo: Type.Optional(Line(64)),
@@ -142,11 +137,11 @@ export async function registerPurchaseRoutes(api: FastifyInstance, ctx: AppConte
       return ok(true, '发货成功');
     },
   );
-  api.post<{ Body: { id: string; remark?: string } }>(`${base}/accept`, { ...perm('zcy:purchaseOrder:accept'), schema: idBody({ remark: Type.Optional(Line(200)) }) }, async (request) => {
+  api.post<{ Body: { id: string; remark?: string } }>(`${base}/accept`, { ...permission('zcy:purchaseOrder:accept'), schema: idBody({ remark: Type.Optional(Line(200)) }) }, async (request) => {
     await inTransaction(db, (trx) => acceptPurchase(trx, staff(request), request.body.id, request.body.remark?.trim() ?? ''));
     return ok(true, '已验收');
   });
-  api.post<{ Body: { id: string } }>(`${base}/complete`, { ...perm('zcy:purchaseOrder:complete'), schema: idBody() }, async (request) => {
+  api.post<{ Body: { id: string } }>(`${base}/complete`, { ...permission('zcy:purchaseOrder:complete'), schema: idBody() }, async (request) => {
     await inTransaction(db, (trx) => completePurchase(trx, staff(request), request.body.id));
     return ok(true, '已完成');
   });

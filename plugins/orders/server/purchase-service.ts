@@ -1,11 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StockLine } from '../../../server/contracts/stock';
-import type { DictLookup, WireRecord } from '../../../server/crud/records';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { businessError } from '../../../server/http/envelope';
-import { allowedActions, transitionInTransaction } from '../../../server/state/state-machine';
+import { allowedActions, businessError, newId, transitionInTransaction, type Database, type DictLookup, type WireRecord } from '../../../server/kit';
 import { PURCHASE_STATUS, purchaseDeliveryEntity, purchaseDeliveryItemEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from '../purchase-entities';
 import { nextDocumentNo } from './order-numbers';
 import { records } from './order-reads';

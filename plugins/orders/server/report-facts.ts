@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { dayOf, earliestDay, GOODS_METRICS, METRICS, ORDER_METRICS, withinDays, type FactRange, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '../../../server/kit';
 import { ORDER_REFUND_STATUS } from '../entities';
 import { REFUND_STATUS } from './dicts';
 

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../server/db/ids';
-import type { Database } from '../../../server/db/schema';
-import { JOB_STATUS_NORMAL, schedulerDb } from '../../../server/scheduler/tables';
+import { JOB_STATUS_NORMAL, newId, schedulerDb, type Database } from '../../../server/kit';
 import { autoReceiveOrders, closeUnpaidOrders } from './jobs';
 
 /**

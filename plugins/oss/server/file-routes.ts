@@ -1,10 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../server/context';
-import type { LabelResolver } from '../../../server/crud/labels';
-import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { businessError, ok } from '../../../server/http/envelope';
-import { Id, IdList, MAX_IDS, query } from '../../../server/http/schemas';
-import { allowedTypeOf } from '../../../server/routes/upload-files';
+import { allowedTypeOf, businessError, Id, IdList, MAX_IDS, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, permission, query, registerEntityRoutes, tenantOf, type AppContext, type LabelResolver } from '../../../server/kit';
 import { OSS_FILE_API, OSS_PERMISSIONS, ossFileEntity } from '../entities';
 
 export const MSG_FILE_GONE = '文件不存在或已被删除';
@@ -15,8 +10,6 @@ interface FileRow {
   file_name: string;
   file_key: string;
 }
-
-const tenantOf = (request: FastifyRequest) => request.tenantId ?? 0;
 
 /** `attachment` with the original name: a plain ASCII fallback and the exact name in RFC 5987 `filename*`. */
 export function attachmentDisposition(fileName: string): string {
@@ -57,7 +50,7 @@ export async function registerOssFileRoutes(api: FastifyInstance, ctx: AppContex
 
   api.delete<{ Querystring: { id: string } }>(
     OSS_FILE_API.delete,
-    { config: { access: { permission: OSS_PERMISSIONS.delete } }, schema: { querystring: query({ id: Id }) } },
+    { ...permission(OSS_PERMISSIONS.delete), schema: { querystring: query({ id: Id }) } },
     async (request) => {
       const rows = await rowsOf(request, [request.query.id]);
       if (rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -68,7 +61,7 @@ export async function registerOssFileRoutes(api: FastifyInstance, ctx: AppContex
 
   api.delete<{ Querystring: { ids: string } }>(
     OSS_FILE_API.deleteBatch,
-    { config: { access: { permission: OSS_PERMISSIONS.deleteBatch } }, schema: { querystring: query({ ids: IdList }) } },
+    { ...permission(OSS_PERMISSIONS.deleteBatch), schema: { querystring: query({ ids: IdList }) } },
     async (request) => {
       const rows = await rowsOf(request, idsOf(request.query.ids));
       if (rows.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -79,7 +72,7 @@ export async function registerOssFileRoutes(api: FastifyInstance, ctx: AppContex
 
   api.get<{ Querystring: { id: string } }>(
     OSS_FILE_API.download,
-    { config: { access: { permission: OSS_PERMISSIONS.download } }, schema: { querystring: query({ id: Id }) } },
+    { ...permission(OSS_PERMISSIONS.download), schema: { querystring: query({ id: Id }) } },
     async (request, reply) => {
       const [row] = await rowsOf(request, [request.query.id]);
       if (row === undefined) throw businessError(MSG_NOT_FOUND_RECORD);

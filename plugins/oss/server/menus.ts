@@ -1,6 +1,4 @@
-import type { DictSeed } from '../../../server/plugin-api';
-import { menuPage, type PluginMenuSeed } from '../../../server/plugin-api';
-import { ALLOWED_TYPES } from '../../../server/routes/upload-files';
+import { ALLOWED_TYPES, menuPage, type DictSeed, type PluginMenuSeed } from '../../../server/kit';
 import { OSS_FILE_TYPE_DICT, OSS_PERMISSIONS } from '../entities';
 
 /** 文件管理 (OSS files), hung in 系统管理 after 租户管理. */

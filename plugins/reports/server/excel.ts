@@ -1,4 +1,4 @@
-import { loadExcel } from '../../../server/crud/excel';
+import { loadExcel } from '../../../server/kit';
 
 /** One table of a report workbook: a heading, a header row and its rows (money as numbers with two decimals). */
 export interface ReportSheet {

@@ -1,6 +1,6 @@
 import { GOODS_METRICS } from '../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
-import type { FactValue } from '../../../server/reports/fact-store';
+import type { FactValue } from '../../../server/kit';
 import { percentOf } from './goods-range';
 
 /**

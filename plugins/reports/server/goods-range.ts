@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
-import { addDays, daysOf } from '../../../server/reports/fact-store';
-import { DateString, invalidInput } from '../../../server/http/schemas';
+import { addDays, DateString, daysOf, invalidInput } from '../../../server/kit';
 
 /**
  * The date range of a report request (beginDate, endDate: shop-zone days, inclusive) and the previous

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { XLSX_MIME } from '../../../server/crud/excel';
-import { ok } from '../../../server/http/envelope';
-import { Int, Line, query } from '../../../server/http/schemas';
-import { daysOf, type FactQuery } from '../../../server/reports/fact-store';
+import { daysOf, Int, Line, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../server/kit';
 import { attachment, reportWorkbook, type Cell } from './goods-excel';
 import { GOODS_METRICS } from '../../../server/contracts/report-facts';
 import { dailyFigures, rankRows, sortRank, totalFigures, type GoodsFigures, type GoodsRankRow } from './goods-figures';
@@ -54,8 +50,8 @@ const FIGURE_TITLES: Record<keyof GoodsFigures, string> = {
 };
 
 export function registerGoodsReportRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const view = { config: { access: { permission: REPORT_PERMS.goods } } };
-  const factQuery = (request: FastifyRequest, range: DayRange): FactQuery => ({ tenantId: request.tenantId ?? 0, from: range.beginDate, to: range.endDate });
+  const view = permission(REPORT_PERMS.goods);
+  const factQuery = (request: FastifyRequest, range: DayRange): FactQuery => ({ tenantId: tenantOf(request), from: range.beginDate, to: range.endDate });
 
   const summary = async (request: FastifyRequest, range: DayRange): Promise<GoodsSummary> => {
     const previous = previousRange(range);
@@ -76,7 +72,7 @@ export function registerGoodsReportRoutes(api: FastifyInstance, ctx: AppContext)
 
   /** The SPUs' names and pictures, through the goods plugin's stock contract (an SPU since deleted keeps ''). */
   const named = async (request: FastifyRequest, rows: readonly GoodsRankRow[]): Promise<Array<GoodsRankRow & { no: number | null; name: string; picUrl: string | null }>> => {
-    const spus = await ctx.services.get('stock').spus(ctx.db, request.tenantId ?? 0, rows.map((row) => row.spuId));
+    const spus = await ctx.services.get('stock').spus(ctx.db, tenantOf(request), rows.map((row) => row.spuId));
     const byId = new Map(spus.map((spu) => [spu.spuId, spu]));
     return rows.map((row) => ({ ...row, no: byId.get(row.spuId)?.no ?? null, name: byId.get(row.spuId)?.name ?? '', picUrl: byId.get(row.spuId)?.picUrl ?? null }));
   };
@@ -102,7 +98,7 @@ export function registerGoodsReportRoutes(api: FastifyInstance, ctx: AppContext)
 
   api.get<{ Querystring: RangeQuery }>(
     `${GOODS_REPORT_API}/exportXls`,
-    { config: { access: { permission: REPORT_PERMS.goodsExport } }, schema: { querystring: RANK_QUERY } },
+    { ...permission(REPORT_PERMS.goodsExport), schema: { querystring: RANK_QUERY } },
     async (request, reply) => {
       const range = checkedRange(request.query);
       const overview = await summary(request, range);

@@ -1,4 +1,4 @@
-import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { menuPage, ROUTE_VIEW, type ButtonSeed, type PluginMenuSeed } from '../../../server/kit';
 
 /** Permission codes the report routes check (each a button below). */
 export const REPORT_PERMS = {

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { ok } from '../../../server/http/envelope';
-import { DateString, query } from '../../../server/http/schemas';
+import { DateString, ok, permission, query, tenantOf, type AppContext } from '../../../server/kit';
 import { buildReportWorkbook, type ReportSheet } from './excel';
 import { REPORT_PERMS } from './menus';
 import { orderSummary, orderTrend, TREND_PERIODS, type DictTexts, type OrderSummary, type OrderTrend, type ShareRow, type TrendPeriod } from './order-summary';
-import { permission, rangeOf, RANGE_QUERY, sendXlsx, tenantOf, type RangeQuery } from './report-common';
+import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from './report-common';
 
 const PERIOD = Type.Union(TREND_PERIODS.map((period) => Type.Literal(period)));
 const PERIOD_NAMES: Record<TrendPeriod, { current: string; previous: string; unit: string }> = {

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { METRICS, ORDER_METRICS } from '../../../server/contracts/report-facts';
-import { addDays, daysOf } from '../../../server/reports/fact-store';
-import { daysBetween } from '../../../server/reports/fact-store';
+import { addDays, daysBetween, daysOf } from '../../../server/kit';
 import { count, Figures, money, percent, type DayRange, type FactReader } from './report-common';
 
 /**

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addDays, daysBetween, type FactStore, type FactValue } from '../../../server/reports/fact-store';
-import { DateString, invalidInput, query } from '../../../server/http/schemas';
+import type { FastifyReply } from 'fastify';
+import { addDays, DateString, daysBetween, invalidInput, query, type FactStore, type FactValue } from '../../../server/kit';
 
 /**
  * What the report routes share: the date range of a report (validated: real days, begin ≤ end, at
@@ -42,10 +41,6 @@ export function previousPeriod(range: DayRange): DayRange {
   const length = daysBetween(range.from, range.to) + 1;
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }
-
-export const tenantOf = (request: FastifyRequest): number => request.tenantId ?? 0;
-
-export const permission = (code: string) => ({ config: { access: { permission: code } } });
 
 /** Exact sums of fact values by metric (and day or dim when grouped so). */
 export class Figures {

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../server/context';
-import { ok } from '../../../server/http/envelope';
-import { body, DateString, NO_INPUT, query } from '../../../server/http/schemas';
+import { body, DateString, NO_INPUT, ok, permission, query, tenantOf, type AppContext } from '../../../server/kit';
 import { buildReportWorkbook } from './excel';
 import { REPORT_PERMS } from './menus';
-import { permission, rangeOf, RANGE_QUERY, sendXlsx, tenantOf, type RangeQuery } from './report-common';
+import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from './report-common';
 import { salesCards, salesSummary, type SalesSummary } from './sales-summary';
 
 export const MSG_REBUILT = '报表已重算';

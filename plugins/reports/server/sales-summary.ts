@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { METRICS } from '../../../server/contracts/report-facts';
-import { addDays, daysOf, type FactValue } from '../../../server/reports/fact-store';
+import { addDays, daysOf, type FactValue } from '../../../server/kit';
 import { count, Figures, money, type DayRange, type FactReader } from './report-common';
 
 /**

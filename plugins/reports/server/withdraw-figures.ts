@@ -1,6 +1,6 @@
 import { WITHDRAW_METRICS, WITHDRAW_RANK_METRICS } from '../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
-import type { FactValue } from '../../../server/reports/fact-store';
+import type { FactValue } from '../../../server/kit';
 
 /**
  * 提现报表's figures (business-domains §5 withdrawals, §6 提现报表) from the distribution plugin's daily

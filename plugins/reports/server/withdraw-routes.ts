@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../server/context';
-import { XLSX_MIME } from '../../../server/crud/excel';
-import { inTransaction } from '../../../server/db/transactions';
-import { ok } from '../../../server/http/envelope';
-import { Int, query } from '../../../server/http/schemas';
-import { daysOf, type FactQuery } from '../../../server/reports/fact-store';
+import { daysOf, Int, inTransaction, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../server/kit';
 import { attachment, reportWorkbook } from './goods-excel';
 import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './goods-range';
 import { REPORT_PERMS } from './menus';
@@ -49,8 +44,8 @@ export interface TopDistributor {
 }
 
 export function registerWithdrawReportRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const view = { config: { access: { permission: REPORT_PERMS.withdraw } } };
-  const factQuery = (request: FastifyRequest, range: DayRange): FactQuery => ({ tenantId: request.tenantId ?? 0, from: range.beginDate, to: range.endDate });
+  const view = permission(REPORT_PERMS.withdraw);
+  const factQuery = (request: FastifyRequest, range: DayRange): FactQuery => ({ tenantId: tenantOf(request), from: range.beginDate, to: range.endDate });
 
   const summary = async (request: FastifyRequest, range: DayRange) => {
     const previous = previousRange(range);
@@ -61,7 +56,7 @@ export function registerWithdrawReportRoutes(api: FastifyInstance, ctx: AppConte
   };
 
   const top = async (request: FastifyRequest, range: DayRange, limit: number): Promise<TopDistributor[]> => {
-    const tenantId = request.tenantId ?? 0;
+    const tenantId = tenantOf(request);
     const leaders = topPaid(await ctx.facts.sum(factQuery(request, range), [WITHDRAW_PAID_BY_MEMBER], 'dim'), limit);
     if (leaders.length === 0) return [];
     const members = ctx.services.get('members');
@@ -92,7 +87,7 @@ export function registerWithdrawReportRoutes(api: FastifyInstance, ctx: AppConte
 
   api.get<{ Querystring: DayRange }>(
     `${WITHDRAW_REPORT_API}/exportXls`,
-    { config: { access: { permission: REPORT_PERMS.withdrawExport } }, schema: { querystring: query(RANGE_QUERY) } },
+    { ...permission(REPORT_PERMS.withdrawExport), schema: { querystring: query(RANGE_QUERY) } },
     async (request, reply) => {
       const range = checkedRange(request.query);
       const overview = await summary(request, range);

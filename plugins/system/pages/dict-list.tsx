@@ -8,9 +8,9 @@ import type { DictMap } from '../../../src/contracts/session';
 import { session } from '../../../src/providers/session';
 import { EntityListPage, useCustomCall, useEntityRecord, useServerFeedback } from '../../../src/toolkit/crud';
 import { dictEntity, dictItemEntity, type DictRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const ITEMS_KEY = 'items';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function DictItemsDrawer({ dictId, onClose }: { dictId: string | null; onClose: () => void }) {
   const { t } = useTranslation('system');
@@ -30,7 +30,7 @@ export default function DictListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [refreshing, setRefreshing] = useState(false);
   const itemsOf = searchParams.get(ITEMS_KEY);
-  const openDictId = itemsOf !== null && ID.test(itemsOf) ? itemsOf : null;
+  const openDictId = itemsOf !== null && RECORD_ID_PATTERN.test(itemsOf) ? itemsOf : null;
 
   const setItems = (dictId: string | null) => {
     const next = new URLSearchParams(searchParams);

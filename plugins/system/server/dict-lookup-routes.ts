@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../server/context';
-import { businessError, ok } from '../../../server/http/envelope';
-import { MSG_DICT_CODE_EMPTY, MSG_DICT_NOT_FOUND } from '../../../server/routes/dictionaries';
-import { DictCodeParam, params, query } from '../../../server/http/schemas';
+import { businessError, DictCodeParam, MSG_DICT_CODE_EMPTY, MSG_DICT_NOT_FOUND, ok, params, query, type AppContext } from '../../../server/kit';
 
 const MAX_KEYS = 200;
 const MAX_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type DictSeed, type PluginMenuSeed } from '../../../server/plugin-api';
+import { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type DictSeed, type PluginMenuSeed } from '../../../server/kit';
 
 /**
  * 系统管理: the system plugin's branch and its buttons. 定时任务 and 日志管理 (sortNo 6, 7) hang in this

@@ -2,19 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { Type } from 'typebox';
 import zhSysTenant from '../../../locales/zh-CN/sysTenant.json';
-import type { AppContext } from '../../../server/context';
-import { fieldLabeller, localeLabels } from '../../../server/crud/labels';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from '../../../server/crud/records';
-import { ROW_VERSION_BODY, ROW_VERSION_COLUMN, rowVersionOf, staleError } from '../../../server/crud/row-version';
-import { MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../server/crud/register-entity-routes';
-import { addBodySchema } from '../../../server/crud/entity-schemas';
-import { readPage } from '../../../server/crud/list-query';
-import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues } from '../../../server/crud/validate';
-import type { Database } from '../../../server/db/schema';
-import { inTransaction } from '../../../server/db/transactions';
-import { businessError, ok } from '../../../server/http/envelope';
-import { body, Id, IdList, Int, Line, PAGE_PARAMS, query, queryText } from '../../../server/http/schemas';
-import { DEFAULT_TENANT_ID, joinTenant, TENANT_FROZEN, TENANT_NORMAL } from '../../../server/services/tenants';
+import { addBodySchema, body, businessError, DEFAULT_TENANT_ID, fieldLabeller, Id, IdList, Int, inTransaction, isUniqueViolation, joinTenant, Line, loadDictionaries, localeLabels, MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_DUPLICATE, MSG_EDITED, MSG_NOT_FOUND_RECORD, ok, PAGE_PARAMS, permission, query, queryText, readPage, registerEntityRoutes, ROW_VERSION_BODY, ROW_VERSION_COLUMN, rowVersionOf, selectColumnsSql, staleError, TENANT_FROZEN, TENANT_NORMAL, tenantOf, toRecord, uniqueIssues, validateInput, type AppContext, type Database, type FieldValues, type Row, type WireRecord } from '../../../server/kit';
 import { TENANT_PERMISSIONS, tenantEntity } from '../tenants/entities';
 
 export const MSG_DEFAULT_TENANT_DELETE = '默认租户不能删除！';
@@ -107,7 +95,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
   const db = ctx.db;
   const labels = localeLabels({ sysTenant: zhSysTenant });
   const label = fieldLabeller(tenantEntity, labels);
-  const dictItems = (request: FastifyRequest) => (code: string) => api.dictionaries.items(code, request.tenantId ?? 0);
+  const dictItems = (request: FastifyRequest) => (code: string) => api.dictionaries.items(code, tenantOf(request));
   const recordOf = async (request: FastifyRequest, row: Row): Promise<WireRecord> => toRecord(tenantEntity, row, await loadDictionaries(tenantEntity, dictItems(request)));
   const username = (request: FastifyRequest) => request.auth?.username ?? null;
   const guardUnique = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -126,19 +114,18 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
     if (duplicate !== undefined) throw businessError(duplicate.message);
     return values;
   };
-  const permission = (code: string) => ({ access: { permission: code } });
 
   // The list (filters name, status; paging; sorting) is the engine's; it also allows the name's duplicate check.
   await registerEntityRoutes(api, tenantEntity, { labels, actions: ['list'] });
 
-  api.get('/sys/tenant/queryById', { config: permission('system:tenant:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.get('/sys/tenant/queryById', { ...permission('system:tenant:list'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const id = tenantIdOf(queryText(request, 'id'));
     const row = id === null ? null : await findTenant(db, id);
     if (row === null) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(await recordOf(request, row));
   });
 
-  api.get('/sys/tenant/queryList', { config: permission('system:tenant:list'), schema: { querystring: query({ status: Type.Optional(Line(1)) }) } }, async (request) => {
+  api.get('/sys/tenant/queryList', { ...permission('system:tenant:list'), schema: { querystring: query({ status: Type.Optional(Line(1)) }) } }, async (request) => {
     const status = queryText(request, 'status');
     const rows = await sql<Row>`select ${selectColumnsSql(tenantEntity)} from tenants
       ${status === '0' || status === '1' ? sql`where status = ${Number(status)}` : sql``} order by id`.execute(db);
@@ -146,7 +133,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
     return ok(rows.rows.map((row) => toRecord(tenantEntity, row, dictionaries)));
   });
 
-  api.post('/sys/tenant/add', { config: permission('system:tenant:add'), schema: { querystring: query({}), body: addBodySchema(tenantEntity, label) } }, async (request) => {
+  api.post('/sys/tenant/add', { ...permission('system:tenant:add'), schema: { querystring: query({}), body: addBodySchema(tenantEntity, label) } }, async (request) => {
     const values = await validated(request, request.body, 'add');
     await checkRules(db, null, values);
     const inserted = await guardUnique(() =>
@@ -171,7 +158,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
   api.route({
     method: ['PUT', 'POST'],
     url: '/sys/tenant/edit',
-    config: permission('system:tenant:edit'),
+    ...permission('system:tenant:edit'),
     schema: { querystring: query({}), body: { ...editBody, required: ['id'], properties: { id: { type: ['string', 'integer'], maxLength: 9, pattern: '^[0-9]{1,9}$', minimum: 1, maximum: 999_999_999 }, ...ROW_VERSION_BODY, ...(editBody.properties as object) } } },
     handler: async (request) => {
       const id = tenantIdOf((request.body as { id?: unknown }).id);
@@ -224,14 +211,14 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
     });
   };
 
-  api.delete('/sys/tenant/delete', { config: permission('system:tenant:delete'), schema: { querystring: query({ id: Id }) } }, async (request) => {
+  api.delete('/sys/tenant/delete', { ...permission('system:tenant:delete'), schema: { querystring: query({ id: Id }) } }, async (request) => {
     const id = tenantIdOf(queryText(request, 'id'));
     if (id === null) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove([id], false);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete('/sys/tenant/deleteBatch', { config: permission('system:tenant:deleteBatch'), schema: { querystring: query({ ids: IdList }) } }, async (request) => {
+  api.delete('/sys/tenant/deleteBatch', { ...permission('system:tenant:deleteBatch'), schema: { querystring: query({ ids: IdList }) } }, async (request) => {
     const ids = [...new Set(queryText(request, 'ids').split(',').map(tenantIdOf).filter((id): id is number => id !== null))];
     if (ids.length === 0 || ids.length > MAX_BATCH) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(ids, true);
@@ -241,7 +228,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
   // 用户: a tenant's members (live users only), paged; search by account or name.
   api.get(
     '/sys/tenant/userList',
-    { config: permission(TENANT_PERMISSIONS.user), schema: { querystring: query({ ...PAGE_PARAMS, tenantId: Int(1), username: Type.Optional(Line(100)) }) } },
+    { ...permission(TENANT_PERMISSIONS.user), schema: { querystring: query({ ...PAGE_PARAMS, tenantId: Int(1), username: Type.Optional(Line(100)) }) } },
     async (request) => {
       const tenantId = tenantIdOf((request.query as { tenantId?: unknown }).tenantId);
       if (tenantId === null || (await findTenant(db, tenantId)) === null) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -259,7 +246,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
   const membershipBody = { querystring: query({}), body: body({ tenantId: Int(1), userIds: Type.Array(Id, { minItems: 1, maxItems: MAX_USERS }) }) };
   type MembershipBody = { tenantId: number; userIds: string[] };
 
-  api.post<{ Body: MembershipBody }>('/sys/tenant/addUsers', { config: permission(TENANT_PERMISSIONS.user), schema: membershipBody }, async (request) => {
+  api.post<{ Body: MembershipBody }>('/sys/tenant/addUsers', { ...permission(TENANT_PERMISSIONS.user), schema: membershipBody }, async (request) => {
     const { tenantId } = request.body;
     const userIds = [...new Set(request.body.userIds)];
     await inTransaction(db, async (trx) => {
@@ -273,7 +260,7 @@ export async function registerTenantRoutes(api: FastifyInstance, ctx: AppContext
   });
 
   // Removing a user's last tenant is allowed: they are then refused at login (told they belong to no tenant).
-  api.post<{ Body: MembershipBody }>('/sys/tenant/removeUsers', { config: permission(TENANT_PERMISSIONS.user), schema: membershipBody }, async (request) => {
+  api.post<{ Body: MembershipBody }>('/sys/tenant/removeUsers', { ...permission(TENANT_PERMISSIONS.user), schema: membershipBody }, async (request) => {
     const { tenantId, userIds } = request.body;
     if ((await findTenant(db, tenantId)) === null) throw businessError(MSG_NOT_FOUND_RECORD);
     const removed = await db.deleteFrom('user_tenant').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).executeTakeFirst();

@@ -1,10 +1,10 @@
+import { RECORD_ID_PATTERN } from '../../contracts/record-id';
 /**
  * The create/edit dialog lives in the URL (`?create=1`, `?edit=<id>`; a prefix keeps nested lists
  * apart, e.g. `?itemEdit=<id>`), so a reload reopens it.
  */
 export type ModalState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function modalKeys(prefix = ''): { create: string; edit: string } {
   return prefix === '' ? { create: 'create', edit: 'edit' } : { create: `${prefix}Create`, edit: `${prefix}Edit` };
@@ -13,7 +13,7 @@ export function modalKeys(prefix = ''): { create: string; edit: string } {
 export function readModalState(params: URLSearchParams, prefix = ''): ModalState {
   const keys = modalKeys(prefix);
   const id = params.get(keys.edit);
-  if (id !== null && ID.test(id)) return { mode: 'edit', id };
+  if (id !== null && RECORD_ID_PATTERN.test(id)) return { mode: 'edit', id };
   if (params.get(keys.create) === '1') return { mode: 'create' };
   return null;
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EntityList } from './use-entity-list';
 import { readModalState, writeModalState, type ModalState } from './url-state';
+import { RECORD_ID_PATTERN } from '../../contracts/record-id';
 
 /** The rows' key antd reads nested rows from: not `children`, which a master-detail record may carry. */
 export const TREE_CHILDREN = 'treeChildren';
@@ -68,7 +69,6 @@ export function useEntityTree<T extends BaseRecord & { id?: string | number }>(l
   };
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface AddUnder {
   /** The row a create dialog adds under (null: a root, or no create dialog open). */
@@ -87,7 +87,7 @@ export function useAddUnder(urlPrefix = ''): AddUnder {
   const [params, setParams] = useSearchParams();
   const key = `${urlPrefix}parent`;
   const raw = params.get(key);
-  const parent = raw !== null && ID.test(raw) && readModalState(params, urlPrefix)?.mode === 'create' ? raw : null;
+  const parent = raw !== null && RECORD_ID_PATTERN.test(raw) && readModalState(params, urlPrefix)?.mode === 'create' ? raw : null;
   const write = (state: ModalState, id: string | null) =>
     setParams(
       (current) => {

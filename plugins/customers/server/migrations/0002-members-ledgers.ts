@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../../server/db/ids';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
+import { createEntityTable, newId } from '../../../../server/kit';
 import {
   addressEntity,
   balanceLogEntity,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../../server/db/ids';
+import { newId } from '../../../../server/kit';
 import { BALANCE_BIZ_DICT, COUPON_STATUS_DICT, EXPERIENCE_BIZ_DICT, POINT_BIZ_DICT, TERMINAL_DICT } from '../../entities';
 
 /** The member area's enumerations (business-domains §1 "Dictionaries"), editable on 数据字典. */

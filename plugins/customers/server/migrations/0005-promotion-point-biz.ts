@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId } from '../../../../server/db/ids';
+import { newId } from '../../../../server/kit';
 import { POINT_BIZ_DICT } from '../../entities';
 
 /** Points that marketing gives (a gift campaign's reward, taken back on refund; a coupon packet's points). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createStateLogTable } from '../../../../server/state/state-machine';
+import { createStateLogTable } from '../../../../server/kit';
 
 /**
  * Member coupons carry their template's rules (server/contracts/member-coupons.ts): the snapshot

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createEntityIndexes, createEntityTable } from '../../../../server/crud/table-ddl';
+import { createEntityIndexes, createEntityTable } from '../../../../server/kit';
 import { memberEntity } from '../../entities';
 import { defineEntity } from '../../../../src/contracts/entity';
 import * as m0002 from './0002-members-ledgers';

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { createStateLogTable } from '../../../../server/state/state-machine';
+import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { drpBrokerageRecordEntity, drpDistributorEntity, drpLevelEntity, drpRecruitEntity, drpWithdrawEntity } from '../../entities';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createEntityIndexes, createEntityTable } from '../../../../server/crud/table-ddl';
+import { createEntityIndexes, createEntityTable } from '../../../../server/kit';
 import { defineEntity, type EntityDefinition } from '../../../../src/contracts/entity';
 
 /**

@@ -1,10 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { DictLookup, WireRecord } from '../../../../server/crud/records';
+import { inTransaction, type Database, type DictLookup, type WireRecord } from '../../../../server/kit';
 import type { ShopImage, ShopProfileService } from '../../../../server/contracts/shop-profile';
-import type { Database } from '../../../../server/db/schema';
 import { DICT_TEXT_SUFFIX } from '../../../../src/contracts/entity';
-import { inTransaction } from '../../../../server/db/transactions';
 import { orderDetail } from '../order-reads';
 import type { OrderDeps } from '../order-service';
 

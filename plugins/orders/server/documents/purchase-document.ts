@@ -1,9 +1,7 @@
 import Decimal from 'decimal.js';
 import { type Kysely } from 'kysely';
 import type { ShopProfileService } from '../../../../server/contracts/shop-profile';
-import type { DictLookup, WireRecord } from '../../../../server/crud/records';
-import type { Database } from '../../../../server/db/schema';
-import { businessError } from '../../../../server/http/envelope';
+import { businessError, type Database, type DictLookup, type WireRecord } from '../../../../server/kit';
 import { purchaseDetail, purchaseLineAmounts } from '../purchase-service';
 import type { OrderDeps } from '../order-service';
 import { decimal, documentLine, money, records, sellerOf, text, unitsOf, type DocumentLine, type OrderDocument } from './order-document';

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../../server/context';
-import { businessError } from '../../../../server/http/envelope';
-import { Id, query } from '../../../../server/http/schemas';
+import { businessError, Id, permission, query, tenantOf, type AppContext } from '../../../../server/kit';
 import { orderEntity } from '../../entities';
 import { dictLookup, orderDeps } from '../deps';
 import { MSG_ORDER_NOT_FOUND } from '../order-service';
@@ -64,9 +62,9 @@ export function registerOrderDocumentRoutes(api: FastifyInstance, ctx: AppContex
     for (const document of DOCUMENTS) {
       api.get<{ Querystring: { id: string; deliveryId?: string } }>(
         `${source.api}/${document.path}`,
-        { config: { access: { permission: source.permission } }, schema: { querystring: query({ id: Id, deliveryId: Type.Optional(Id) }) } },
+        { ...permission(source.permission), schema: { querystring: query({ id: Id, deliveryId: Type.Optional(Id) }) } },
         async (request, reply: FastifyReply) => {
-          const order = await source.load(ctx, request.tenantId ?? 0, request.query.id, document.kind, request.query.deliveryId);
+          const order = await source.load(ctx, tenantOf(request), request.query.id, document.kind, request.query.deliveryId);
           if (order === null) throw businessError(source.notFound);
           const pdf = await document.render(order);
           return reply.header('Content-Type', PDF_MIME).header('Content-Disposition', pdfDisposition(`${document.fileNo(order)}-${document.suffix}.pdf`)).header('Cache-Control', 'no-store').send(pdf);

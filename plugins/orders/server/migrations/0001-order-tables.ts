@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { createStateLogTable } from '../../../../server/state/state-machine';
+import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, payRecordEntity, refundOrderEntity } from '../../entities';
 
 /**

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { createStateLogTable } from '../../../../server/state/state-machine';
+import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { purchaseDeliveryEntity, purchaseItemEntity, purchaseOrderEntity } from '../../purchase-entities';
 
 /** The procurement tables (business-domains §7): money NUMERIC(14,2), counts never below zero nor above the ordered. */

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { newId } from '../../../../server/db/ids';
+import { createEntityTable, newId } from '../../../../server/kit';
 import { purchaseDeliveryItemEntity } from '../../purchase-entities';
 
 /**

@@ -1,4 +1,5 @@
 import type { DepartTreeNode } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
 /** Pure helpers over the department tree the screen shows. */
 
@@ -61,9 +62,8 @@ export function parentAfterDrop(index: TreeIndex, drop: DropInfo): string | null
   return parent === (index.parentOf.get(drop.dragId) ?? null) ? undefined : parent;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An id read from the URL, or null when it is missing or malformed. */
 export function idParam(value: string | null): string | null {
-  return value !== null && ID.test(value) ? value : null;
+  return value !== null && RECORD_ID_PATTERN.test(value) ? value : null;
 }

@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import zhSysDepart from '../../../../locales/zh-CN/sysDepart.json';
-import type { AppContext } from '../../../../server/context';
-import { newId } from '../../../../server/db/ids';
-import { localeLabels } from '../../../../server/crud/labels';
-import { MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../../server/crud/validate';
-import { businessError, ok } from '../../../../server/http/envelope';
+import { businessError, ID_PATTERN, JSON_OBJECT_BODY, localeLabels, MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, newId, ok, permission, registerEntityRoutes, TEXT_QUERY, type AppContext, type FieldValues } from '../../../../server/kit';
 import { DEPART_API, DEPART_PERMISSIONS, departRoleEntity, type DepartRoleUser } from '../entities';
 import { removeDepartRoles } from './depart-store';
 import { departDb, type DepartDb } from './tables';
-import { ID_PATTERN, JSON_OBJECT_BODY, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_DEPART_NOT_FOUND = '部门不存在';
 export const MSG_USER_NOT_FOUND = '用户不存在';
@@ -18,7 +12,6 @@ export const MSG_ROLE_NOT_FOUND = '部门角色不存在';
 export const MSG_NOT_MEMBER = '该用户不属于角色所在的部门';
 const MAX_IDS = 1000;
 
-const access = (permission: string) => ({ config: { access: { permission } } });
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -59,20 +52,20 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
     },
   });
 
-  api.delete(DEPART_API.roleDelete, { ...access(DEPART_PERMISSIONS.roleDelete), schema: TEXT_QUERY }, async (request) => {
+  api.delete(DEPART_API.roleDelete, { ...permission(DEPART_PERMISSIONS.roleDelete), schema: TEXT_QUERY }, async (request) => {
     const id = text((request.query as Record<string, unknown>).id);
     if (!ID_PATTERN.test(id) || (await removeDepartRoles(db, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(DEPART_API.roleDeleteBatch, { ...access(DEPART_PERMISSIONS.roleDeleteBatch), schema: TEXT_QUERY }, async (request) => {
+  api.delete(DEPART_API.roleDeleteBatch, { ...permission(DEPART_PERMISSIONS.roleDeleteBatch), schema: TEXT_QUERY }, async (request) => {
     const ids = idList((request.query as Record<string, unknown>).ids);
     if (ids.length === 0 || (await removeDepartRoles(db, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);
   });
 
   // The user's links to the roles of one department.
-  api.get(DEPART_API.deptRoleByUser, { ...access(DEPART_PERMISSIONS.roleList), schema: TEXT_QUERY }, async (request) => {
+  api.get(DEPART_API.deptRoleByUser, { ...permission(DEPART_PERMISSIONS.roleList), schema: TEXT_QUERY }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const userId = text(query.userId);
     const departId = text(query.departId);
@@ -92,7 +85,7 @@ export async function registerDepartRoleRoutes(api: FastifyInstance, ctx: AppCon
    * not in newRoleId. The stored links, not the client's lists, decide what actually changes, and a
    * user can only hold roles of departments they belong to.
    */
-  api.post<{ Body: RoleUserBody }>(DEPART_API.deptRoleUserAdd, { ...access(DEPART_PERMISSIONS.roleUserAdd), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post<{ Body: RoleUserBody }>(DEPART_API.deptRoleUserAdd, { ...permission(DEPART_PERMISSIONS.roleUserAdd), schema: JSON_OBJECT_BODY }, async (request) => {
     const body: RoleUserBody = typeof request.body === 'object' && request.body !== null ? request.body : {};
     const userId = text(body.userId);
     const wanted = idList(body.newRoleId);

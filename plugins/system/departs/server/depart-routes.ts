@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import zhSysDepart from '../../../../locales/zh-CN/sysDepart.json';
-import type { AppContext } from '../../../../server/context';
-import { localeLabels } from '../../../../server/crud/labels';
-import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, registerEntityRoutes, type WriteContext } from '../../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../../server/crud/validate';
-import { businessError, ok, unauthorized } from '../../../../server/http/envelope';
-import { userDepartments } from '../../../../server/services/departments';
+import { businessError, ID_PATTERN, localeLabels, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, permission, queryText, registerEntityRoutes, TEXT_QUERY, unauthorized, userDepartments, type AppContext, type FieldValues, type WriteContext } from '../../../../server/kit';
 import { DEPART_API, DEPART_PERMISSIONS, ORG_CATEGORIES, departEntity } from '../entities';
 import { codesWithPrefix, hasMembers, liveDepartments, removeDepartments } from './depart-store';
 import { buildTree, myDepartForest, subtreeIds, toIdTree, toTreeNode } from './depart-tree';
 import { nextOrgCode } from './org-code';
 import { departDb, type DepartDb } from './tables';
-import { ID_PATTERN, queryText, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_PARENT_NOT_FOUND = '上级部门不存在';
 export const MSG_MOVE_INTO_OWN_SUBTREE = '不能将部门移动到其自身或其下级部门之下';
@@ -22,7 +16,6 @@ export const MSG_BAD_CATEGORY = '机构类别不正确';
 const MAX_KEYWORD = 100;
 const MAX_BATCH = 1000;
 
-const access = (permission: string) => ({ config: { access: { permission } } });
 
 async function checkParent(db: DepartDb, parentId: unknown): Promise<{ id: string; orgCode: string } | null> {
   if (parentId === undefined || parentId === null) return null;
@@ -76,12 +69,12 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
     afterChange,
   });
 
-  api.get(DEPART_API.queryTreeList, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(buildTree(await liveDepartments(db))));
+  api.get(DEPART_API.queryTreeList, { ...permission(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(buildTree(await liveDepartments(db))));
 
-  api.get(DEPART_API.queryIdTree, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(toIdTree(buildTree(await liveDepartments(db)))));
+  api.get(DEPART_API.queryIdTree, { ...permission(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async () => ok(toIdTree(buildTree(await liveDepartments(db)))));
 
   // Flat, like the conventions' searchByKeyWord: every matching department as a leaf node.
-  api.get(DEPART_API.searchBy, { ...access(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async (request) => {
+  api.get(DEPART_API.searchBy, { ...permission(DEPART_PERMISSIONS.list), schema: TEXT_QUERY }, async (request) => {
     const keyWord = queryText(request, 'keyWord').slice(0, MAX_KEYWORD).toLowerCase();
     const rows = await liveDepartments(db);
     const matches = keyWord === '' ? rows : rows.filter((row) => row.depart_name.toLowerCase().includes(keyWord));
@@ -106,14 +99,14 @@ export async function registerDepartRoutes(api: FastifyInstance, ctx: AppContext
     afterChange();
   }
 
-  api.delete(DEPART_API.delete, { ...access(DEPART_PERMISSIONS.delete), schema: TEXT_QUERY }, async (request) => {
+  api.delete(DEPART_API.delete, { ...permission(DEPART_PERMISSIONS.delete), schema: TEXT_QUERY }, async (request) => {
     const id = queryText(request, 'id');
     if (!ID_PATTERN.test(id)) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(request, [id]);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(DEPART_API.deleteBatch, { ...access(DEPART_PERMISSIONS.deleteBatch), schema: TEXT_QUERY }, async (request) => {
+  api.delete(DEPART_API.deleteBatch, { ...permission(DEPART_PERMISSIONS.deleteBatch), schema: TEXT_QUERY }, async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0 || ids.length > MAX_BATCH) throw businessError(MSG_NOT_FOUND_RECORD);
     await remove(request, ids);

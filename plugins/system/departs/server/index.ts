@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../../server/context';
+import type { AppContext } from '../../../../server/kit';
 import { registerDepartRoleRoutes } from './depart-role-routes';
 import { registerDepartRoutes } from './depart-routes';
 

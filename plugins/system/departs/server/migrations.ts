@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityIndexes, createEntityTable } from '../../../../server/crud/table-ddl';
+import { createEntityIndexes, createEntityTable } from '../../../../server/kit';
 import { departEntity, departRoleEntity } from '../entities';
 
 /** 部门管理: the department's extra columns, department roles and their users. */

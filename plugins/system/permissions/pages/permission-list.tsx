@@ -13,8 +13,8 @@ import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
 import { findNode, parentIds } from '../components/menu-tree-data';
 import { PermissionFormDrawer, type DrawerState } from '../components/permission-form-drawer';
 import { MENU_TYPE, permissionEntity, type PermissionTreeRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const KEYS = { create: 'create', parent: 'parent', edit: 'edit' } as const;
 /** `?dataRule=<id>`: the 数据规则 drawer of that page. */
 const DATA_RULE_KEY = 'dataRule';
@@ -22,10 +22,10 @@ const DATA_RULE_KEY = 'dataRule';
 /** The drawer lives in the URL (`?create=1[&parent=<id>]`, `?edit=<id>`), so a reload reopens it. */
 function readDrawer(params: URLSearchParams): DrawerState {
   const edit = params.get(KEYS.edit);
-  if (edit !== null && ID.test(edit)) return { mode: 'edit', id: edit };
+  if (edit !== null && RECORD_ID_PATTERN.test(edit)) return { mode: 'edit', id: edit };
   if (params.get(KEYS.create) !== '1') return null;
   const parent = params.get(KEYS.parent);
-  return parent !== null && ID.test(parent) ? { mode: 'create', parentId: parent } : { mode: 'create' };
+  return parent !== null && RECORD_ID_PATTERN.test(parent) ? { mode: 'create', parentId: parent } : { mode: 'create' };
 }
 
 function writeDrawer(params: URLSearchParams, state: DrawerState): URLSearchParams {
@@ -78,7 +78,7 @@ export default function PermissionListPage() {
     deleteBatch: permissionCode(permissionEntity, 'deleteBatch'),
   });
   const drawer = readDrawer(searchParams);
-  const dataRuleMenu = dataRuleId !== null && ID.test(dataRuleId) ? { id: dataRuleId, name: findNode(tree, dataRuleId)?.name ?? '' } : null;
+  const dataRuleMenu = dataRuleId !== null && RECORD_ID_PATTERN.test(dataRuleId) ? { id: dataRuleId, name: findNode(tree, dataRuleId)?.name ?? '' } : null;
 
   if (expandedFor !== tree) {
     // A name search shows every match opened up; the full tree starts folded.

@@ -1,4 +1,4 @@
-import type { WireRecord } from '../../../../server/crud/records';
+import type { WireRecord } from '../../../../server/kit';
 
 /** A record of the 菜单管理 tree: `children` only when there are some, `isLeaf` always. */
 export type TreeRecord = WireRecord & { id: string; parentId: string | null; isLeaf: boolean; children?: TreeRecord[] };

@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import zhPermission from '../../../../locales/zh-CN/sysPermission.json';
 import { permissionCode, type EntityAction } from '../../../../src/contracts/entity';
-import type { Database } from '../../../../server/db/schema';
-import { localeLabels } from '../../../../server/crud/labels';
-import { escapeLike } from '../../../../server/crud/filter-rules';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row, type WireRecord } from '../../../../server/crud/records';
-import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
-import type { FieldValues } from '../../../../server/crud/validate';
-import { businessError, ok } from '../../../../server/http/envelope';
+import { businessError, escapeLike, loadDictionaries, localeLabels, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, permission, registerEntityRoutes, selectColumnsSql, TEXT_QUERY, toRecord, type Database, type FieldValues, type Row, type WireRecord } from '../../../../server/kit';
 import { MENU_TYPE, permissionEntity } from '../entities';
 import {
   MSG_BUTTON_WITH_CHILDREN,
@@ -18,7 +12,6 @@ import {
   menuRuleViolation,
 } from './menu-rules';
 import { nestRecords, withAncestors } from './menu-tree';
-import { TEXT_QUERY } from '../../../../server/http/schemas';
 
 const MAX_IDS = 1000;
 const MAX_ID_LENGTH = 64;
@@ -35,7 +28,7 @@ function idList(text: string): string[] {
   return [...new Set(text.split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= MAX_ID_LENGTH))];
 }
 
-const access = (action: EntityAction) => ({ access: { permission: permissionCode(permissionEntity, action) } });
+const access = (action: EntityAction) => permission(permissionCode(permissionEntity, action));
 
 /**
  * 菜单管理 routes on the core permissions table: the whole tree, the lazy-loading reads, add/edit
@@ -104,7 +97,7 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
     },
   });
 
-  api.get('/sys/permission/list', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
+  api.get('/sys/permission/list', { ...access('list'), schema: TEXT_QUERY }, async (request) => {
     const name = param(request.query, 'name').replace(/^\*+|\*+$/g, '').slice(0, MAX_NAME_SEARCH);
     const records = await readRecords();
     if (name === '') return ok(nestRecords(records));
@@ -139,13 +132,13 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
     });
   }
 
-  api.delete('/sys/permission/delete', { config: access('delete'), schema: TEXT_QUERY }, async (request) => {
+  api.delete('/sys/permission/delete', { ...access('delete'), schema: TEXT_QUERY }, async (request) => {
     const id = param(request.query, 'id');
     if (id === '' || id.length > MAX_ID_LENGTH || (await removeBranches(request, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete('/sys/permission/deleteBatch', { config: access('deleteBatch'), schema: TEXT_QUERY }, async (request) => {
+  api.delete('/sys/permission/deleteBatch', { ...access('deleteBatch'), schema: TEXT_QUERY }, async (request) => {
     // The client leaves a trailing comma (conventions §2.1).
     const ids = idList(param(request.query, 'ids'));
     if (ids.length === 0 || ids.length > MAX_IDS || (await removeBranches(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -153,18 +146,18 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
   });
 
   // The lazy-loading reads of the family's menu screen: top-level menus, then children per parent.
-  api.get('/sys/permission/getSystemMenuList', { config: access('list'), schema: TEXT_QUERY }, async () => {
+  api.get('/sys/permission/getSystemMenuList', { ...access('list'), schema: TEXT_QUERY }, async () => {
     const records = await readRecords([sql`menu_type = ${MENU_TYPE.top}`]);
     return ok(await withLeafFlags(records));
   });
 
-  api.get('/sys/permission/getSystemSubmenu', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
+  api.get('/sys/permission/getSystemSubmenu', { ...access('list'), schema: TEXT_QUERY }, async (request) => {
     const parentId = param(request.query, 'parentId');
     if (parentId === '' || parentId.length > MAX_ID_LENGTH) return ok([]);
     return ok(await withLeafFlags(await readRecords([sql`parent_id = ${parentId}`])));
   });
 
-  api.get('/sys/permission/getSystemSubmenuBatch', { config: access('list'), schema: TEXT_QUERY }, async (request) => {
+  api.get('/sys/permission/getSystemSubmenuBatch', { ...access('list'), schema: TEXT_QUERY }, async (request) => {
     const parentIds = idList(param(request.query, 'parentIds')).slice(0, MAX_IDS);
     const byParent: Record<string, WireRecord[]> = Object.fromEntries(parentIds.map((id) => [id, []]));
     if (parentIds.length === 0) return ok(byParent);

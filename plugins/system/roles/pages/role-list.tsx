@@ -5,11 +5,11 @@ import { EntityListPage, useEntityRecord } from '../../../../src/toolkit/crud';
 import { PermissionAssignTree } from '../components/permission-assign-tree';
 import { ROLE_CODES } from '../contracts';
 import { roleEntity, type RoleRecord } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
 /** The width of the original 角色权限配置 drawer. */
 export const AUTHORIZE_DRAWER_WIDTH = 650;
 const AUTHORIZE_KEY = 'authorize';
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function AuthorizeDrawer({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
   const { t } = useTranslation('sysRole');
@@ -27,7 +27,7 @@ export default function RoleListPage() {
   const { t } = useTranslation('sysRole');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(AUTHORIZE_KEY);
-  const authorizing = requested !== null && ID.test(requested) ? requested : null;
+  const authorizing = requested !== null && RECORD_ID_PATTERN.test(requested) ? requested : null;
 
   const setAuthorizing = (roleId: string | null) => {
     const next = new URLSearchParams(searchParams);

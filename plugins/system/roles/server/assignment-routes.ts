@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../../server/context';
-import { MSG_NOT_FOUND_RECORD } from '../../../../server/crud/register-entity-routes';
-import { businessError, ok } from '../../../../server/http/envelope';
+import { businessError, JSON_OBJECT_BODY, MSG_NOT_FOUND_RECORD, ok, permission, TEXT_QUERY, type AppContext } from '../../../../server/kit';
 import { ROLE_API, ROLE_CODES } from '../contracts';
 import { fieldOf, idListOf, idOf } from './params';
 import {
@@ -15,11 +13,9 @@ import {
 } from './permission-assignments';
 import { loadPermissionTree } from './permission-tree';
 import { roleAreaDb, type RoleAreaDb } from './tables';
-import { TEXT_QUERY, JSON_OBJECT_BODY } from '../../../../server/http/schemas';
 
 export const MSG_SAVED = '保存成功！';
 
-const access = (permission: string) => ({ access: { permission } });
 
 function diffOf(body: unknown) {
   return diffAssignment(idListOf(fieldOf(body, 'permissionIds')), idListOf(fieldOf(body, 'lastpermissionIds')));
@@ -51,41 +47,41 @@ async function departRole(db: RoleAreaDb, roleId: string | null): Promise<{ id: 
 export function registerAssignmentRoutes(api: FastifyInstance, ctx: AppContext): void {
   const db = roleAreaDb(ctx.db);
 
-  api.get(ROLE_API.permissionTree, { config: access(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async () => ok(await loadPermissionTree(db)));
+  api.get(ROLE_API.permissionTree, { ...permission(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async () => ok(await loadPermissionTree(db)));
 
-  api.get(ROLE_API.queryRolePermission, { config: access(ROLE_CODES.authorize), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.queryRolePermission, { ...permission(ROLE_CODES.authorize), schema: TEXT_QUERY }, async (request) => {
     const roleId = await roleExists(db, idOf((request.query as Record<string, unknown>).roleId));
     return ok(await rolePermissionIds(db, roleId));
   });
 
-  api.post(ROLE_API.saveRolePermission, { config: access(ROLE_CODES.authorize), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(ROLE_API.saveRolePermission, { ...permission(ROLE_CODES.authorize), schema: JSON_OBJECT_BODY }, async (request) => {
     const roleId = await roleExists(db, idOf(fieldOf(request.body, 'roleId')));
     await saveRolePermissions(db, roleId, diffOf(request.body));
     return ok(null, MSG_SAVED);
   });
 
-  api.get(ROLE_API.queryDepartPermission, { config: access(ROLE_CODES.departAuthorize), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.queryDepartPermission, { ...permission(ROLE_CODES.departAuthorize), schema: TEXT_QUERY }, async (request) => {
     const departId = await liveDepartment(db, idOf((request.query as Record<string, unknown>).departId));
     return ok(await departPermissionIds(db, departId));
   });
 
-  api.post(ROLE_API.saveDepartPermission, { config: access(ROLE_CODES.departAuthorize), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(ROLE_API.saveDepartPermission, { ...permission(ROLE_CODES.departAuthorize), schema: JSON_OBJECT_BODY }, async (request) => {
     const departId = await liveDepartment(db, idOf(fieldOf(request.body, 'departId')));
     await saveDepartPermissions(db, departId, diffOf(request.body));
     return ok(null, MSG_SAVED);
   });
 
-  api.get(ROLE_API.deptRolePermissionTree, { config: access(ROLE_CODES.deptRoleAuthorize), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.deptRolePermissionTree, { ...permission(ROLE_CODES.deptRoleAuthorize), schema: TEXT_QUERY }, async (request) => {
     const departId = await liveDepartment(db, idOf((request.query as Record<string, unknown>).departId));
     return ok(await loadPermissionTree(db, await departPermissionIds(db, departId)));
   });
 
-  api.get(ROLE_API.queryDeptRolePermission, { config: access(ROLE_CODES.deptRoleAuthorize), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.queryDeptRolePermission, { ...permission(ROLE_CODES.deptRoleAuthorize), schema: TEXT_QUERY }, async (request) => {
     const role = await departRole(db, idOf((request.query as Record<string, unknown>).roleId));
     return ok(await deptRolePermissionIds(db, role.id));
   });
 
-  api.post(ROLE_API.saveDeptRolePermission, { config: access(ROLE_CODES.deptRoleAuthorize), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(ROLE_API.saveDeptRolePermission, { ...permission(ROLE_CODES.deptRoleAuthorize), schema: JSON_OBJECT_BODY }, async (request) => {
     // The department comes from the role itself, never from the body.
     const role = await departRole(db, idOf(fieldOf(request.body, 'roleId')));
     await liveDepartment(db, role.departId);

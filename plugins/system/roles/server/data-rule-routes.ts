@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
-import type { AppContext } from '../../../../server/context';
-import { formatShopTime } from '../../../../server/time/shop-time';
-import { MSG_ADDED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD } from '../../../../server/crud/register-entity-routes';
-import { rowVersionOf, rowVersionSql, staleError } from '../../../../server/crud/row-version';
-import { newId } from '../../../../server/db/ids';
-import { businessError, ok } from '../../../../server/http/envelope';
+import { businessError, formatShopTime, JSON_OBJECT_BODY, Line, MSG_ADDED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD, newId, ok, params, permission, rowVersionOf, rowVersionSql, staleError, TEXT_QUERY, type AppContext } from '../../../../server/kit';
 import { ROLE_API, ROLE_CODES, RULE_COLUMN_PATTERN, RULE_CONDITIONS, type PermissionDataRule, type RoleDataRuleResult, type RuleCondition } from '../contracts';
 import { fieldOf, idListOf, idOf, textOf } from './params';
 import { roleAreaDb, type PermissionDataRuleTable, type RoleAreaDb } from './tables';
 import { MSG_SAVED } from './assignment-routes';
-import { JSON_OBJECT_BODY, Line, params, TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_RULE_NAME_REQUIRED = '请输入规则名称!';
 export const MSG_RULE_COLUMN_INVALID = '规则字段只能包含字母、数字和下划线，且不能以数字开头!';
@@ -21,7 +15,6 @@ export const MSG_PERMISSION_NOT_FOUND = '菜单权限不存在!';
 export const MSG_NO_RULES = '未找到权限配置信息';
 export const MSG_SAVE_ROLE_PERMISSION_FIRST = '请先保存角色菜单权限!';
 
-const access = (permission: string) => ({ access: { permission } });
 const time = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));
 
 type RuleRow = Selectable<PermissionDataRuleTable> & { row_version: string };
@@ -93,13 +86,13 @@ const username = (request: FastifyRequest) => request.auth?.username ?? null;
 export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): void {
   const db = roleAreaDb(ctx.db);
 
-  api.get(ROLE_API.permRulesOfPermission, { config: access(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.permRulesOfPermission, { ...permission(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
     const permissionId = idOf((request.query as Record<string, unknown>).permissionId);
     if (permissionId === null) return ok([]);
     return ok((await rulesOf(db, permissionId).execute()).map(toRule));
   });
 
-  api.get(ROLE_API.queryPermissionRule, { config: access(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
+  api.get(ROLE_API.queryPermissionRule, { ...permission(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const permissionId = idOf(query.permissionId);
     if (permissionId === null) return ok([]);
@@ -112,7 +105,7 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
     return ok((await select.execute()).map(toRule));
   });
 
-  api.post(ROLE_API.addPermissionRule, { config: access(ROLE_CODES.editPermissionRule), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(ROLE_API.addPermissionRule, { ...permission(ROLE_CODES.editPermissionRule), schema: JSON_OBJECT_BODY }, async (request) => {
     const permissionId = await livePermission(db, idOf(fieldOf(request.body, 'permissionId')));
     const values = ruleValuesOf(request.body);
     const row = await db
@@ -127,7 +120,7 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
   api.route({
     method: ['PUT', 'POST'],
     url: ROLE_API.editPermissionRule,
-    config: access(ROLE_CODES.editPermissionRule),
+    ...permission(ROLE_CODES.editPermissionRule),
     schema: JSON_OBJECT_BODY,
     handler: async (request) => {
       const id = idOf(fieldOf(request.body, 'id'));
@@ -152,14 +145,14 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
     },
   });
 
-  api.delete(ROLE_API.deletePermissionRule, { config: access(ROLE_CODES.editPermissionRule), schema: TEXT_QUERY }, async (request) => {
+  api.delete(ROLE_API.deletePermissionRule, { ...permission(ROLE_CODES.editPermissionRule), schema: TEXT_QUERY }, async (request) => {
     const id = idOf((request.query as Record<string, unknown>).id);
     const removed = id === null ? [] : await db.deleteFrom('permission_data_rules').where('id', '=', id).returning('id').execute();
     if (removed.length === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.get(`${ROLE_API.dataRule}/:permissionId/:roleId`, { config: access(ROLE_CODES.authorize), schema: { params: params({ permissionId: Line(64), roleId: Line(64) }) } }, async (request) => {
+  api.get(`${ROLE_API.dataRule}/:permissionId/:roleId`, { ...permission(ROLE_CODES.authorize), schema: { params: params({ permissionId: Line(64), roleId: Line(64) }) } }, async (request) => {
     const params = request.params as Record<string, unknown>;
     const permissionId = idOf(params.permissionId);
     const roleId = idOf(params.roleId);
@@ -174,7 +167,7 @@ export function registerDataRuleRoutes(api: FastifyInstance, ctx: AppContext): v
     return ok(result);
   });
 
-  api.post(ROLE_API.dataRule, { config: access(ROLE_CODES.authorize), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(ROLE_API.dataRule, { ...permission(ROLE_CODES.authorize), schema: JSON_OBJECT_BODY }, async (request) => {
     const permissionId = idOf(fieldOf(request.body, 'permissionId'));
     const roleId = idOf(fieldOf(request.body, 'roleId'));
     const grant = permissionId === null || roleId === null

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../../server/context';
+import type { AppContext } from '../../../../server/kit';
 import { registerAssignmentRoutes } from './assignment-routes';
 import { registerDataRuleRoutes } from './data-rule-routes';
 import { registerLegacyRoutes } from './legacy-routes';

@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../../server/context';
-import { readPage } from '../../../../server/crud/list-query';
-import { unauthorized, ok } from '../../../../server/http/envelope';
-import { findActiveUserById, toUserInfo } from '../../../../server/services/users';
+import { findActiveUserById, ok, permission, readPage, TEXT_QUERY, toUserInfo, unauthorized, type AppContext } from '../../../../server/kit';
 import { API } from '../../../../src/contracts/api-paths';
 import type { PageResult } from '../../../../src/contracts/envelope';
 import type { UserInfo } from '../../../../src/contracts/session';
 import { ROLE_CODES, type LegacyPermission, type LegacyRole, type LegacyService } from '../contracts';
 import { textOf } from './params';
 import { roleAreaDb, type RoleAreaDb } from './tables';
-import { TEXT_QUERY } from '../../../../server/http/schemas';
 
-const access = (permission: string) => ({ access: { permission } });
 
 function page<T>(records: T[], total: number, pageNo: number, pageSize: number): PageResult<T> {
   return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
@@ -77,7 +72,7 @@ export function registerLegacyRoutes(api: FastifyInstance, ctx: AppContext): voi
   const db = roleAreaDb(ctx.db);
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
-  api.get(API.legacyRoles, { config: access(ROLE_CODES.list), schema: TEXT_QUERY }, async (request) => {
+  api.get(API.legacyRoles, { ...permission(ROLE_CODES.list), schema: TEXT_QUERY }, async (request) => {
     const { pageNo, pageSize } = readPage(query(request));
     const total = (await db.selectFrom('roles').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total;
     const roles = await db.selectFrom('roles').select(['id', 'role_code', 'role_name', 'description']).orderBy('create_time').orderBy('role_code').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
@@ -92,13 +87,13 @@ export function registerLegacyRoutes(api: FastifyInstance, ctx: AppContext): voi
     return ok(page(records, Number(total), pageNo, pageSize));
   });
 
-  api.get(API.legacyPermissions, { config: access(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
+  api.get(API.legacyPermissions, { ...permission(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async (request) => {
     const { pageNo, pageSize } = readPage(query(request));
     const total = (await permissionQuery(db).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total;
     return ok(page(await permissionRows(db, { pageNo, pageSize }), Number(total), pageNo, pageSize));
   });
 
-  api.get(API.legacyPermissionsNoPager, { config: access(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async () => ok(await permissionRows(db)));
+  api.get(API.legacyPermissionsNoPager, { ...permission(ROLE_CODES.permissionTree), schema: TEXT_QUERY }, async () => ok(await permissionRows(db)));
 
   api.get(API.legacyUser, { config: { access: 'authenticated' }, schema: TEXT_QUERY }, async (request) => {
     const user = request.auth === null ? undefined : await findActiveUserById(ctx.db, request.auth.userId);
@@ -114,7 +109,7 @@ export function registerLegacyRoutes(api: FastifyInstance, ctx: AppContext): voi
     return ok(result);
   });
 
-  api.get(API.legacyServices, { config: access(ROLE_CODES.list), schema: TEXT_QUERY }, async (request) => {
+  api.get(API.legacyServices, { ...permission(ROLE_CODES.list), schema: TEXT_QUERY }, async (request) => {
     const { pageNo, pageSize } = readPage(query(request));
     const filter = textOf(query(request).url);
     // HEAD twins of GET routes are Fastify's, not the product's.

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createEntityIndexes } from '../../../../server/crud/table-ddl';
+import { createEntityIndexes } from '../../../../server/kit';
 import { permissionEntity } from '../../permissions/entities';
 import { roleEntity } from '../entities';
 

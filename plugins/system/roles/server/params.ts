@@ -1,4 +1,4 @@
-import { ID_PATTERN } from '../../../../server/http/schemas';
+import { ID_PATTERN } from '../../../../server/kit';
 
 /** Reading ids out of query strings and bodies: plain strings only, never SQL. */
 

@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
-import { newId } from '../../../../server/db/ids';
+import { newId, type Database } from '../../../../server/kit';
 import { livePermissionIds } from './permission-tree';
 import type { RoleAreaDb, RoleAreaTables } from './tables';
-import type { Database } from '../../../../server/db/schema';
 
 type AreaTransaction = Transaction<Omit<Database, 'role_permission'> & RoleAreaTables>;
 

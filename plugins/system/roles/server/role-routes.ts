@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import zhSysRole from '../../../../locales/zh-CN/sysRole.json';
-import type { AppContext } from '../../../../server/context';
-import { localeLabels } from '../../../../server/crud/labels';
-import { selectColumnsSql, toRecord, type Row } from '../../../../server/crud/records';
-import { MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
-import { businessError, ok } from '../../../../server/http/envelope';
+import { businessError, localeLabels, MSG_BATCH_DELETED, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, permission, registerEntityRoutes, selectColumnsSql, TEXT_QUERY, toRecord, type AppContext, type Row } from '../../../../server/kit';
 import { permissionCode } from '../../../../src/contracts/entity';
 import { ADMIN_ROLE_CODE, ROLE_API, ROLE_CODES, type RoleTreeNode } from '../contracts';
 import { roleEntity } from '../entities';
 import { idListOf, idOf } from './params';
 import { roleAreaDb, type RoleAreaDb } from './tables';
-import { TEXT_QUERY } from '../../../../server/http/schemas';
 
 export const MSG_ADMIN_ROLE_UNDELETABLE = '管理员角色不能删除！';
 export const MSG_ADMIN_ROLE_CODE_FIXED = '管理员角色的编码不能修改！';
@@ -57,24 +52,24 @@ export async function registerRoleRoutes(api: FastifyInstance, ctx: AppContext):
 
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
-  api.delete(`${ROLE_API.base}/delete`, { config: { access: { permission: permissionCode(roleEntity, 'delete') } }, schema: TEXT_QUERY }, async (request) => {
+  api.delete(`${ROLE_API.base}/delete`, { ...permission(permissionCode(roleEntity, 'delete')), schema: TEXT_QUERY }, async (request) => {
     const id = idOf(query(request).id);
     if (id === null || (await removeRoles(db, [id])) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(`${ROLE_API.base}/deleteBatch`, { config: { access: { permission: permissionCode(roleEntity, 'deleteBatch') } }, schema: TEXT_QUERY }, async (request) => {
+  api.delete(`${ROLE_API.base}/deleteBatch`, { ...permission(permissionCode(roleEntity, 'deleteBatch')), schema: TEXT_QUERY }, async (request) => {
     const ids = idListOf(query(request).ids);
     if (ids.length === 0 || ids.length > MAX_BATCH_IDS || (await removeRoles(db, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);
   });
 
-  api.get(ROLE_API.queryAll, { config: { access: { permission: ROLE_CODES.queryAll } }, schema: TEXT_QUERY }, async () => {
+  api.get(ROLE_API.queryAll, { ...permission(ROLE_CODES.queryAll), schema: TEXT_QUERY }, async () => {
     const dictionaries: Parameters<typeof toRecord>[2] = new Map();
     return ok((await allRoles(db)).map((row) => toRecord(roleEntity, row, dictionaries)));
   });
 
-  api.get(ROLE_API.roleTree, { config: { access: { permission: ROLE_CODES.list } }, schema: TEXT_QUERY }, async () => {
+  api.get(ROLE_API.roleTree, { ...permission(ROLE_CODES.list), schema: TEXT_QUERY }, async () => {
     const nodes: RoleTreeNode[] = (await allRoles(db)).map((row) => ({ key: String(row.id), title: String(row.role_name), value: String(row.id), isLeaf: true }));
     return ok(nodes);
   });

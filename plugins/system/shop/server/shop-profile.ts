@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import zhSysShop from '../../../../locales/zh-CN/sysShop.json';
-import type { AppContext } from '../../../../server/context';
+import { businessError, createEntityTable, isSafeKey, loadDictionaries, localeLabels, newId, ok, permission, query, registerEntityRoutes, selectColumnsSql, tenantOf, toRecord, type AppContext, type Database, type FileStore, type Row } from '../../../../server/kit';
 import type { ShopImage, ShopProfile, ShopProfileService } from '../../../../server/contracts/shop-profile';
-import { localeLabels } from '../../../../server/crud/labels';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row } from '../../../../server/crud/records';
-import { registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
-import { createEntityTable } from '../../../../server/crud/table-ddl';
-import { newId } from '../../../../server/db/ids';
-import type { Database } from '../../../../server/db/schema';
-import { businessError, ok } from '../../../../server/http/envelope';
-import { query } from '../../../../server/http/schemas';
-import { isSafeKey, type FileStore } from '../../../../server/storage';
 import { SHOP_PROFILE_CURRENT, SHOP_PROFILE_PERMISSIONS, shopProfileEntity, TAX_NO_PATTERN } from '../entities';
 
 /**
@@ -139,8 +130,8 @@ export async function registerShopProfileRoutes(api: FastifyInstance, ctx: AppCo
     },
   });
 
-  api.get(SHOP_PROFILE_CURRENT, { config: { access: { permission: SHOP_PROFILE_PERMISSIONS.view } }, schema: { querystring: query({}) } }, async (request) => {
-    const tenantId = request.tenantId ?? 0;
+  api.get(SHOP_PROFILE_CURRENT, { ...permission(SHOP_PROFILE_PERMISSIONS.view), schema: { querystring: query({}) } }, async (request) => {
+    const tenantId = tenantOf(request);
     const id = await ensureShopProfile(ctx.db, tenantId, {}, request.auth?.username ?? null);
     const found = await sql<Row>`select ${selectColumnsSql(shopProfileEntity)} from sys_shop_profile where id = ${id}`.execute(ctx.db);
     const row = found.rows[0];

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createEntityIndexes } from '../../../../server/crud/table-ddl';
+import { createEntityIndexes } from '../../../../server/kit';
 import { userEntity } from '../entities';
 
 /** The optional profile columns of the users screen that the core users table lacks. */

@@ -3,18 +3,7 @@ import { sql } from 'kysely';
 import zhSysUser from '../../../../locales/zh-CN/sysUser.json';
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '../../../../src/contracts/account';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { hashPassword } from '../../../../server/auth/password';
-import type { AppContext } from '../../../../server/context';
-import { fieldLabeller, localeLabels } from '../../../../server/crud/labels';
-import { loadDictionaries, selectColumnsSql, toRecord, type Row } from '../../../../server/crud/records';
-import { MSG_ADDED, MSG_BATCH_DELETED, MSG_DELETED, MSG_EDITED, MSG_NOT_FOUND_RECORD, registerEntityRoutes } from '../../../../server/crud/register-entity-routes';
-import { lockAtVersion, rowVersionOf } from '../../../../server/crud/row-version';
-import { isUniqueViolation, MSG_DUPLICATE, validateInput, type FieldValues } from '../../../../server/crud/validate';
-import { businessError, fail, ok, unauthorized } from '../../../../server/http/envelope';
-import { MSG_USERNAME_INVALID } from '../../../../server/routes/account';
-import { MSG_PASSWORD_CHANGED, MSG_PASSWORD_LENGTH, MSG_PASSWORDS_DIFFER } from '../../../../server/routes/user-password';
-import { MSG_AVAILABLE } from '../../../../server/routes/validators';
-import { joinTenant, workingTenant } from '../../../../server/services/tenants';
+import { businessError, fail, fieldLabeller, hashPassword, isUniqueViolation, joinTenant, JSON_OBJECT_BODY, loadDictionaries, localeLabels, lockAtVersion, MSG_ADDED, MSG_AVAILABLE, MSG_BATCH_DELETED, MSG_DELETED, MSG_DUPLICATE, MSG_EDITED, MSG_NOT_FOUND_RECORD, MSG_PASSWORD_CHANGED, MSG_PASSWORD_LENGTH, MSG_PASSWORDS_DIFFER, MSG_USERNAME_INVALID, ok, permission, registerEntityRoutes, rowVersionOf, selectColumnsSql, TEXT_QUERY, toRecord, unauthorized, validateInput, workingTenant, type AppContext, type FieldValues, type Row } from '../../../../server/kit';
 import { PASSWORD_LIMITS, SUPER_ADMIN_USERNAME, USER_API, USER_PERMISSIONS, USER_STATUS } from '../api';
 import { userEntity } from '../entities';
 import {
@@ -36,7 +25,6 @@ import {
   unusablePassword,
   updateUser,
 } from './user-store';
-import { TEXT_QUERY, JSON_OBJECT_BODY } from '../../../../server/http/schemas';
 
 export const MSG_USERNAME_TAKEN = '用户账号已存在';
 export const MSG_PHONE_TAKEN = '手机号已存在';
@@ -97,7 +85,6 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
   const labels = localeLabels({ sysUser: zhSysUser });
   const label = fieldLabeller(userEntity, labels);
   const dictItems = (code: string) => ctx.dictionaries.items(code);
-  const access = (permission: string) => ({ access: { permission } });
   const list = permissionCode(userEntity, 'list');
 
   const store = await registerEntityRoutes(api, userEntity, {
@@ -131,7 +118,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     }
   }
 
-  api.post(USER_API.add, { config: access(permissionCode(userEntity, 'add')), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.post(USER_API.add, { ...permission(permissionCode(userEntity, 'add')), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const values = await validated(body, 'add');
@@ -160,7 +147,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
   api.route({
     method: ['PUT', 'POST'],
     url: USER_API.edit,
-    config: access(permissionCode(userEntity, 'edit')),
+    ...permission(permissionCode(userEntity, 'edit')),
     schema: JSON_OBJECT_BODY,
     handler: async (request) => {
       const caller = callerOf(request);
@@ -211,19 +198,19 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     return removed;
   }
 
-  api.delete(USER_API.delete, { config: access(permissionCode(userEntity, 'delete')), schema: TEXT_QUERY }, async (request) => {
+  api.delete(USER_API.delete, { ...permission(permissionCode(userEntity, 'delete')), schema: TEXT_QUERY }, async (request) => {
     const id = param(request.query, 'id');
     if ((await remove(request, id === '' ? [] : parseIds(id)?.slice(0, 1) ?? null)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_DELETED);
   });
 
-  api.delete(USER_API.deleteBatch, { config: access(permissionCode(userEntity, 'deleteBatch')), schema: TEXT_QUERY }, async (request) => {
+  api.delete(USER_API.deleteBatch, { ...permission(permissionCode(userEntity, 'deleteBatch')), schema: TEXT_QUERY }, async (request) => {
     if ((await remove(request, parseIds(param(request.query, 'ids')))) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);
   });
 
   // 冻结 / 解冻: approving a self-registered account (created frozen) is unfreezing it.
-  api.put(USER_API.frozenBatch, { config: access(USER_PERMISSIONS.frozenBatch), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.put(USER_API.frozenBatch, { ...permission(USER_PERMISSIONS.frozenBatch), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const status = Number(param(body, 'status'));
@@ -242,18 +229,18 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     return ok(null, status === USER_STATUS.frozen ? MSG_FROZEN : MSG_UNFROZEN);
   });
 
-  api.get(USER_API.queryUserRole, { config: access(list), schema: TEXT_QUERY }, async (request) => {
+  api.get(USER_API.queryUserRole, { ...permission(list), schema: TEXT_QUERY }, async (request) => {
     const userId = param(request.query, 'userid');
     return ok(userId === '' ? [] : await roleIdsOf(db, userId));
   });
 
-  api.get(USER_API.userDepartList, { config: access(list), schema: TEXT_QUERY }, async (request) => {
+  api.get(USER_API.userDepartList, { ...permission(list), schema: TEXT_QUERY }, async (request) => {
     const userId = param(request.query, 'userId');
     return ok(userId === '' ? [] : await departsOf(db, userId));
   });
 
   // Only for the screen's forms, so only for whoever may list users (never anonymous: CVE-2021-37306).
-  api.get(USER_API.checkOnlyUser, { config: access(list), schema: TEXT_QUERY }, async (request) => {
+  api.get(USER_API.checkOnlyUser, { ...permission(list), schema: TEXT_QUERY }, async (request) => {
     const exceptId = param(request.query, 'id');
     for (const [column, message] of IDENTITY_COLUMNS) {
       const value = param(request.query, column);
@@ -265,7 +252,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
   });
 
   // An administrator sets another user's password; whoever held the old one loses every session.
-  api.put(USER_API.changePassword, { config: access(USER_PERMISSIONS.changePassword), schema: JSON_OBJECT_BODY }, async (request) => {
+  api.put(USER_API.changePassword, { ...permission(USER_PERMISSIONS.changePassword), schema: JSON_OBJECT_BODY }, async (request) => {
     const caller = callerOf(request);
     const body = objectOf(request.body);
     const password = typeof body.password === 'string' ? body.password : '';
@@ -282,7 +269,7 @@ export async function registerUserRoutes(api: FastifyInstance, ctx: AppContext):
     return ok(null, MSG_PASSWORD_CHANGED);
   });
 
-  api.get(USER_API.queryUserByDepId, { config: access(list), schema: TEXT_QUERY }, async (request) => {
+  api.get(USER_API.queryUserByDepId, { ...permission(list), schema: TEXT_QUERY }, async (request) => {
     const depId = param(request.query, 'id');
     if (depId === '' || depId.length > 64) return ok([]);
     const rows = await sql<Row>`select ${selectColumnsSql(userEntity)} from users

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { columnOf } from '../../../../src/contracts/entity';
-import type { Database } from '../../../../server/db/schema';
-import { newId } from '../../../../server/db/ids';
-import { businessError } from '../../../../server/http/envelope';
-import type { FieldValues } from '../../../../server/crud/validate';
-import { ADMIN_ROLE, isAdmin } from '../../../../server/services/users';
+import { ADMIN_ROLE, businessError, isAdmin, newId, type Database, type FieldValues } from '../../../../server/kit';
 import { SUPER_ADMIN_USERNAME, type UserDepartEntry } from '../api';
 import { userEntity } from '../entities';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
 /** The users screen's reads and writes beyond the CRUD engine: relations, guards, sessions. */
 
@@ -16,7 +13,6 @@ export const MSG_DEPART_NOT_FOUND = '所选部门不存在';
 export const MSG_ADMIN_ONLY = '只有管理员可以管理管理员账号';
 export const MAX_IDS = 1000;
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Db = Kysely<Database>;
 
@@ -28,7 +24,7 @@ export function parseIds(raw: unknown): string[] | null {
   if (raw === undefined || raw === null) return [];
   if (typeof raw !== 'string') return null;
   const ids = [...new Set(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
-  return ids.length <= MAX_IDS && ids.every((id) => ID.test(id)) ? ids : null;
+  return ids.length <= MAX_IDS && ids.every((id) => RECORD_ID_PATTERN.test(id)) ? ids : null;
 }
 
 /** A stored password that no password matches (imported users get theirs set with 密码). */
