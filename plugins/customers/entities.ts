@@ -2,7 +2,7 @@ import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 import { BUSINESS_DOCUMENTS } from '../../src/contracts/references';
 
 /**
- * The customers plugin's entities (business-api "Customers and members"), read by its screens and by
+ * The customers plugin's entities (docs/business-api.md "Customers and members"), read by its screens and by
  * its server side. Members, their ledgers, addresses, coupons and the organisations (customers) are
  * kept per tenant; levels and groups are the shop's configuration, shared by its tenants.
  */
@@ -10,7 +10,7 @@ import { BUSINESS_DOCUMENTS } from '../../src/contracts/references';
 /** Table dictionaries this plugin registers (value = id, text = name). */
 export const LEVEL_DICT = 'cust_level';
 export const GROUP_DICT = 'cust_group';
-/** System dictionaries this plugin seeds (business-domains §1 "Dictionaries"). */
+/** System dictionaries this plugin seeds (docs/reference/business-domains.md §1 "Dictionaries"). */
 export const POINT_BIZ_DICT = 'member_point_biz_type';
 export const BALANCE_BIZ_DICT = 'member_balance_biz_type';
 export const EXPERIENCE_BIZ_DICT = 'member_experience_biz_type';

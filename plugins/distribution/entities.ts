@@ -1,7 +1,7 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 
 /**
- * The distribution plugin's entities (business-api "Distribution (marketingDrp)", business-domains §5),
+ * The distribution plugin's entities (docs/business-api.md "Distribution (marketingDrp)", docs/reference/business-domains.md §5),
  * read by its screens and by its server side, all per tenant. Levels are a plain catalogue; distributors,
  * applications, withdrawals and the commission ledger are written only by the distribution services
  * (guarded transitions and ledger postings), so their fields are read-only through the generic engine.
@@ -21,7 +21,7 @@ export const DRP_LEVEL_DICT = 'drp_distributor_level';
 export const LEVEL_STATUS = { enabled: '1', disabled: '0' } as const;
 /** Application status: 0 申请中, 1 已同意, 2 已拒绝. */
 export const RECRUIT_STATUS = { applied: '0', approved: '1', rejected: '2' } as const;
-/** Withdrawal status (business-api). */
+/** Withdrawal status (docs/business-api.md). */
 export const WITHDRAW_STATUS = { auditing: '0', approved: '10', paid: '11', rejected: '20', failed: '21' } as const;
 /** Commission ledger biz types: 1 推广佣金, 2 提现申请, 3 提现驳回, 4 退款扣回. */
 export const BROKERAGE_BIZ = { order: '1', withdraw: '2', withdrawReject: '3', refund: '4' } as const;

@@ -2,7 +2,7 @@ import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 import { BUSINESS_DOCUMENTS } from '../../src/contracts/references';
 
 /**
- * The goods plugin's entities (business-api "Goods", business-domains §2), read by its screens and by
+ * The goods plugin's entities (docs/business-api.md "Goods", docs/reference/business-domains.md §2), read by its screens and by
  * its server side. The catalogue's configuration (categories, brands, tags, units, types and their
  * attributes) is the shop's, shared by its tenants like member levels; SPUs, their SKUs and the stock
  * ledger are kept per tenant.
@@ -23,13 +23,13 @@ export const ATTR_INPUT_TYPE_DICT = 'goods_attr_input_type';
 export const STOCK_BIZ_DICT = 'goods_stock_biz_type';
 export const DELIVERY_TYPE_DICT = 'goods_delivery_type';
 
-/** SPU status (business-api): 1 上架 (出售中), 0 下架 (仓库中), -1 回收站. */
+/** SPU status (docs/business-api.md): 1 上架 (出售中), 0 下架 (仓库中), -1 回收站. */
 export const SPU_STATUS = { onShelf: '1', offShelf: '0', recycled: '-1' } as const;
 /** Spec type: 0 single (exactly one SKU, no properties), 1 multi. */
 export const SPEC_TYPE = { single: '0', multi: '1' } as const;
 /** Attribute type: 0 规格 (drives SKUs), 1 参数 (display only). */
 export const ATTR_TYPE = { spec: '0', param: '1' } as const;
-/** Stock record biz types (business-domains §2, Y ErpStockRecordBizTypeEnum). */
+/** Stock record biz types (docs/reference/business-domains.md §2, Y ErpStockRecordBizTypeEnum). */
 export const STOCK_BIZ = { otherIn: 10, otherOut: 20, saleOut: 50, returnIn: 60, purchaseIn: 70, purchaseReturn: 80 } as const;
 
 const label = (entity: string, field: string) => `goods:${entity}.fields.${field}`;
@@ -216,7 +216,7 @@ export const stockRecordEntity = defineEntity({
   },
 });
 
-/** One property value of a SKU (business-api: `propertyName`/`valueName`, ids when picked from attributes). */
+/** One property value of a SKU (docs/business-api.md: `propertyName`/`valueName`, ids when picked from attributes). */
 export interface SkuProperty {
   propertyId?: string;
   propertyName: string;

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../src/contracts/entity';
 
 /**
- * Gift campaigns (赠品活动) and coupon packets (券包) of marketing (business-domains §4, business-api
+ * Gift campaigns (赠品活动) and coupon packets (券包) of marketing (docs/reference/business-domains.md §4, docs/business-api.md
  * "Marketing"), read by their screens and by the server. Both carry a JSON part (a campaign's rules, a
  * packet's contents) that only their own add/edit routes write (validated there); the engine reads it back
  * as text and the routes hand it out parsed.
@@ -18,9 +18,9 @@ export const PACKET_STATUS_DICT = 'mkt_packet_status';
 export const CONDITION_TYPE = { amount: '10', count: '20' } as const;
 /** productScope: 1 全部商品, 2 指定商品 (SPU ids), 3 指定品类 (category ids). */
 export const PRODUCT_SCOPE = { all: '1', spu: '2', category: '3' } as const;
-/** A campaign's own status: 1 启用; 4 已关闭 (spec §4's status 4; never reopens). */
+/** A campaign's own status: 1 启用; 4 已关闭 (docs/spec.md §4's status 4; never reopens). */
 export const CAMPAIGN_STATUS = { enabled: '1', closed: '4' } as const;
-/** Time status computed from now (spec §4 modes): 1 未开始, 2 进行中, 3 已结束. */
+/** Time status computed from now (docs/spec.md §4 modes): 1 未开始, 2 进行中, 3 已结束. */
 export const TIME_STATUS = { notStarted: '1', running: '2', ended: '3' } as const;
 /** What became of a campaign's rewards on one order: 0 待发放 (unpaid), 1 已发放, 2 已撤回 (refunded), 3 已取消 (closed unpaid). */
 export const CAMPAIGN_ORDER_STATUS = { pending: '0', granted: '1', revoked: '2', cancelled: '3' } as const;

@@ -1,7 +1,7 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 
 /**
- * The coupon templates of 营销管理 → 优惠券 (business-api "Marketing" `/marketing/coupon`, business-domains
+ * The coupon templates of 营销管理 → 优惠券 (docs/business-api.md "Marketing" `/marketing/coupon`, docs/reference/business-domains.md
  * §4 "Coupon template"). The members' coupons taken from them are the customers plugin's `/cust/custCoupon`.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The form builder's calls and shapes, shared by client and server (server: plugins/online/server/cgform-*.ts).
- * Definitions keep JeecgBoot's shapes (business-api.md: head / fields / indexs), so a JeecgBoot front end
+ * Definitions keep JeecgBoot's shapes (docs/business-api.md: head / fields / indexs), so a JeecgBoot front end
  * or menu works against ours; each synchronised definition becomes an ordinary EntityDefinition served by
  * the generic CRUD engine under `cgformDataApi(code)` (list, queryById, add, edit, delete, deleteBatch,
  * exportXls, importExcel), so the toolkit's list and form pieces render it unchanged.
@@ -29,18 +29,18 @@ export const CGFORM_API = {
   form: '/online/cgform/api/form',
   /** `GET entity/{code}`: the synchronised definition as the toolkit renders it (CgformEntity). */
   entity: '/online/cgform/api/entity',
-  // JavaScript enhancement (form and list), with its history (at most 16 kept per head, spec §9).
+  // JavaScript enhancement (form and list), with its history (at most 16 kept per head, docs/spec.md §9).
   enhanceJs: '/online/cgform/head/enhanceJs',
   enhanceJsHistory: '/online/cgform/head/enhanceJs/history',
 } as const;
 
-/** The engine's routes of a synchronised form: `${cgformDataApi(code)}/list` … (conventions §2.1). */
+/** The engine's routes of a synchronised form: `${cgformDataApi(code)}/list` … (docs/reference/jeecg-conventions.md §2.1). */
 export const cgformDataApi = (code: string) => `/online/cgform/data/${encodeURIComponent(code)}`;
 
 /** Where a generated list opens. */
 export const cgformListPath = (code: string) => `/online/cgformList/${encodeURIComponent(code)}`;
 
-/** Button permissions of one generated form (spec §6): `online:<code>:add` … */
+/** Button permissions of one generated form (docs/spec.md §6): `online:<code>:add` … */
 export const cgformPermission = (code: string) => `online:${code}`;
 
 export const CGFORM_PERMS = {
@@ -52,11 +52,11 @@ export const CGFORM_PERMS = {
   enhance: 'online:cgform:enhance',
 } as const;
 
-/** The most enhance-script versions kept per head (spec §9). */
+/** The most enhance-script versions kept per head (docs/spec.md §9). */
 export const ENHANCE_HISTORY_MAX = 16;
 
 /**
- * A main table's list variants (design.md's online component paths): 'normal' sub tables inside the form's
+ * A main table's list variants (docs/design.md's online component paths): 'normal' sub tables inside the form's
  * dialog (OnlCgformAutoList), 'erp' the main list above a selected row's sub-table lists (erp/OnlCgformErpList),
  * 'tab' the form's sub tables as tabs beside the main fields (tab/OnlCgformTabList), 'innerTable' sub rows
  * expanded inside the main list (innerTable/OnlCgformInnerTableList). A tree table uses OnlCgformTreeList.
@@ -93,7 +93,7 @@ export const SHOW_TYPES = [
 ] as const;
 export type ShowType = (typeof SHOW_TYPES)[number];
 
-/** Validation types of a field (fieldValidType): 'only' unique, '*' required, else a pattern preset of spec §5. */
+/** Validation types of a field (fieldValidType): 'only' unique, '*' required, else a pattern preset of docs/spec.md §5. */
 export const VALID_TYPES = ['only', '*', 'n6-16', '*6-16', 's6-18', 'url', 'e', 'm', 'p', 's', 'n', 'z', 'money'] as const;
 
 export interface CgformHead {

@@ -1,7 +1,7 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 
 /**
- * The sales-order plugin's entities (business-api "Sales orders", business-domains §3), read by its
+ * The sales-order plugin's entities (docs/business-api.md "Sales orders", docs/reference/business-domains.md §3), read by its
  * screens and by its server side. Everything here is kept per tenant. Orders, their items, payments,
  * refunds and after-sales are written only by the order services (state machines with log rows), so
  * their fields are read-only through the generic engine; express companies and freight templates are
@@ -26,11 +26,11 @@ export const FREIGHT_CHARGE_MODE_DICT = 'sale_freight_charge_mode';
 /** Table dictionary of the express companies (value id, text name). */
 export const EXPRESS_DICT = 'sale_express';
 
-/** Order status (business-api): 0 待付款, 10 待发货, 20 已发货, 30 已完成, 40 已关闭. */
+/** Order status (docs/business-api.md): 0 待付款, 10 待发货, 20 已发货, 30 已完成, 40 已关闭. */
 export const ORDER_STATUS = { unpaid: '0', undelivered: '10', delivered: '20', completed: '30', closed: '40' } as const;
 /** Refund status of an order: 0 未退款, 10 部分退款, 20 全部退款. */
 export const ORDER_REFUND_STATUS = { none: '0', part: '10', all: '20' } as const;
-/** After-sale status (business-api). */
+/** After-sale status (docs/business-api.md). */
 export const AFTER_SALE_STATUS = {
   applied: '10',
   sellerAgreed: '20',
@@ -48,7 +48,7 @@ export const ORDER_TYPE = { normal: '0', offline: '1' } as const;
 /** 配送方式: 快递发货 (to the receiver's address), 到店自提, 无需物流 (handed over; an offline order may say so). */
 export const DELIVERY_TYPE = { express: '1', pickUp: '2', none: '3' } as const;
 export type DeliveryType = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
-/** Offline payment methods (business-api `/saleorder/offlineOrder` payType). */
+/** Offline payment methods (docs/business-api.md `/saleorder/offlineOrder` payType). */
 export const OFFLINE_PAY_TYPES = ['cash', 'transfer', 'pos'] as const;
 
 const label = (entity: string, field: string) => `orders:${entity}.fields.${field}`;

@@ -1,7 +1,7 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 
 /**
- * Procurement orders (采购订单, business-domains §7, business-api "Procurement (zcy)"): the purchase orders
+ * Procurement orders (采购订单, docs/reference/business-domains.md §7, docs/business-api.md "Procurement (zcy)"): the purchase orders
  * of public and corporate buyers (the customers plugin's 客户), entered from the procurement platform,
  * then confirmed, delivered in parts, accepted and completed through one state machine. Written only by
  * the purchase services, so read-only through the generic engine.
@@ -9,7 +9,7 @@ import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
 
 export const PURCHASE_STATUS_DICT = 'zcy_purchase_status';
 
-/** Status (business-api): 0 待确认, 10 已确认, 20 部分发货, 30 已发货, 40 已验收, 50 已完成, 60 已拒绝, 70 已取消. */
+/** Status (docs/business-api.md): 0 待确认, 10 已确认, 20 部分发货, 30 已发货, 40 已验收, 50 已完成, 60 已拒绝, 70 已取消. */
 export const PURCHASE_STATUS = { pending: '0', confirmed: '10', partlyDelivered: '20', delivered: '30', accepted: '40', completed: '50', rejected: '60', cancelled: '70' } as const;
 
 const label = (entity: string, field: string) => `purchases:${entity}.fields.${field}`;

@@ -6,7 +6,7 @@ import { SEVEN_DAYS_MS } from '../../src/contracts/constants';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 
-/** Absolute session lifetime; the client keeps its session values for the same 7 days (spec §9). */
+/** Absolute session lifetime; the client keeps its session values for the same 7 days (docs/spec.md §9). */
 export const SESSION_MAX_MS = SEVEN_DAYS_MS;
 // Writing last_seen_at on every request would turn each read into a write; a minute of slack is harmless.
 const TOUCH_INTERVAL_MS = 60_000;

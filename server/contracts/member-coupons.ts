@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 export const MEMBER_COUPON_STATUS = { unused: '1', used: '2', expired: '3' } as const;
 export type MemberCouponStatus = (typeof MEMBER_COUPON_STATUS)[keyof typeof MEMBER_COUPON_STATUS];
 
-/** The template's rules as the coupon keeps them (business-domains §4 "Coupon template"). */
+/** The template's rules as the coupon keeps them (docs/reference/business-domains.md §4 "Coupon template"). */
 export interface CouponRules {
   /** 1 满减, 2 折扣. */
   discountType: string;

@@ -34,7 +34,7 @@ export interface GiftLine {
 }
 
 /**
- * The promotions of one cart (business-domains §4 "Stacking order": the campaign first, then one coupon
+ * The promotions of one cart (docs/reference/business-domains.md §4 "Stacking order": the campaign first, then one coupon
  * whose threshold is checked on its matching lines after the campaign). Amounts are yuan with two
  * decimals; the per-line arrays follow the query's lines and add up to their totals.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Daily facts for the reports and dashboards (business-domains §6: "Y keeps a daily roll-up table and
+ * Daily facts for the reports and dashboards (docs/reference/business-domains.md §6: "Y keeps a daily roll-up table and
  * computes only today live. Copy this."). A plugin declares fact sources (`defineServerPlugin({ facts })`);
  * the core's fact store (server/reports/fact-store.ts) asks them for whole days, keeps the days before
  * today in `rpt_daily_fact`, and answers a report's range from the stored days plus the live ones. The

@@ -6,7 +6,7 @@ import type { LedgerPosting } from '../ledger/ledger';
  * The stock moves of a document (an order, an after-sale, a procurement delivery), provided by the goods
  * plugin (`stock`). Each runs inside the caller's transaction and is all-or-nothing: a refused line
  * throws a business error naming the goods, and the caller's rollback takes the other lines with it.
- * Reserve, then deduct (business-domains §0a): available = stock − reserved.
+ * Reserve, then deduct (docs/reference/business-domains.md §0a): available = stock − reserved.
  */
 export interface StockLine {
   skuId: string;

@@ -14,7 +14,7 @@ export async function loadExcel(): Promise<typeof ExcelJS> {
 }
 
 /**
- * Excel in the admin family's layout (conventions §2.1): a title row, a second title row (who
+ * Excel in the admin family's layout (docs/reference/jeecg-conventions.md §2.1): a title row, a second title row (who
  * exported), one header row of field labels, then the data. Dictionary fields travel as their texts.
  * Reading an upload back is excel-import.ts.
  */

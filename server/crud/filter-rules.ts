@@ -1,5 +1,5 @@
 /**
- * The simple-filter value rules (conventions §2.4) and the super-query rule names (§2.5), as pure
+ * The simple-filter value rules (docs/reference/jeecg-conventions.md §2.4) and the super-query rule names (docs/reference/jeecg-conventions.md §2.5), as pure
  * functions: a filter value becomes a rule plus operand(s); nothing here touches SQL.
  */
 

@@ -82,7 +82,7 @@ function parseSuperQueryJson(raw: string): unknown {
   }
 }
 
-/** Super query (conventions §2.5): only the entity's readable fields, only allow-listed rules. */
+/** Super query (docs/reference/jeecg-conventions.md §2.5): only the entity's readable fields, only allow-listed rules. */
 export function superQueryConditions(entity: EntityDefinition, query: QueryParams): { conditions: Condition[]; matchType: 'and' | 'or' } {
   const matchType = firstString(query.superQueryMatchType)?.toLowerCase() === 'or' ? 'or' : 'and';
   const raw = firstString(query.superQueryParams);
@@ -237,7 +237,7 @@ export function sortColumns(entity: EntityDefinition, query: QueryParams): { col
     name in AUDIT_FIELDS ? AUDIT_FIELDS[name as keyof typeof AUDIT_FIELDS] : columnOf(entity, name),
   );
   const order = firstString(query.order);
-  // Default sort createTime desc (conventions §2.2); `order` containing "asc" sorts ascending.
+  // Default sort createTime desc (docs/reference/jeecg-conventions.md §2.2); `order` containing "asc" sorts ascending.
   if (columns.length === 0) return { columns: [AUDIT_FIELDS.createTime], descending: order === undefined || !/asc/i.test(order) };
   return { columns, descending: order === undefined || !/asc/i.test(order) };
 }

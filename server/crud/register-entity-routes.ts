@@ -113,7 +113,7 @@ export interface EntityHandlers {
 }
 
 /**
- * Serves the list/CRUD contract (conventions §2.1) of one entity under its API base, each route
+ * Serves the list/CRUD contract (docs/reference/jeecg-conventions.md §2.1) of one entity under its API base, each route
  * guarded by `<permission>:<action>` on the server and, for tenant-scoped entities, by the caller's
  * tenant on every statement. Call it from a plugin's `register(api, ctx)`.
  */
@@ -381,7 +381,7 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
   };
 
   const handleDeleteBatch: EntityHandler = async (request) => {
-    // The client leaves a trailing comma (conventions §2.1).
+    // The client leaves a trailing comma (docs/reference/jeecg-conventions.md §2.1).
     const ids = [...new Set(text((request.query as QueryParams).ids).split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))];
     if (ids.length === 0 || ids.length > MAX_BATCH_IDS) throw businessError(MSG_NOT_FOUND_RECORD);
     if ((await remove(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
@@ -447,7 +447,7 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     // `failed` repeats `skipped` for clients written against the earlier answer.
     const result = { ...outcome, failed: outcome.skipped };
     if (outcome.skipped === 0) return ok(result, `文件导入成功！数据行数：${outcome.imported}`);
-    // Some rows skipped: success with code 201 and the reasons (conventions §2.1).
+    // Some rows skipped: success with code 201 and the reasons (docs/reference/jeecg-conventions.md §2.1).
     return { ...ok(result, importSummaryMessage(outcome.imported, outcome.skipped)), code: 201 };
   };
 

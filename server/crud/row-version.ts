@@ -20,7 +20,7 @@ import { invalidInput, REASON } from '../http/schemas';
  */
 
 export const MSG_STALE = '数据已被他人修改，请刷新后重试';
-/** The envelope code of a stale save: HTTP 200 (a business refusal, conventions §2.1) with code 409. */
+/** The envelope code of a stale save: HTTP 200 (a business refusal, docs/reference/jeecg-conventions.md §2.1) with code 409. */
 export const STALE_CODE = 409;
 
 export const staleError = (): ApiError => new ApiError(MSG_STALE, 200, STALE_CODE);

@@ -1,5 +1,5 @@
 /**
- * Admin-stored regular expressions run against user input (rule check, conventions §6.2). JS has no
+ * Admin-stored regular expressions run against user input (rule check, docs/reference/jeecg-conventions.md §6.2). JS has no
  * linear-time regex engine built in and we do not add a native one (re2), so patterns are limited
  * instead: a length cap on pattern and value, no backreferences or lookarounds, and no quantified
  * group that itself contains a quantifier or an alternation — the shapes ((a+)+, (a|a)*) behind

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** A random 32-hex-character id (spec §9). */
+/** A random 32-hex-character id (docs/spec.md §9). */
 export function newId(): string {
   return randomUUID().replaceAll('-', '');
 }

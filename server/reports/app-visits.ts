@@ -8,7 +8,7 @@ import { factDb } from './fact-tables';
 const MEMORY_LIMIT = 50_000;
 
 /**
- * 访客 (business-domains §6: "distinct IPs of member API access"): the first member request of an ip on a
+ * 访客 (docs/reference/business-domains.md §6: "distinct IPs of member API access"): the first member request of an ip on a
  * day writes one `app_visit` row, after the response and off its path; later ones are answered from memory.
  */
 export class VisitRecorder {

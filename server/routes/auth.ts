@@ -87,7 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  // The signed-in user (spec §7's auth constant /user/info): the login answer's userInfo as it is now.
+  // The signed-in user (docs/spec.md §7's auth constant /user/info): the login answer's userInfo as it is now.
   app.get(API.userInfo, { config: { access: 'authenticated' }, schema: NO_INPUT }, async (request) => {
     const user = request.auth === null ? undefined : await findActiveUserById(db, request.auth.userId);
     if (user === undefined) throw unauthorized();

@@ -24,7 +24,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: AppContext):
     return ok(result);
   });
 
-  // Spec §7 says POST, the original client sends PUT: both reach the same handler.
+  // docs/spec.md §7 says POST, the original client sends PUT: both reach the same handler.
   app.route<{ Body: SelectDepartBody }>({
     method: ['POST', 'PUT'],
     url: API.selectDepart,

@@ -87,7 +87,7 @@ function filled(raw: unknown): string | null {
 
 const DATE_VALUE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
-/** A range bound on a date: `YYYY-MM-DD` (the whole day: 00:00:00 / 23:59:59, conventions §2.2) or `YYYY-MM-DD HH:mm:ss`; else null. */
+/** A range bound on a date: `YYYY-MM-DD` (the whole day: 00:00:00 / 23:59:59, docs/reference/jeecg-conventions.md §2.2) or `YYYY-MM-DD HH:mm:ss`; else null. */
 export function dateBound(raw: string, end: boolean): string | null {
   const match = DATE_VALUE.exec(raw);
   if (match === null) return null;
@@ -143,7 +143,7 @@ function conditionsFor(items: ItemRow[], query: Record<string, unknown>): RawBui
   return conditions;
 }
 
-/** The popup report endpoints (spec §7 Online report popup) over definitions stored in the database. */
+/** The popup report endpoints (docs/spec.md §7 Online report popup) over definitions stored in the database. */
 export function registerOnlineReportPopupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db: ReportDb = ctx.db.withTables<PopupReportTables>();
   const access = { access: 'authenticated' as const };

@@ -119,7 +119,7 @@ async function sendStored(reply: FastifyReply, stored: StoredObject, fileName: s
   return reply.send(stored.body);
 }
 
-/** Uploads (spec §7 Upload), the stored files and the PDF preview. Every route needs a session. */
+/** Uploads (docs/spec.md §7 Upload), the stored files and the PDF preview. Every route needs a session. */
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const maxBytes = ctx.config.uploadMaxBytes;
   const files = ctx.files;

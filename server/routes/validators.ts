@@ -49,7 +49,7 @@ function parseSegments(json: string): RuleSegment[] | null {
   }
 }
 
-/** The client URI-encodes the value (spec §5); decode that once more, keeping it as sent if malformed. */
+/** The client URI-encodes the value (docs/spec.md §5); decode that once more, keeping it as sent if malformed. */
 function decodeValue(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -59,7 +59,7 @@ function decodeValue(value: string): string {
 }
 
 /**
- * Form validators (conventions §6.1–6.2) without the injection of the original: the duplicate check
+ * Form validators (docs/reference/jeecg-conventions.md §6.1–6.2) without the injection of the original: the duplicate check
  * only counts allow-listed (table, field) pairs — the entities' unique fields registered by the CRUD
  * engine plus the user identity fields — and never builds SQL from anything else.
  */

@@ -104,7 +104,7 @@ function tableDictionary(load: TableDictionaryLoader, tables: readonly string[] 
  * System dictionaries (dicts/dict_items) and table dictionaries, each computed once and kept until a
  * table it reads is written (server/cache) or refleshCache clears them; table dictionaries come from
  * a registry keyed by code — the replacement for the `table,text,code` strings that made the
- * original API an SQL-injection vector (conventions §5.2).
+ * original API an SQL-injection vector (docs/reference/jeecg-conventions.md §5.2).
  */
 export class DictionaryService {
   private readonly system = new VersionedCache<'all', DictMap>(['dicts', 'dict_items'], 1);

@@ -31,7 +31,7 @@ async function grantedRows(db: Kysely<Database>, userId: string): Promise<Permis
     .execute();
 }
 
-/** Route name rule of conventions §3.3: component name, else the URL without its leading slash, '/'→'-', ':'→'@'. */
+/** Route name rule of docs/reference/jeecg-conventions.md §3.3: component name, else the URL without its leading slash, '/'→'-', ':'→'@'. */
 function routeName(row: PermissionRow, path: string): string {
   if (row.component_name !== null && row.component_name !== '') return row.component_name;
   return path.replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@');
@@ -40,7 +40,7 @@ function routeName(row: PermissionRow, path: string): string {
 function toMenuItem(row: PermissionRow): MenuItem {
   const url = row.url ?? '';
   const external = EXTERNAL_URL.test(url);
-  // External URLs are not route paths; the family uses the URL's MD5 as the path (conventions §3.3).
+  // External URLs are not route paths; the family uses the URL's MD5 as the path (docs/reference/jeecg-conventions.md §3.3).
   const path = external ? `/${createHash('md5').update(url).digest('hex')}` : url;
   const component = row.component ?? '';
   const item: MenuItem = {

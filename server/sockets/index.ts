@@ -44,7 +44,7 @@ function textOf(data: RawData, isBinary: boolean): string | null {
   return Buffer.from(data).toString('utf8');
 }
 
-/** The socket belongs to the token's user (conventions §8.3 rule 9): another user's id is refused. */
+/** The socket belongs to the token's user (docs/reference/jeecg-conventions.md §8.3 rule 9): another user's id is refused. */
 async function bindToTokenUser(request: FastifyRequest<{ Params: UserParams }>): Promise<void> {
   const { userId, pageId } = request.params;
   if (request.auth === null || request.auth.userId !== userId) throw forbidden();

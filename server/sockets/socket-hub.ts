@@ -177,7 +177,7 @@ export class SocketHub {
     return this.serverChannels.has(socketKey);
   }
 
-  /** Tells the subscribers of a list that a row changed (`update_vxe_table`, spec §7 Sockets). */
+  /** Tells the subscribers of a list that a row changed (`update_vxe_table`, docs/spec.md §7 Sockets). */
   publishRowUpdate(socketKey: string, row: LiveRow, options: PublishOptions = {}): number {
     const frame: TableFrame = { type: TABLE_MESSAGE.updateRow, data: { socketKey, args: [this.readableRow(socketKey, row), SERVER_CASE_ID] } };
     const payload = JSON.stringify(frame);

@@ -1,4 +1,4 @@
-// The es paths: under Vite 8 with "type":"module", antd/locale/* yields {default} (stack-notes gotcha 3).
+// The es paths: under Vite 8 with "type":"module", antd/locale/* yields {default} (docs/reference/stack-notes.md gotcha 3).
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale } from 'antd/es/locale';

@@ -5,7 +5,7 @@ import { RouteView } from '../shell/layouts/route-view';
 const IframePageView = lazy(() => import('../shell/layouts/iframe-page-view'));
 
 /**
- * Layout component paths of the server menu (design.md Component paths). The nesting ones only
+ * Layout component paths of the server menu (docs/design.md Component paths). The nesting ones only
  * render their child route; BasicLayout/UserLayout inside a menu are nesting wrappers as well.
  */
 export const BUILT_IN_LAYOUTS: Readonly<Record<string, ComponentType>> = {

@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '../contracts/constants';
 
-/** Error codes a failed lazy chunk carries (spec §8 Lazy chunk load). */
+/** Error codes a failed lazy chunk carries (docs/spec.md §8 Lazy chunk load). */
 export const CHUNK_ERROR_NAME = 'ChunkLoadError';
 export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
 

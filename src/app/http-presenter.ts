@@ -4,7 +4,7 @@ import type { HttpPresenter } from '../providers/http';
 let loginExpiredShown = false;
 
 /**
- * antd static notification and modal for the http client (spec §8). Both load on first use, so the
+ * antd static notification and modal for the http client (docs/spec.md §8). Both load on first use, so the
  * login page does not carry the modal code.
  */
 export const antdHttpPresenter: HttpPresenter = {

@@ -2,7 +2,7 @@ import { shouldRetryQuery } from '../providers/http';
 
 /** The options of the app's <Refine>. */
 export const REFINE_OPTIONS = {
-  // Telemetry calls an outside host (stack-notes gotcha 2).
+  // Telemetry calls an outside host (docs/reference/stack-notes.md gotcha 2).
   disableTelemetry: true,
   syncWithLocation: true,
   warnWhenUnsavedChanges: true,

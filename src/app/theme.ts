@@ -3,7 +3,7 @@ import type { ThemeConfig } from 'antd';
 import { DEFAULT_SETTINGS } from '../shell/settings/app-settings';
 import { readableShade } from './contrast';
 
-/** Spec §9 default theme colour. */
+/** docs/spec.md §9 default theme colour. */
 export const PRIMARY_COLOR = DEFAULT_SETTINGS.primaryColor;
 
 export const THEME: ThemeConfig = { token: { colorPrimary: PRIMARY_COLOR } };
@@ -116,7 +116,7 @@ export function themeFor(primaryColor: string, darkMode: boolean): ThemeConfig {
   };
 }
 
-/** Spec §2 colour-weak mode: the whole page through an inverting filter, as the admin family does. */
+/** docs/spec.md §2 colour-weak mode: the whole page through an inverting filter, as the admin family does. */
 export const COLOR_WEAK_FILTER = 'invert(80%)';
 
 /** Exact button texts (登录, 确定) instead of antd's inserted space between two CJK characters. */

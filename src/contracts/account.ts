@@ -7,7 +7,7 @@ export const SMS_MODES: readonly string[] = Object.values(SMS_MODE);
 
 /** 3–32 letters, digits or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
-/** Spec §5 mobile phone preset: 11 digits, starting 1, second digit 3 to 9. */
+/** docs/spec.md §5 mobile phone preset: 11 digits, starting 1, second digit 3 to 9. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;

@@ -1,4 +1,4 @@
-/** Announcements as the notice bell, the announcement modal and the announcement pages see them (spec §3). */
+/** Announcements as the notice bell, the announcement modal and the announcement pages see them (docs/spec.md §3). */
 
 export const ANNOUNCEMENT_API = {
   base: '/sys/annountCement',

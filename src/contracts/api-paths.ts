@@ -15,14 +15,14 @@ export const API = {
   dictItems: '/sys/dict/getDictItems', // + '/{dictCode}'
   allDictItems: '/sys/dict/queryAllDictItems',
   refreshDictCache: '/sys/dict/refleshCache',
-  /** Self-service accounts (spec §7 auth constants): registration and password recovery. */
+  /** Self-service accounts (docs/spec.md §7 auth constants): registration and password recovery. */
   register: '/auth/register',
   forgePassword: '/auth/forge-password',
   /** Trades a forgotten-password SMS code for a one-time reset ticket. */
   forgePasswordCheck: '/auth/forge-password/check',
-  /** The signed-in user (spec §7 auth constant): the login answer's userInfo as it is now. */
+  /** The signed-in user (docs/spec.md §7 auth constant): the login answer's userInfo as it is now. */
   userInfo: '/user/info',
-  /** Legacy listings of spec §7 "Roles"; the client base is `/api`, so they answer at `/api/api/…`. */
+  /** Legacy listings of docs/spec.md §7 "Roles"; the client base is `/api`, so they answer at `/api/api/…`. */
   legacyRoles: '/api/role',
   legacyServices: '/api/service',
   legacyPermissions: '/api/permission',
@@ -32,7 +32,7 @@ export const API = {
   health: '/health',
   /** For load balancers: 200 READY when the database answers and migrations are done, else 503. */
   ready: '/ready',
-  /** The mini-program's member login (business-api "The mini-program"). */
+  /** The mini-program's member login (docs/business-api.md "The mini-program"). */
   appSms: '/app/auth/sms',
   appSmsLogin: '/app/auth/smsLogin',
 } as const;

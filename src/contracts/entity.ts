@@ -1,5 +1,5 @@
 /**
- * One description per entity, read by both sides (design.md "One schema per entity"): the server
+ * One description per entity, read by both sides (docs/design.md "One schema per entity"): the server
  * creates/validates/serves it through the generic CRUD engine (server/crud), the client derives
  * columns, search and edit forms from it (src/toolkit/crud). Pure data and types only.
  */
@@ -77,7 +77,7 @@ export interface FieldDefinition {
    */
   control?: FieldControl;
   /**
-   * A pattern preset the value must match (spec §5's presets: 'm' mobile, 'e' e-mail, 'z' integer …; see
+   * A pattern preset the value must match (docs/spec.md §5's presets: 'm' mobile, 'e' e-mail, 'z' integer …; see
    * validation-presets.ts), checked by the engine's schema and the toolkit's form rules alike. Strings only.
    */
   pattern?: PresetName;
@@ -171,7 +171,7 @@ export const AUDIT_FIELDS = {
   updateBy: 'update_by',
   updateTime: 'update_time',
 } as const;
-/** Audit fields that may always be sorted on; `createTime` is the default sort (conventions §2.2). */
+/** Audit fields that may always be sorted on; `createTime` is the default sort (docs/reference/jeecg-conventions.md §2.2). */
 export const SORTABLE_AUDIT_FIELDS = ['createTime', 'updateTime'] as const;
 export const DICT_TEXT_SUFFIX = '_dictText';
 /**
@@ -297,7 +297,7 @@ export type EntityInput<E extends EntityDefinition> = { id?: string; rowVersion?
   [K in keyof E['fields']]?: ValueOf<E['fields'][K]['type']> | null;
 };
 
-/** The paged list result (conventions §2.3). */
+/** The paged list result (docs/reference/jeecg-conventions.md §2.3). */
 export type { PageResult } from './envelope';
 
 const FIELD_TYPES: ReadonlySet<string> = new Set<FieldType>(['string', 'text', 'int', 'decimal', 'boolean', 'date', 'datetime', 'dict', 'image', 'file', 'password', 'ref']);

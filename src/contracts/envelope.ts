@@ -1,4 +1,4 @@
-/** The response envelope of every API call (jeecg-conventions §1.1). */
+/** The response envelope of every API call (docs/reference/jeecg-conventions.md §1.1). */
 export interface ApiResult<T = unknown> {
   success: boolean;
   message: string;
@@ -23,5 +23,5 @@ export interface PageResult<T> {
  */
 export const CODE_NO_TENANT = 4031;
 
-/** The phrase a token failure carries; older servers send it with HTTP 500 (conventions §1.2). */
+/** The phrase a token failure carries; older servers send it with HTTP 500 (docs/reference/jeecg-conventions.md §1.2). */
 export const TOKEN_EXPIRED_PHRASE = 'Token失效';

@@ -1,5 +1,5 @@
 import { RECORD_ID_PATTERN } from './record-id';
-/** The two websockets (spec §7 Sockets, conventions §6.4/§6.5), shared by the client and the reference server. */
+/** The two websockets (docs/spec.md §7 Sockets, docs/reference/jeecg-conventions.md §6.4/§6.5), shared by the client and the reference server. */
 
 /** Paths relative to the API base; followed by `/{userId}` and `/{userId}/{pageId}`. */
 export const SOCKET_PATHS = {
@@ -12,12 +12,12 @@ export const NOTICE_HEARTBEAT = 'HeartBeat';
 /** The server's answer to a notice heartbeat (sent to that socket only). */
 export const NOTICE_HEARTBEAT_REPLY = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
 
-/** Spec §9: the notice socket's heartbeat timeout, the table socket's heartbeat and reply timeout, the reconnect delay. */
+/** docs/spec.md §9: the notice socket's heartbeat timeout, the table socket's heartbeat and reply timeout, the reconnect delay. */
 export const NOTICE_HEARTBEAT_TIMEOUT_MS = 20_000;
 export const TABLE_HEARTBEAT_INTERVAL_MS = 10_000;
 export const TABLE_HEARTBEAT_REPLY_TIMEOUT_MS = 6_000;
 export const SOCKET_RECONNECT_DELAY_MS = 5_000;
-/** Spec §9: the notice list reload interval. */
+/** docs/spec.md §9: the notice list reload interval. */
 export const NOTICE_RELOAD_INTERVAL_MS = 6_000;
 
 /** Server → client frames of the notice socket that make the client reload its notices. */

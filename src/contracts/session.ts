@@ -1,4 +1,4 @@
-/** Wire shapes of login, permissions and departments (spec §3). */
+/** Wire shapes of login, permissions and departments (docs/spec.md §3). */
 
 export interface UserInfo {
   id: string;
@@ -47,7 +47,7 @@ export interface LoginResult {
 }
 
 /**
- * A button/disable permission entry (spec §3, §6). type '1' hides, '2' disables;
+ * A button/disable permission entry (docs/spec.md §3, §6). type '1' hides, '2' disables;
  * status '0' means the code is granted to everybody (not controlled).
  */
 export interface PermissionEntry {
@@ -67,7 +67,7 @@ export interface MenuMeta {
   componentName?: string;
 }
 
-/** One server menu item (spec §2 Dynamic routes, conventions §3.3). */
+/** One server menu item (docs/spec.md §2 Dynamic routes, docs/reference/jeecg-conventions.md §3.3). */
 export interface MenuItem {
   id: string;
   path: string;

@@ -1,5 +1,5 @@
 /**
- * Pattern presets of spec §5 (conventions §7.2), with their exact expressions: the editable table's validateRules
+ * Pattern presets of docs/spec.md §5 (docs/reference/jeecg-conventions.md §7.2), with their exact expressions: the editable table's validateRules
  * and an entity field's `pattern` (checked by the CRUD engine and the toolkit's forms alike).
  */
 export const VALIDATION_PRESETS = {

@@ -32,7 +32,7 @@ function systemEntry(allAuth: readonly PermissionEntry[], code: string, disableT
 }
 
 /**
- * Show/hide (type '1', conventions §4): a node permission keeps the element; a system entry with
+ * Show/hide (type '1', docs/reference/jeecg-conventions.md §4): a node permission keeps the element; a system entry with
  * status '0' means not controlled; otherwise the user's own codes decide, and a code configured
  * nowhere is hidden too.
  */
@@ -75,7 +75,7 @@ export function isDisableTypeCode(code: string, ctx: PermissionContext = session
   return grants(ctx.nodePermissions, code, true) || systemEntry(ctx.allAuth, code, true) !== undefined;
 }
 
-/** How a control with a permission code shows (spec §6): removed, shown disabled (with why) or usable. */
+/** How a control with a permission code shows (docs/spec.md §6): removed, shown disabled (with why) or usable. */
 export interface Access {
   visible: boolean;
   disabled: boolean;
@@ -117,7 +117,7 @@ export function buttonAccessControl(code: string, ctx: PermissionContext = sessi
 
 // Refine actions named as the admin family names its button codes (`user:add`, `user:edit` …).
 const ACTION_CODES: Record<string, string> = { create: 'add', clone: 'add' };
-// Page-level actions are governed by the server menu (routes exist only for granted menus, spec §6).
+// Page-level actions are governed by the server menu (routes exist only for granted menus, docs/spec.md §6).
 const PAGE_ACTIONS = new Set(['list', 'show']);
 
 function explicitCode(params: CanParams['params']): string | undefined {
@@ -150,7 +150,7 @@ export function decide(code: string, strict: boolean, ctx: PermissionContext = s
  * - code = `params.code` (or `params.meta.code`, which Refine buttons forward from their `meta`),
  *   else `<resource meta.permission or name>:<action>` with create/clone → `add`;
  * - `list`/`show` without an explicit code are allowed: the server menu already decides page access;
- * - an explicit code follows §6 strictly (configured nowhere → hidden); a derived code that is
+ * - an explicit code follows docs/spec.md §6 strictly (configured nowhere → hidden); a derived code that is
  *   configured nowhere is allowed, so Refine's automatic checks do not hide unmanaged buttons;
  * - type '1' missing → `{can:false}`; with `buttons.hideIfUnauthorized: true` Refine hides it;
  * - type '2' disabled → `{can:false, reason}`; such buttons take `accessControl={buttonAccessControl(code)}`

@@ -42,7 +42,7 @@ function requestLogin(params: LoginParams): Promise<ApiResult<LoginResult>> {
   }
 }
 
-/** Logs in with any variant; only `code` 200 with `success` counts (spec §7 Auth). */
+/** Logs in with any variant; only `code` 200 with `success` counts (docs/spec.md §7 Auth). */
 export async function login(params: LoginParams): Promise<LoginResult> {
   const response = await requestLogin(params);
   if (Number(response.code) === CODE_NO_TENANT) throw new Error(i18n.t('http:noTenant'));
@@ -102,7 +102,7 @@ export async function resetPassword(request: ResetPasswordRequest): Promise<void
   await resultOf(() => http.post(API.forgePassword, request));
 }
 
-/** Always completes: the session is cleared even when the server call fails (spec §4). */
+/** Always completes: the session is cleared even when the server call fails (docs/spec.md §4). */
 export async function logout(): Promise<LogoutOutcome> {
   const token = session.getToken();
   let outcome: LogoutOutcome = {};
@@ -121,7 +121,7 @@ export async function logout(): Promise<LogoutOutcome> {
 /** The user has no menu at all: an account with no role (e.g. a newly approved self-registered one). */
 export class EmptyMenuError extends Error {}
 
-/** Fetches menu + button permissions; an empty menu is a failure (spec §4). */
+/** Fetches menu + button permissions; an empty menu is a failure (docs/spec.md §4). */
 export async function loadPermissions(): Promise<PermissionResult> {
   const token = session.getToken();
   const response = await http.get<PermissionResult>(API.userPermissions, { token });

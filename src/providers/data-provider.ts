@@ -30,7 +30,7 @@ export class EnvelopeError extends Error implements HttpError {
 
 /**
  * A request the server refused with an HTTP status, or that got no answer: the http client has already shown it
- * (spec §8), so the toolkit shows nothing more. Its message is what the user was told (the server's 没有权限，请联系
+ * (docs/spec.md §8), so the toolkit shows nothing more. Its message is what the user was told (the server's 没有权限，请联系
  * 管理员授权, not axios's "Request failed with status code 403"); its status code is the HTTP status (0: no answer).
  */
 export class TransportError extends Error implements HttpError {
@@ -117,7 +117,7 @@ function joinValues(value: unknown): string {
   return Array.isArray(value) ? value.map(String).join(',') : String(value);
 }
 
-/** Refine filters → the list filter conventions (conventions §2.2, §2.4). */
+/** Refine filters → the list filter conventions (docs/reference/jeecg-conventions.md §2.2, §2.4). */
 function applyLogicalFilter(query: QueryParams, filter: LogicalFilter): void {
   const { field, operator, value } = filter;
   if (operator === 'between' && Array.isArray(value)) {
@@ -235,7 +235,7 @@ export function buildListQuery(params: {
   return stripEmpty(query);
 }
 
-/** Refine's data calls onto the list/CRUD contract (design.md contracts). */
+/** Refine's data calls onto the list/CRUD contract (docs/design.md contracts). */
 export function createDataProvider(client: DataHttp = defaultHttp): DataProvider {
   const http = refineHttp(client);
   const getOne = async <T extends BaseRecord>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<T> =>

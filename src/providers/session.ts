@@ -2,13 +2,13 @@ import { DEFAULT_SHOP_TIME_ZONE, type Department, type DictMap, type LoginResult
 import { expiringStorage } from './storage';
 import { SESSION_KEYS, STORAGE_KEYS } from './storage-keys';
 
-/** The button permission lists the access-control rules read (spec §6). */
+/** The button permission lists the access-control rules read (docs/spec.md §6). */
 export interface ButtonAuth {
   auth: PermissionEntry[];
   allAuth: PermissionEntry[];
 }
 
-/** Department info kept from the login answer (spec §3 browser-held values). */
+/** Department info kept from the login answer (docs/spec.md §3 browser-held values). */
 export interface LoginDeparts {
   departs: Department[];
   multiDepart: 0 | 1 | 2;
@@ -18,7 +18,7 @@ type Listener = () => void;
 
 const listeners = new Set<Listener>();
 let version = 0;
-// The menu lives in memory only: after a reload the guard fetches it again (spec §2 redirect rules).
+// The menu lives in memory only: after a reload the guard fetches it again (docs/spec.md §2 redirect rules).
 let permissionsInMemory: PermissionResult | null = null;
 let buttonAuthCache: { auth: string | null; allAuth: string | null; value: ButtonAuth } | null = null;
 
@@ -80,7 +80,7 @@ export const session = {
     return expiringStorage.get<UserInfo>(STORAGE_KEYS.userInfo);
   },
 
-  /** Also used by the department switch: the new userInfo is kept 7 days (spec §7 Users). */
+  /** Also used by the department switch: the new userInfo is kept 7 days (docs/spec.md §7 Users). */
   setUserInfo(userInfo: UserInfo): void {
     expiringStorage.set(STORAGE_KEYS.userInfo, userInfo);
     expiringStorage.set(STORAGE_KEYS.username, userInfo.username);
@@ -114,7 +114,7 @@ export const session = {
     notify();
   },
 
-  /** auth / allAuth as stored in sessionStorage, so they survive a reload of the tab (conventions §3.4). */
+  /** auth / allAuth as stored in sessionStorage, so they survive a reload of the tab (docs/reference/jeecg-conventions.md §3.4). */
   getButtonAuth(): ButtonAuth {
     if (permissionsInMemory) {
       return { auth: permissionsInMemory.auth, allAuth: permissionsInMemory.allAuth };
@@ -165,7 +165,7 @@ export const session = {
     notify();
   },
 
-  /** Logout and token expiry: token, user, permission lists, dictionary cache, department info (spec §4). */
+  /** Logout and token expiry: token, user, permission lists, dictionary cache, department info (docs/spec.md §4). */
   clear(): void {
     for (const key of [
       STORAGE_KEYS.token,

@@ -9,7 +9,7 @@ interface EntryGateProps {
   app: ReactNode;
 }
 
-/** Applies spec §2 Redirect rules in the light entry chunk, before anything authenticated loads. */
+/** Applies docs/spec.md §2 Redirect rules in the light entry chunk, before anything authenticated loads. */
 export function EntryGate({ publicRoutes, app }: EntryGateProps) {
   const { pathname, search, hash } = useLocation();
   const hasToken = useHasToken();

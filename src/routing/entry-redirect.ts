@@ -24,7 +24,7 @@ export function loginPathWithRedirect(fullPath: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
-/** Spec §2 Redirect rules, decided before any authenticated code is loaded. */
+/** docs/spec.md §2 Redirect rules, decided before any authenticated code is loaded. */
 export function decideEntryRedirect({ pathname, search, hash = '', hasToken }: EntryLocation): EntryDecision {
   const path = withoutTrailingSlash(pathname);
   if (path === USER_ROOT_PATH) return { kind: 'redirect', to: LOGIN_PATH };

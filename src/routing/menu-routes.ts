@@ -4,7 +4,7 @@ import type { MetaUrlContext } from './meta-url';
 
 export type { MetaUrlContext } from './meta-url';
 
-/** One route built from a server menu item (spec §2 Dynamic routes). */
+/** One route built from a server menu item (docs/spec.md §2 Dynamic routes). */
 export interface AppRoute {
   path: string;
   name: string;
@@ -109,14 +109,14 @@ function buildChildren(items: readonly MenuItem[], parentPath: string, options: 
     .map((item) => buildRoute(item, parentPath, options));
 }
 
-/** Server menu → routes: route '0' items skipped, aliases applied, permission-filtered (spec §2). */
+/** Server menu → routes: route '0' items skipped, aliases applied, permission-filtered (docs/spec.md §2). */
 export function buildRoutes(menu: readonly MenuItem[], options: BuildRoutesOptions): AppRoute[] {
   return buildChildren(menu, '', options);
 }
 
 /**
  * The side menu: visible items only; a parent whose children are all hidden becomes hidden itself
- * (spec §4). Menu-only items (route '0') stay in the menu. An alwaysShow item is a leaf.
+ * (docs/spec.md §4). Menu-only items (route '0') stay in the menu. An alwaysShow item is a leaf.
  */
 export function buildMenuTree(menu: readonly MenuItem[], permissionCodes?: Set<string>): MenuItem[] {
   const visible: MenuItem[] = [];

@@ -17,7 +17,7 @@ const encodedTenant: Substitution = (ctx) => encodeURIComponent(String(ctx.tenan
 
 /**
  * The only `{{ … }}` expressions a menu url may hold, compared with whitespace removed. The admin
- * family evaluated these with eval (conventions §8.2); here nothing is ever evaluated.
+ * family evaluated these with eval (docs/reference/jeecg-conventions.md §8.2); here nothing is ever evaluated.
  */
 const ALLOWED_EXPRESSIONS: ReadonlyMap<string, Substitution> = new Map([
   ["window._CONFIG['domianURL']", absoluteApiBase],

@@ -15,7 +15,7 @@ interface PublicRoute {
   Page: ComponentType;
 }
 
-/** The route name that gets the wide user layout (spec §2 Layouts). */
+/** The route name that gets the wide user layout (docs/spec.md §2 Layouts). */
 export const WIDE_USER_ROUTE_NAME = 'registerStore';
 
 /** A page of its own chunk, shown once its strings (namespace `user`) are loaded too. */

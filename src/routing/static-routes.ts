@@ -1,7 +1,7 @@
 import { HOME_PATH } from '../contracts/constants';
 import type { AppRoute } from './menu-routes';
 
-/** A route that exists whatever the server menu says (spec §2 Static routes). */
+/** A route that exists whatever the server menu says (docs/spec.md §2 Static routes). */
 export interface StaticRouteDef {
   path: string;
   name: string;

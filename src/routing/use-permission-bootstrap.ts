@@ -30,7 +30,7 @@ function bootstrapOnce(): Promise<boolean> {
 }
 
 /**
- * Spec §2 Redirect rules: with a token but no permission list, fetch the menu; on failure log out and
+ * docs/spec.md §2 Redirect rules: with a token but no permission list, fetch the menu; on failure log out and
  * return to the login page with the requested path as redirect. Null while loading.
  */
 export function usePermissionBootstrap(): PermissionResult | null {

@@ -1,6 +1,6 @@
 export type GreetingKey = 'morning' | 'forenoon' | 'noon' | 'afternoon' | 'evening';
 
-/** Spec §9: before 9 morning, up to 11 forenoon, up to 13 noon, before 20 afternoon, else evening. */
+/** docs/spec.md §9: before 9 morning, up to 11 forenoon, up to 13 noon, before 20 afternoon, else evening. */
 export function greetingKey(hour: number): GreetingKey {
   if (hour < 9) return 'morning';
   if (hour < 11) return 'forenoon';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2 Tabs: the document title is the page title followed by the platform name. */
+/** docs/spec.md §2 Tabs: the document title is the page title followed by the platform name. */
 export function documentTitle(pageTitle: string | undefined, platformName: string): string {
   return pageTitle ? `${pageTitle} - ${platformName}` : platformName;
 }

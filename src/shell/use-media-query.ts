@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9 mobile breakpoint: up to 767.99 px ("not at least 768 px"; Chromium rounds max-width: 767.99px up to 768). */
+/** docs/spec.md §9 mobile breakpoint: up to 767.99 px ("not at least 768 px"; Chromium rounds max-width: 767.99px up to 768). */
 export const MOBILE_QUERY = 'not all and (min-width: 768px)';
 
 export function useMediaQuery(query: string): boolean {

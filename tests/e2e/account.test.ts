@@ -1,4 +1,4 @@
-/** Spec §2 account pages (register, register result, password recovery) and every login variant, in the browser. */
+/** docs/spec.md §2 account pages (register, register result, password recovery) and every login variant, in the browser. */
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

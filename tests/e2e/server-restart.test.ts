@@ -1,5 +1,5 @@
 /**
- * Spec §4/§7 Sockets: the real server is stopped and started again under a signed-in page. The notice
+ * docs/spec.md §4/§7 Sockets: the real server is stopped and started again under a signed-in page. The notice
  * socket comes back on its own (5 s reconnect) with the same session (sessions live in the database),
  * and the next release reaches the bell without a reload. This file runs its OWN product server.
  */

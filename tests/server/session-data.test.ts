@@ -184,7 +184,7 @@ describe('dictionaries', () => {
       ['4', '已完成'],
       ['5', '已取消'],
     ]);
-    expect(response.body.result[0]).toEqual({ value: '1', text: '待付款', title: '待付款', label: '待付款' });
+    expect(response.body.result[0]).toEqual({ value: '1', text: '待付款', title: '待付款', label: '待付款', color: 'orange' });
   });
 
   it('returns a registered table dictionary', async () => {

@@ -1,4 +1,4 @@
-/** Spec §7 Users: POST sys/user/updatePassword changes the caller's own password only. */
+/** docs/spec.md §7 Users: POST sys/user/updatePassword changes the caller's own password only. */
 import { describe, expect, it } from 'vitest';
 import { call, login, useTestServer } from './helpers';
 

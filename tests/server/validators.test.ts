@@ -1,4 +1,4 @@
-/** Duplicate check and rule check (conventions §6.1–6.2) with allow-listed targets and safe patterns. */
+/** Duplicate check and rule check (docs/reference/jeecg-conventions.md §6.1–6.2) with allow-listed targets and safe patterns. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSafePattern } from '../../server/crud/safe-pattern';

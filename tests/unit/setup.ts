@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// antd's responsive hooks call matchMedia, which jsdom lacks (stack-notes gotcha 7).
+// antd's responsive hooks call matchMedia, which jsdom lacks (docs/reference/stack-notes.md gotcha 7).
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

@@ -31,7 +31,7 @@ export async function insertSendRows(db: AnnouncementDb, anntId: string, userIds
     .execute();
 }
 
-/** Announcements to all users reach users created after the release too (conventions §6.3). */
+/** Announcements to all users reach users created after the release too (docs/reference/jeecg-conventions.md §6.3). */
 export async function ensureAllUsersRows(db: AnnouncementDb, userId: string): Promise<void> {
   await sql`
     insert into sys_announcement_send (id, annt_id, user_id)

@@ -8,7 +8,7 @@ import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInpu
 import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
 import { createMemberTokens } from './member-tokens';
 
-/** The mini-program's member side (business-api "The mini-program"): login by SMS and addresses. */
+/** The mini-program's member side (docs/business-api.md "The mini-program"): login by SMS and addresses. */
 
 export const MSG_MEMBER_DISABLED = '账号已被停用';
 export const MSG_BAD_INVITE = '邀请码无效';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { businessError, inTransaction, newId, type Database } from '../../../server/kit';
 
-/** Member levels by growth (business-domains §1 Rules "Level by growth"). */
+/** Member levels by growth (docs/reference/business-domains.md §1 Rules "Level by growth"). */
 
 export const MSG_LEVEL_NOT_FOUND = '会员等级不存在或已停用';
 export const MSG_LEVEL_UNCHANGED = '会员已是该等级';

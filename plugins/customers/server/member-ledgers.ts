@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { inTransaction, postInTransaction, postLedgerEntry, type Database, type LedgerDefinition, type LedgerEntry, type LedgerPosting } from '../../../server/kit';
 import { applyLevelByGrowth } from './levels';
 
-/** The member's three ledgers (business-domains §1 Rules "Ledger writes"). */
+/** The member's three ledgers (docs/reference/business-domains.md §1 Rules "Ledger writes"). */
 
 export const MSG_MEMBER_NOT_FOUND = '会员不存在';
 

@@ -4,7 +4,7 @@ import { levelForGrowth } from './levels';
 
 /** Members as the mini-program sees them, and registration on the first login. */
 
-/** Mainland mobile numbers: 11 digits, starting 1, second digit 3 to 9 (spec §5 mobile preset). */
+/** Mainland mobile numbers: 11 digits, starting 1, second digit 3 to 9 (docs/spec.md §5 mobile preset). */
 export { MOBILE_PATTERN as MOBILE } from '../../../src/contracts/account';
 export const MSG_BAD_PHONE = '手机号码格式不正确';
 export const TERMINAL_MINI_PROGRAM = '10';

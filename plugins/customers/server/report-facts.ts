@@ -3,7 +3,7 @@ import { dayOf, earliestDay, METRICS, withinDays, type FactRow, type FactSource 
 import { BALANCE_BIZ } from './member-ledgers';
 
 /**
- * The members' daily facts (business-domains §6): 新增用户 — members registered that day (by their
+ * The members' daily facts (docs/reference/business-domains.md §6): 新增用户 — members registered that day (by their
  * register time), and 充值 — the balance topped up that day: Σ of the balance ledger's 充值 rows (biz
  * type 1). The shop has no member-side recharge flow yet, so these rows come only from data entered as
  * 充值 (the seed, imports); the staff's 修改余额 (biz type 5 更新余额) is a correction, not a recharge.

@@ -31,7 +31,7 @@ function MemberStatistics({ stats }: { stats: MemberStats }) {
 }
 
 /**
- * `dashboard/Analysis` (首页, business-domains §6): the greeting and the areas the user can open (kept at
+ * `dashboard/Analysis` (首页, docs/reference/business-domains.md §6): the greeting and the areas the user can open (kept at
  * the top, where they do not move while the figures load); then the comparison cards (销售额, 用户访问量,
  * 订单量, 新增用户 — today with yesterday's and 环比, each with its formula); 运营数据 linking to the filtered
  * lists; the trade trend of the last 30 days and the member statistics; and the login statistics. Each

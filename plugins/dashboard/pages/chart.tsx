@@ -44,7 +44,7 @@ function useLabelled(shares: readonly ShareView[] | undefined, label: (key: stri
 }
 
 /**
- * `dashboard/Chart` (统计图表, business-domains §6): the conversion funnel 访客 → 下单 → 成交 over a range
+ * `dashboard/Chart` (统计图表, docs/reference/business-domains.md §6): the conversion funnel 访客 → 下单 → 成交 over a range
  * chosen with presets, with its step rates (needs the order list's permission), and the members' shares by
  * province (a ranking and a table), sex and register terminal (needs the member list's permission).
  */

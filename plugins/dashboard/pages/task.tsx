@@ -11,7 +11,7 @@ function timeText(time: string | null): string {
 }
 
 /**
- * `dashboard/Task` (待办任务, business-domains §6): the pending tasks the user may handle — after-sales
+ * `dashboard/Task` (待办任务, docs/reference/business-domains.md §6): the pending tasks the user may handle — after-sales
  * waiting for the shop, withdrawals to review, procurement orders to confirm — each with its count, its
  * oldest waiting things (at most 10) linking to them, and a link to the filtered list.
  */

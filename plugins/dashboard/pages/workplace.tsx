@@ -102,7 +102,7 @@ function LatestNotices({ canOpenAll }: { canOpenAll: boolean }) {
 }
 
 /**
- * `dashboard/Workplace` (工作台, business-domains §6): the counters within the user's permissions, the
+ * `dashboard/Workplace` (工作台, docs/reference/business-domains.md §6): the counters within the user's permissions, the
  * latest orders (only with the order list's permission), the user's latest messages and shortcuts to the
  * pages of their menu.
  */

@@ -50,7 +50,7 @@ export function weekStart(day: string): string {
 }
 
 /**
- * 首页, 工作台, 统计图表 and 待办任务 (business-domains §6 "Dashboards"): every figure read from the daily
+ * 首页, 工作台, 统计图表 and 待办任务 (docs/reference/business-domains.md §6 "Dashboards"): every figure read from the daily
  * facts (`ctx.facts`), the plugins' counters (`ctx.counters`) and the members contract, and shown only
  * to users holding the permission of the list it derives from.
  */

@@ -34,7 +34,7 @@ function RecordsDrawer({ distributor, orders, onClose }: { distributor: DrpDistr
 }
 
 /**
- * 分销商 (business-domains §5 "Screens"): member, level, 推广人数, available and frozen commission,
+ * 分销商 (docs/reference/business-domains.md §5 "Screens"): member, level, 推广人数, available and frozen commission,
  * the 资格 switch, upline and invite code; per row 推广人 (level 1 and 2), 推广订单, 修改等级, 修改/清除上级,
  * 取消资格/恢复 and the commission ledger.
  */

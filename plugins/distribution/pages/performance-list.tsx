@@ -14,7 +14,7 @@ interface SearchValues {
 const RANK_COLORS = ['gold', 'default', 'orange'];
 
 /**
- * 业绩 (business-domains §5): per distributor for the chosen month — new referrals, referred orders and
+ * 业绩 (docs/reference/business-domains.md §5): per distributor for the chosen month — new referrals, referred orders and
  * their amount, commission settled and pending, withdrawals paid — ranked by referred order amount.
  */
 export default function PerformanceListPage() {

@@ -10,7 +10,7 @@ import { DRP_WITHDRAW_STATUS_DICT, DRP_WITHDRAW_TYPE_DICT, drpDistributorEntity,
 const field = (name: string) => `distribution:withdraw.fields.${name}`;
 
 /**
- * 提现 (business-domains §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
+ * 提现 (docs/reference/business-domains.md §5 "Withdrawal states"): status tabs with counts, the amounts (金额, 手续费,
  * 到账金额), method and account; 通过, 打款 and 重新转账 (back to 审核中) ask first; 驳回 takes a reason and
  * returns the amount; 打款失败 takes the reason the transfer bounced.
  */

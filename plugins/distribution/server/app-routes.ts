@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { body, businessError, inTransaction, Line, Mobile, moneyOnWire, ok, query, unauthorized, type AppContext } from '../../../server/kit';
 import { applyForDistribution, applyWithdraw, MSG_BAD_PRICE } from './distribution-service';
 
-/** The mini-program's distribution calls (business-api "The mini-program"): a member's own only. */
+/** The mini-program's distribution calls (docs/business-api.md "The mini-program"): a member's own only. */
 
 const member = (request: FastifyRequest) => {
   if (request.member === null) throw unauthorized();
@@ -54,7 +54,7 @@ export function registerDistributionAppRoutes(api: FastifyInstance, ctx: AppCont
       if (name === '' || account === '') throw businessError('请填写收款人和收款账户');
       const price = parsePrice(input.price);
       const created = await inTransaction(db, (trx) => applyWithdraw(trx, me.tenantId, me.memberId, { price, type: String(input.type), name, account }));
-      // Amounts as numbers of yuan on the mini-program's wire (business-api).
+      // Amounts as numbers of yuan on the mini-program's wire (docs/business-api.md).
       return ok({ id: created.id, feePrice: moneyOnWire(created.feePrice), payoutPrice: moneyOnWire(created.payoutPrice) }, '提现申请已提交');
     },
   );

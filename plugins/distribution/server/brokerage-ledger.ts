@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { businessError, newId, type Database } from '../../../server/kit';
 
 /**
- * The commission ledger (business-domains §0a "Ledgers are append-only"). A distributor holds two
+ * The commission ledger (docs/reference/business-domains.md §0a "Ledgers are append-only"). A distributor holds two
  * totals — available (brokerage_price) and frozen (frozen_price) — so the shared single-total ledger
  * (server/ledger/ledger.ts) does not fit; this keeps its discipline: the distributor row is locked
  * (FOR UPDATE), both totals change together with one appended row in the caller's transaction, and a

@@ -1,7 +1,7 @@
 import type { DictSeed } from '../../../server/kit';
 import { DRP_BROKERAGE_BIZ_DICT, DRP_BROKERAGE_STATUS_DICT, DRP_LEVEL_STATUS_DICT, DRP_RECRUIT_STATUS_DICT, DRP_WITHDRAW_STATUS_DICT, DRP_WITHDRAW_TYPE_DICT } from '../entities';
 
-/** The distribution enumerations (business-api "Distribution"), editable on 数据字典. */
+/** The distribution enumerations (docs/business-api.md "Distribution"), editable on 数据字典. */
 export const distributionDicts: DictSeed[] = [
   { code: DRP_LEVEL_STATUS_DICT, name: '分销等级状态', items: [['1', '启用', 'green'], ['0', '停用', 'default']] },
   { code: DRP_RECRUIT_STATUS_DICT, name: '分销申请状态', items: [['0', '申请中', 'orange'], ['1', '已同意', 'green'], ['2', '已拒绝', 'red']] },

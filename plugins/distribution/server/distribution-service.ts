@@ -11,7 +11,7 @@ import { recruitMachine, withdrawMachine } from './machines';
 import { freezeDays, minWithdraw, withdrawFeePercent } from './settings';
 
 /**
- * Distribution (business-domains §5): recruitment, commission on paid orders (frozen, settled by a job,
+ * Distribution (docs/reference/business-domains.md §5): recruitment, commission on paid orders (frozen, settled by a job,
  * cancelled by refunds) and withdrawals. Every function runs inside the caller's transaction.
  */
 

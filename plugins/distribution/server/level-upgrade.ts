@@ -5,7 +5,7 @@ import type { Database } from '../../../server/kit';
 import { BROKERAGE_BIZ, BROKERAGE_STATUS, LEVEL_STATUS } from '../entities';
 
 /**
- * Automatic level upgrades (business-domains §5 "Level task"): a distributor moves up to the highest
+ * Automatic level upgrades (docs/reference/business-domains.md §5 "Level task"): a distributor moves up to the highest
  * enabled level whose conditions it all meets, never down (修改等级 by hand may still set any level):
  *  - 邀请人数: members it invited (their referrer is its member);
  *  - 自购金额: what it paid for its own orders since it became a distributor;

@@ -1,6 +1,6 @@
 import { defineStateMachine } from '../../../server/kit';
 
-/** Recruitment applications (business-domains §5): 申请中 → 已同意 / 已拒绝, each logged. */
+/** Recruitment applications (docs/reference/business-domains.md §5): 申请中 → 已同意 / 已拒绝, each logged. */
 export type RecruitState = '0' | '1' | '2';
 export type RecruitAction = 'approve' | 'reject';
 
@@ -17,7 +17,7 @@ export const recruitMachine = defineStateMachine<RecruitState, RecruitAction>({
   notFound: '分销申请不存在',
 });
 
-/** Withdrawals (business-domains §5 "Withdrawal states"). */
+/** Withdrawals (docs/reference/business-domains.md §5 "Withdrawal states"). */
 export type WithdrawState = '0' | '10' | '11' | '20' | '21';
 export type WithdrawAction = 'approve' | 'reject' | 'pay' | 'payFail' | 'repay';
 
@@ -32,7 +32,7 @@ export const withdrawMachine = defineStateMachine<WithdrawState, WithdrawAction>
     pay: { label: '打款', from: ['10'], to: '11' },
     // The transfer bounced (a closed account, a wrong name): the amount stays out of available.
     payFail: { label: '打款失败', from: ['10'], to: '21' },
-    // 重新转账 returns it to 审核中 (business-domains §5): checked again, then paid or rejected.
+    // 重新转账 returns it to 审核中 (docs/reference/business-domains.md §5): checked again, then paid or rejected.
     repay: { label: '重新转账', from: ['21'], to: '0' },
   },
   log: { table: 'drp_withdraw_log', owner: 'withdraw_id' },

@@ -5,7 +5,7 @@ import { BROKERAGE_BIZ, BROKERAGE_STATUS, WITHDRAW_STATUS, type DrpPerformanceRo
 import type { MemberService } from '../../../server/contracts/members';
 
 /**
- * 业绩 (business-domains §5 "Performance"): per distributor and month, computed by one query over the
+ * 业绩 (docs/reference/business-domains.md §5 "Performance"): per distributor and month, computed by one query over the
  * commission ledger and the withdrawals — orders and order amount from the level-1 commission rows (the
  * distributor's direct referrals' paid lines, cancelled ones left out), commission settled and pending,
  * withdrawals paid in the month, new referrals registered in the month — ranked by order amount.

@@ -3,7 +3,7 @@ import { dayOf, earliestDay, METRICS, WITHDRAW_METRICS, WITHDRAW_RANK_METRICS, w
 import { BROKERAGE_BIZ } from '../entities';
 
 /**
- * Distribution's daily facts (business-domains §6 销售报表 支付佣金, and the 提现报表):
+ * Distribution's daily facts (docs/reference/business-domains.md §6 销售报表 支付佣金, and the 提现报表):
  * - 支付佣金 (`brokerage.settled`): order commission settled to distributors that day, by settle time
  *   (a settled row later cancelled by a refund stays on its settle day; the refund's deduction is a
  *   row of its own), so a stored day never changes afterwards.

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * The distribution settings (business-domains §5 "Config"), server settings read from the environment
+ * The distribution settings (docs/reference/business-domains.md §5 "Config"), server settings read from the environment
  * when used (an operator or a test changes them without a rebuild):
  * DRP_FREEZE_DAYS — days a commission stays frozen after payment (default 7; 0 settles at the next run);
  * DRP_MIN_WITHDRAW — the smallest withdrawal, yuan (default 1.00);

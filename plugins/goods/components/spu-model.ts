@@ -13,7 +13,7 @@ export const CATEGORY_PARAM = 'categoryId';
 const onShelfOrWarehouse = { field: 'status', operator: 'in', value: [SPU_STATUS.offShelf, SPU_STATUS.onShelf] } as const;
 
 /**
- * The list's tabs (business-domains §2), each a filter of the list contract: 出售中 status=1,
+ * The list's tabs (docs/reference/business-domains.md §2), each a filter of the list contract: 出售中 status=1,
  * 仓库中 status=0, 已售罄 status in (0,1) and stock ≤ 0 (`stock_end=0`), 警戒库存 status in (0,1) and
  * some SKU at or below its own threshold (`lowStockAlert=true`), 回收站 status=-1.
  */

@@ -8,7 +8,7 @@ import { decimalOnWire, skusOf } from './sku-reads';
 import { recordSpuView } from './spu-views';
 
 /**
- * The mini-program's shop front (business-api "The mini-program"): on-shelf goods of the member's shop
+ * The mini-program's shop front (docs/business-api.md "The mini-program"): on-shelf goods of the member's shop
  * (the tenant in the member token) with their available stock (stock − reserved). Member routes: the
  * shop front is browsed signed in, like the rest of /app/, and a staff token never opens it.
  */

@@ -5,7 +5,7 @@ import { CATEGORY_DICT, categoryEntity } from '../entities';
 import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, type CategoryRow } from './category-tree';
 import { registerGuardedDelete } from './guarded-delete';
 
-/** The category tree (spec §7): the engine's list/CRUD plus queryTreeList, searchBy and a guarded delete. */
+/** The category tree (docs/spec.md §7): the engine's list/CRUD plus queryTreeList, searchBy and a guarded delete. */
 
 export const MSG_PARENT_NOT_FOUND = '上级分类不存在';
 export const MSG_CATEGORY_CYCLE = '不能将分类移动到其自身或其下级分类之下';
@@ -53,7 +53,7 @@ async function checkPlacement(db: Kysely<Database>, values: FieldValues, context
 }
 
 function keywordOf(request: FastifyRequest): string {
-  // spec §7 names it keyword; the department tree's screens send keyWord.
+  // docs/spec.md §7 names it keyword; the department tree's screens send keyWord.
   const raw = queryText(request, 'keyword') || queryText(request, 'keyWord');
   return raw.slice(0, MAX_KEYWORD).toLowerCase();
 }

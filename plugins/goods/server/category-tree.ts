@@ -1,4 +1,4 @@
-/** The category tree (spec §7 queryTreeList / searchBy), built in memory from the whole (small) table. */
+/** The category tree (docs/spec.md §7 queryTreeList / searchBy), built in memory from the whole (small) table. */
 
 /** Root categories have parent '0'. */
 export const ROOT_PARENT = '0';

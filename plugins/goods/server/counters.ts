@@ -4,7 +4,7 @@ import type { Database } from '../../../server/kit';
 import { SPU_STATUS } from '../entities';
 
 /**
- * The goods' operating figures on the dashboards, each the count of a tab of 商品SPU (business-domains §2:
+ * The goods' operating figures on the dashboards, each the count of a tab of 商品SPU (docs/reference/business-domains.md §2:
  * 出售中 status 1, 仓库中 status 0, 警戒库存 status in (0,1) with some SKU at or below its own threshold —
  * `low_stock_alert`, kept by the stock service with every move), behind the SPU list's permission.
  */

@@ -11,7 +11,7 @@ import {
 } from '../entities';
 
 /**
- * The goods area's enumerations (business-domains §2), editable on 数据字典. The stock record types are
+ * The goods area's enumerations (docs/reference/business-domains.md §2), editable on 数据字典. The stock record types are
  * the ones a record is ever written with: a reservation (lockStock) is not a stock movement, so it has none.
  */
 export const goodsDicts: DictSeed[] = [

@@ -4,8 +4,8 @@ import { businessError, Id, Int, Line } from '../../../server/kit';
 import { SPEC_TYPE, type SkuProperty } from '../entities';
 
 /**
- * The SKUs an SPU save carries (business-api `skus`), checked and turned into exact values before anything
- * is written: the spec rules of business-domains §2 (single spec = one SKU without properties; multi spec =
+ * The SKUs an SPU save carries (docs/business-api.md `skus`), checked and turned into exact values before anything
+ * is written: the spec rules of docs/reference/business-domains.md §2 (single spec = one SKU without properties; multi spec =
  * SKUs with the same property names and unique value combinations) and exact money (at most two decimals).
  */
 

@@ -20,7 +20,7 @@ const access = (action: string) => permission(`${spuEntity.permission}:${action}
 
 type SpuBody = Record<string, unknown> & { skus: SkuBody[] };
 
-/** Counts of the list's status tabs (business-domains §2 "List tabs"); 已售罄 and 警戒库存 leave the 回收站 out. */
+/** Counts of the list's status tabs (docs/reference/business-domains.md §2 "List tabs"); 已售罄 and 警戒库存 leave the 回收站 out. */
 export interface SpuTabCounts {
   /** 出售中: status 1. */
   onShelf: number;

@@ -3,7 +3,7 @@ import { GOODS_METRICS, type FactRow, type FactSource } from '../../../server/co
 import type { Database } from '../../../server/kit';
 
 /**
- * 商品浏览 for the 商品报表 (business-domains §6 per-SPU figures): every member view of an SPU's detail is
+ * 商品浏览 for the 商品报表 (docs/reference/business-domains.md §6 per-SPU figures): every member view of an SPU's detail is
  * counted in `goods_spu_view` (tenant, shop-zone day, SPU, member → views), and the fact source reads
  * it per day and SPU: 浏览量 = Σ views, 访客数 = the distinct members that viewed the SPU that day (a
  * range sums the days, as Y's ProductStatistics does).

@@ -8,7 +8,7 @@ import { skuDrafts, type SkuBody, type SkuDraft } from './sku-input';
 import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from './stock';
 
 /**
- * Saving an SPU with its SKUs (business-domains §2 "Saving an SPU"): the SPU's own fields are checked by
+ * Saving an SPU with its SKUs (docs/reference/business-domains.md §2 "Saving an SPU"): the SPU's own fields are checked by
  * the entity engine's rules (validateInput), the catalogue references and the SKUs here; then the SPU and
  * every SKU are written in ONE transaction, each new SKU's opening stock arrives through the stock ledger
  * (其它入库), and the SPU's price, market and cost price (its lowest-priced SKU's), stock (the sum) and

@@ -5,7 +5,7 @@ import { STOCK_BIZ } from '../entities';
 import { guardStockConstraints, lockSpusOfSkus, MSG_SKU_NOT_FOUND, refreshSpuStock, STOCK_LEDGER } from './stock';
 
 /**
- * The moves an order makes on stock (business-domains §0a, §3 "Stock reservation", the macrozheng model):
+ * The moves an order makes on stock (docs/reference/business-domains.md §0a, §3 "Stock reservation", the macrozheng model):
  * creating an order reserves (`lock_stock += n` only while `lock_stock + n <= stock`), payment deducts
  * (`stock -= n` and `lock_stock -= n`, a 销售出库 record), closing an unpaid order releases, a return puts
  * goods back (退货入库). Each guard sits in the UPDATE's WHERE clause, never in a read before it.

@@ -3,7 +3,7 @@ import { ApiError, businessError, inTransaction, postInTransaction, type Databas
 import { STOCK_BIZ } from '../entities';
 
 /**
- * The stock ledger (business-domains §0a "Stock"): a SKU's `stock` changes only together with one
+ * The stock ledger (docs/reference/business-domains.md §0a "Stock"): a SKU's `stock` changes only together with one
  * goods_stock_record row (signed count, total after), under the SKU's row lock. The SPU's `stock` (the sum)
  * and `low_stock_alert` follow in the same transaction. Every move locks the SPU rows first, then the SKU
  * rows, each in id order: one lock order for every writer, so two moves never wait on each other in a circle,
@@ -73,7 +73,7 @@ export interface StockAdjustment {
 }
 
 /**
- * 入库 / 出库 by hand (business-domains §2 "Stock edits"): 其它入库 for a positive count, 其它出库 for a
+ * 入库 / 出库 by hand (docs/reference/business-domains.md §2 "Stock edits"): 其它入库 for a positive count, 其它出库 for a
  * negative one, the reason as the record's title. Refuses a total below zero (库存不足，当前库存 N) and a
  * total below what orders have reserved (可用库存不足，当前可用库存 N).
  */

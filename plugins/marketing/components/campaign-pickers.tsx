@@ -6,7 +6,7 @@ import { parseShopTime } from '../../../src/toolkit/utils';
 
 /**
  * The pickers of the campaign and packet forms, each over another plugin's HTTP API (never its code):
- * coupon templates valid now (spec §3: data-source items filtered by startTime/endTime), SKUs for gifts,
+ * coupon templates valid now (docs/spec.md §3: data-source items filtered by startTime/endTime), SKUs for gifts,
  * SPUs and categories for a campaign's scope.
  */
 

@@ -9,7 +9,7 @@ import { PacketRecordsDrawer } from '../components/packet-records-drawer';
 
 type Row = PacketRow & { contents?: Array<{ templateId: string; count: number }>; price?: number; limitPerMember?: number; status?: string; status_dictText?: string; disableReason?: string } & Record<string, unknown>;
 
-/** 全部, and 可发放 (enabled and inside the release window now: spec §3's startTime/endTime filter). */
+/** 全部, and 可发放 (enabled and inside the release window now: docs/spec.md §3's startTime/endTime filter). */
 const TABS: StatusTab[] = [
   { key: 'all', label: 'marketingCampaigns:couponPackage.allTab', filters: [] },
   { key: 'valid', label: 'marketingCampaigns:couponPackage.validTab', filters: [{ field: 'valid', operator: 'eq', value: '1' }] },

@@ -31,7 +31,7 @@ const tabOf = (key: string, value?: string): StatusTab => ({
   filters: value === undefined ? [] : [{ field: 'timeStatus', operator: 'eq', value }],
 });
 
-/** The time-status tabs: spec §4's modes 1 / 2 / 3 among the open campaigns, and the closed ones (4). */
+/** The time-status tabs: docs/spec.md §4's modes 1 / 2 / 3 among the open campaigns, and the closed ones (4). */
 const TABS: StatusTab[] = [tabOf('all'), tabOf('notStarted', TIME_STATUS.notStarted), tabOf('running', TIME_STATUS.running), tabOf('ended', TIME_STATUS.ended), tabOf('closed', CAMPAIGN_STATUS.closed)];
 
 /** What a row shows as its state: 已关闭 (4) when closed, else its time status (1 / 2 / 3). */
@@ -39,7 +39,7 @@ export const displayStatus = (row: Row): string => (row.status === CAMPAIGN_STAT
 
 /**
  * 赠品活动: search by name (and window, condition), the time-status tabs with counts, columns with the
- * status tag and the rules summary; row actions 编辑 (until it ends or closes), 办理 — spec §4's deal
+ * status tag and the rules summary; row actions 编辑 (until it ends or closes), 办理 — docs/spec.md §4's deal
  * button, shown unless the status is 1, 3 or 4, i.e. only while in progress — 关闭 (confirmed; never
  * reopens) and 删除 (confirmed).
  */
@@ -62,7 +62,7 @@ export default function GiftActivityListPage() {
   const actionsColumn = useRowActionsColumn<Row>({
     actions: [
       { key: 'edit', label: t('crud:edit'), code: permissionCode(giftActivityEntity, 'edit'), showFor: (row) => open(row) && row.timeStatus !== TIME_STATUS.ended, onClick: (row) => setModal({ mode: 'edit', id: String(row.id) }) },
-      // Spec §4: the deal button is shown unless the status is 1, 3 or 4.
+      // docs/spec.md §4: the deal button is shown unless the status is 1, 3 or 4.
       { key: 'deal', label: t('giftActivity.deal'), code: permissionCode(giftActivityEntity, 'list'), showFor: (row) => !['1', '3', '4'].includes(state(row)), onClick: (row) => setDealing(row) },
       {
         key: 'close',

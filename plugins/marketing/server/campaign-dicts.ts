@@ -9,7 +9,7 @@ import {
   PACKET_STATUS_DICT,
 } from '../campaign-entities';
 
-/** The dictionaries of gift campaigns and coupon packets (values fixed by business-api; texts editable on 数据字典). */
+/** The dictionaries of gift campaigns and coupon packets (values fixed by docs/business-api.md; texts editable on 数据字典). */
 export const campaignDictList: DictSeed[] = [
   { code: CAMPAIGN_CONDITION_DICT, name: '活动条件类型', items: [['10', '满 N 元'], ['20', '满 N 件']] },
   { code: CAMPAIGN_SCOPE_DICT, name: '活动商品范围', items: [['1', '全部商品'], ['2', '指定商品'], ['3', '指定品类']] },

@@ -6,7 +6,7 @@ import { issueCoupons, recycleCouponsOf } from './coupon-issue';
 import { storedGrants, type CouponGrant } from './campaign-rules';
 
 /**
- * A gift campaign's rewards follow its order (business-domains §4: "Gifts are granted after payment and
+ * A gift campaign's rewards follow its order (docs/reference/business-domains.md §4: "Gifts are granted after payment and
  * revoked on refund"): on payment the rule's points and coupons go to the member (coupons with the order
  * as their bizId); on a full refund the points come back (up to what the member still has) and the
  * unused coupons are recycled; an unpaid order that closes cancels its pending rewards. Each runs in the

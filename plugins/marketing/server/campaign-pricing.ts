@@ -6,7 +6,7 @@ import { CAMPAIGN_ORDER_STATUS, CAMPAIGN_STATUS, CONDITION_TYPE, PRODUCT_SCOPE }
 import { ruleSummary, splitProportionally, storedRules, type CampaignRule } from './campaign-rules';
 
 /**
- * A gift campaign's part in an order's price (business-domains §4 "Stacking order", step 3 满减送). The
+ * A gift campaign's part in an order's price (docs/reference/business-domains.md §4 "Stacking order", step 3 满减送). The
  * campaigns in progress now (start ≤ now < end, not closed) are each checked against the cart: the lines
  * in the campaign's scope are summed (yuan for 满 N 元, pieces for 满 N 件) and the HIGHEST rule that
  * sum meets applies. Among several campaigns the cart meets, the one taking the most money off wins;

@@ -8,8 +8,8 @@ import { parseRules, RuleError, ruleSummary, storedRules, timeStatusOf, type Cam
 import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
- * 赠品活动 (business-api `/marketing/giftActivity`): the engine's list/queryById with the time status of
- * spec §4 computed from now (and filterable), add/edit with the rules checked as a whole, close as a
+ * 赠品活动 (docs/business-api.md `/marketing/giftActivity`): the engine's list/queryById with the time status of
+ * docs/spec.md §4 computed from now (and filterable), add/edit with the rules checked as a whole, close as a
  * guarded transition with a log row. A closed campaign never reopens; an ended or closed one is not edited.
  */
 
@@ -181,7 +181,7 @@ export async function editCampaign(trx: Transaction<Database>, ctx: Pick<AppCont
   await transitionInTransaction(trx, campaignMachine, { id, tenantId: actor.tenantId, action: 'edit', operator: actor.operator });
 }
 
-/** Closes a campaign that has not ended (spec §4 status 4): it never reopens. */
+/** Closes a campaign that has not ended (docs/spec.md §4 status 4): it never reopens. */
 export async function closeCampaign(trx: Transaction<Database>, actor: CampaignActor, id: string, now: Date = new Date()): Promise<void> {
   const row = await lockedCampaign(trx, actor.tenantId, id);
   if (row.status === CAMPAIGN_STATUS.enabled && timeStatusOf(row.start_time, row.end_time, now) === TIME_STATUS.ended) throw businessError(MSG_CAMPAIGN_ENDED_CLOSE);

@@ -4,7 +4,7 @@ import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
  * The pure part of gift campaigns and coupon packets: checking a campaign's rules and a packet's contents
- * as they come from the wire, the time status of spec §4, and the split of a discount over lines.
+ * as they come from the wire, the time status of docs/spec.md §4, and the split of a discount over lines.
  * Every refusal is a Chinese sentence shown to staff as it is.
  */
 
@@ -127,7 +127,7 @@ export function storedGrants<T>(text: unknown): T[] {
   return storedRules(text) as unknown as T[];
 }
 
-/** Spec §4's time status: 1 未开始 (start in the future), 2 进行中, 3 已结束 (end reached). */
+/** docs/spec.md §4's time status: 1 未开始 (start in the future), 2 进行中, 3 已结束 (end reached). */
 export function timeStatusOf(startTime: Date, endTime: Date, now: Date): string {
   if (now.getTime() < startTime.getTime()) return TIME_STATUS.notStarted;
   if (now.getTime() < endTime.getTime()) return TIME_STATUS.running;

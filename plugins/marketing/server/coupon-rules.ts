@@ -6,7 +6,7 @@ import { instantOf } from '../../../server/kit';
 import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 /**
- * The coupon rules, pure and exact (business-domains §4): what a template may hold, how long a coupon
+ * The coupon rules, pure and exact (docs/reference/business-domains.md §4): what a template may hold, how long a coupon
  * taken from it is valid, and what one coupon takes off a cart — its threshold checked on the matching
  * lines' amount after the campaign, 满减 never more than that amount, 折扣 rounded to the cent and capped,
  * the deduction split over the matching lines in proportion (cents to the last; never above a line).

@@ -23,7 +23,7 @@ import { checkTemplate, offerText } from './coupon-rules';
 import { createPromotionProvider } from './promotions';
 
 /**
- * 优惠券 (business-domains §4, business-api "Marketing"): the templates under /marketing/coupon (checked
+ * 优惠券 (docs/reference/business-domains.md §4, docs/business-api.md "Marketing"): the templates under /marketing/coupon (checked
  * on the server, listed with their taken / used / left counts), staff sends, the mini-program's take and
  * its list of templates to take, the promotion provider and the coupon's return when its order closes
  * or is fully refunded, and the job that expires coupons past their end.

@@ -8,7 +8,7 @@ import { money, parseContents, RuleError, storedGrants, type CouponGrant } from 
 import { issueCoupons } from './coupon-issue';
 
 /**
- * 券包 (business-api `/marketing/couponPackage`): bundles of coupon templates × quantity (and points) with
+ * 券包 (docs/business-api.md `/marketing/couponPackage`): bundles of coupon templates × quantity (and points) with
  * a price, a total, a per-member limit, an optional level and a release window. `issue {id, memberId}`
  * issues all of it in one transaction (the issue record's id is the coupons' bizId), or nothing.
  */
@@ -43,7 +43,7 @@ const COLUMN: Record<string, string> = {
   disableReason: 'disable_reason',
 };
 
-/** The `valid=1` filter of the pickers (spec §3: data-source items filtered by startTime and endTime). */
+/** The `valid=1` filter of the pickers (docs/spec.md §3: data-source items filtered by startTime and endTime). */
 export function validPacketCondition(value: unknown): RawBuilder<unknown>[] {
   if (value !== '1' && value !== 'true') return [];
   return [sql`status = ${PACKET_STATUS.enabled}`, sql`start_time <= now()`, sql`end_time > now()`];

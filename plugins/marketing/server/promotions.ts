@@ -8,7 +8,7 @@ import { couponOutcome, REASON, type CouponCartLine } from './coupon-rules';
 
 /**
  * Marketing's promotion provider (server/contracts/order-hooks.ts), in the stacking order of
- * business-domains §4: the gift campaign first (campaign-pricing.ts), then one coupon of the member,
+ * docs/reference/business-domains.md §4: the gift campaign first (campaign-pricing.ts), then one coupon of the member,
  * unused and valid now, whose threshold is checked on the matching lines after the campaign's discount.
  * A chosen coupon the cart cannot use refuses the order with the reason.
  */

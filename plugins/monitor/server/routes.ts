@@ -24,7 +24,7 @@ function openConnections(api: FastifyInstance): Promise<number | null> {
 
 /**
  * The monitoring routes, each behind its own permission code (admin only by seed): never the
- * anonymous actuator endpoints of the original (conventions §8.3 rule 4). The collectors live as long
+ * anonymous actuator endpoints of the original (docs/reference/jeecg-conventions.md §8.3 rule 4). The collectors live as long
  * as the app: they subscribe to the core's request events and sample on an unref'd timer, and are
  * released when the app closes.
  */

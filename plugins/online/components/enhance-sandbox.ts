@@ -4,7 +4,7 @@
  * cookies or session token) loading the server's sandbox page (plugins/online/server/enhance-sandbox-route.ts),
  * whose own policy allows no network at all. The page answers each `{ id, code, hook, values }` with `{ id, patch }`
  * or `{ id, error }`; past the time limit the frame is thrown away (a runaway loop dies with it) and a new one made
- * for the next call. Any error or timeout is logged as spec §5 says and yields no patch: the form keeps working.
+ * for the next call. Any error or timeout is logged as docs/spec.md §5 says and yields no patch: the form keeps working.
  * (No DOM at import: the server imports the path and hook names from here.)
  */
 
@@ -47,7 +47,7 @@ export interface EnhanceSandboxOptions {
   createFrame?: SandboxFrameFactory;
   timeLimitMs?: number;
   loadLimitMs?: number;
-  /** What a failure is logged as (spec §5: 用户自定义JS增强代码运行出错, the `online:enhance.runFailed` text). */
+  /** What a failure is logged as (docs/spec.md §5: 用户自定义JS增强代码运行出错, the `online:enhance.runFailed` text). */
   errorMessage: () => string;
   /** Where failures are reported (default console.error). */
   report?: (message: string, error: unknown) => void;

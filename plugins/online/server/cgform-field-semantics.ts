@@ -32,7 +32,7 @@ export const splitNames = (text: string | null | undefined): string[] =>
 
 // ---- fieldValidType ------------------------------------------------------------------------------------
 
-/** 'only' = unique, '*' = required, any other spec §5 preset = the value's pattern. */
+/** 'only' = unique, '*' = required, any other docs/spec.md §5 preset = the value's pattern. */
 export type ValidRule = { unique?: true; required?: true; pattern?: PresetName };
 
 /** The rule of a field's validation type; null when it names nothing known. Dates have no pattern. */

@@ -10,10 +10,10 @@ export const CGREPORT_AUTO_LIST = 'modules/online/cgreport/auto/OnlCgreportAutoL
 /** The generated list every form menu item opens (the code is the last segment of its path). */
 export const CGFORM_AUTO_LIST = 'modules/online/cgform/auto/OnlCgformAutoList';
 
-/** A tree table's list (design.md's online component paths). */
+/** A tree table's list (docs/design.md's online component paths). */
 export const CGFORM_TREE_LIST = 'modules/online/cgform/auto/OnlCgformTreeList';
 
-/** A generated form's menu item with its buttons `online:<code>:<action>` (spec §6). */
+/** A generated form's menu item with its buttons `online:<code>:<action>` (docs/spec.md §6). */
 const formMenu = (code: string, title: string, component = CGFORM_AUTO_LIST) =>
   menuPage(title, cgformListPath(code), component, {
     buttons: entityButtons(cgformPermission(code), title),

@@ -39,7 +39,7 @@ function GoodsCell({ record }: { record: AfterSaleRecord }) {
 }
 
 /**
- * 售后单 (business-domains §3 "Screens"): status tabs whose counts come from the server under the same
+ * 售后单 (docs/reference/business-domains.md §3 "Screens"): status tabs whose counts come from the server under the same
  * filters as the list (tabCounts), search by 售后单号, 订单号, 买家, 商品名, 方式 and 申请时间, the rows with
  * their goods, and 详情 opening the after-sale in its own tab; export of what is shown (or selected).
  */

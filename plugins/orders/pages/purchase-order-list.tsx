@@ -20,7 +20,7 @@ const ROW_ACTIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * 采购订单 (business-domains §7 "Screens"): status tabs with counts, search by 单号, 平台单号, 采购单位, 下单时间
+ * 采购订单 (docs/reference/business-domains.md §7 "Screens"): status tabs with counts, search by 单号, 平台单号, 采购单位, 下单时间
  * and 状态; columns 单号, 单位, 金额, 下单时间, 要求到货, 状态 and 发货进度; 录入 a new order; each row opens its
  * detail and offers the buttons of its state. Every step refreshes the list and its counts.
  */

@@ -75,7 +75,7 @@ const RECEIVER_FIELDS = {
 
 /**
  * How an offline order leaves the shop: 快递发货 to a receiver (all four fields required), or 到店自提 / 无需物流
- * (no address kept). Without a choice, a receiver means 快递发货 and none 无需物流 (business-api's add without one).
+ * (no address kept). Without a choice, a receiver means 快递发货 and none 无需物流 (docs/business-api.md's add without one).
  */
 function offlineDelivery(input: OfflineBody): { deliveryType: DeliveryType; receiver: Receiver | null } {
   const receiver: Receiver = {

@@ -10,7 +10,7 @@ import { AFTER_SALE_STATUS, afterSaleEntity } from '../entities';
  * tabs under the same filters as the list.
  */
 
-/** Counts of the after-sale list's status tabs (business-domains §3 "After-sale states"). */
+/** Counts of the after-sale list's status tabs (docs/reference/business-domains.md §3 "After-sale states"). */
 export interface AfterSaleTabCounts {
   all: number;
   /** 10 申请中. */

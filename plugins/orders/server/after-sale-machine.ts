@@ -1,7 +1,7 @@
 import { defineStateMachine } from '../../../server/kit';
 
 /**
- * The after-sale's allowed transitions (business-domains §3 "After-sales"). 同意 goes to 卖家通过 for a
+ * The after-sale's allowed transitions (docs/reference/business-domains.md §3 "After-sales"). 同意 goes to 卖家通过 for a
  * return (the buyer then sends the goods back) and straight to 等待退款 for a refund only.
  */
 export type AfterSaleState = '10' | '20' | '30' | '40' | '50' | '61' | '62' | '63';

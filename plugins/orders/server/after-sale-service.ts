@@ -10,7 +10,7 @@ import { eventOf, lockOrder, type Actor, type OrderDeps, type OrderRow } from '.
 import { MSG_NO_PAY_CHANNEL, refundChannel } from './pay-channels';
 
 /**
- * After-sales (business-domains §3): a buyer asks for one order line back (refund only, or return and
+ * After-sales (docs/reference/business-domains.md §3): a buyer asks for one order line back (refund only, or return and
  * refund), the shop agrees or refuses, receives the goods, and refunds through a refund order. On the
  * refund the line is 售后成功, the order's refund amount and status follow (all lines refunded closes it,
  * 全部售后), stock comes back when the goods did (or never left), and the points and growth the order
@@ -245,7 +245,7 @@ async function recordRefund(
 async function settleRefund(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: OrderRow, afterSale: AfterSaleRow): Promise<void> {
   await sql`update sale_order_item set after_sale_status = ${ITEM_AFTER_SALE.done} where id = ${afterSale.order_item_id}`.execute(trx);
   const refund = new Decimal(afterSale.refund_price);
-  // Gift lines (0-priced, business-domains §4) are never refunded on their own: they follow the last paid line.
+  // Gift lines (0-priced, docs/reference/business-domains.md §4) are never refunded on their own: they follow the last paid line.
   const open = await sql<{ n: number }>`select count(*)::int as n from sale_order_item where order_id = ${order.id} and after_sale_status <> ${ITEM_AFTER_SALE.done} and not gift`.execute(trx);
   const all = (open.rows[0]?.n ?? 0) === 0;
   const gifts = all

@@ -10,7 +10,7 @@ import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteO
 import type { PricedAmounts } from './pricing';
 import { appPaymentChannel } from './pay-channels';
 
-/** The mini-program's orders (business-api "The mini-program"): a member's own orders only. */
+/** The mini-program's orders (docs/business-api.md "The mini-program"): a member's own orders only. */
 
 const MAX_LINES = 50;
 const MAX_COUNT = 9999;

@@ -5,7 +5,7 @@ import { ORDER_REFUND_STATUS, ORDER_STATUS, orderEntity } from '../entities';
 import { deliverOrder, MSG_EXPRESS_NOT_FOUND, MSG_ORDER_NOT_FOUND, type Actor } from './order-service';
 
 /**
- * 批量发货 (business-domains §8, "batch shipping by Excel"): a sheet of 订单号, 快递公司 (its name or code)
+ * 批量发货 (docs/reference/business-domains.md §8, "batch shipping by Excel"): a sheet of 订单号, 快递公司 (its name or code)
  * and 物流单号, each row shipped through the same 发货 as the button (its own transaction: one refused row
  * never undoes the others), answered like an import — rows shipped, rows skipped and why. The template is
  * the orders waiting to ship, their numbers filled in.

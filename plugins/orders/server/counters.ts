@@ -6,7 +6,7 @@ import { PURCHASE_STATUS } from '../purchase-entities';
 import { DELIVERY_TYPE } from './dicts';
 
 /**
- * The orders' operating figures on the dashboards (business-domains §6 "Dashboards"), each counting
+ * The orders' operating figures on the dashboards (docs/reference/business-domains.md §6 "Dashboards"), each counting
  * exactly the rows of the filtered list it links to, behind that list's permission.
  */
 

@@ -18,7 +18,7 @@ import {
 } from '../entities';
 import { PURCHASE_STATUS_DICT } from '../purchase-entities';
 
-/** Cancel types of a closed order (business-api). */
+/** Cancel types of a closed order (docs/business-api.md). */
 export const CANCEL_TYPE = { timeout: '10', buyer: '20', seller: '30', allAfterSale: '40' } as const;
 /** Pay record status. */
 export const PAY_STATUS = { waiting: '0', success: '10', closed: '20' } as const;
@@ -43,7 +43,7 @@ export function payChannelName(channel: string): string {
   return PAY_CHANNEL_ITEMS.find(([code]) => code === channel)?.[1] ?? channel;
 }
 
-/** The sales-order enumerations (business-api "Sales orders"), editable on 数据字典. */
+/** The sales-order enumerations (docs/business-api.md "Sales orders"), editable on 数据字典. */
 export const orderDicts: DictSeed[] = [
   { code: ORDER_STATUS_DICT, name: '订单状态', items: [['0', '待付款', 'orange'], ['10', '待发货', 'blue'], ['20', '已发货', 'cyan'], ['30', '已完成', 'green'], ['40', '已关闭', 'default']] },
   { code: ORDER_REFUND_STATUS_DICT, name: '订单退款状态', items: [['0', '未退款', 'default'], ['10', '部分退款', 'orange'], ['20', '全部退款', 'red']] },

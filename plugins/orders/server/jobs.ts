@@ -7,7 +7,7 @@ import { closeOrder, receiveOrder } from './order-service';
 import { autoReceiveDays, unpaidMinutes } from './settings';
 
 /**
- * The order timeouts (business-domains §3), run by the server's scheduler: unpaid orders close after
+ * The order timeouts (docs/reference/business-domains.md §3), run by the server's scheduler: unpaid orders close after
  * ORDER_UNPAID_MINUTES (releasing their stock and points), shipped orders complete after
  * ORDER_AUTO_RECEIVE_DAYS. Each order is its own transaction, so one refusal (an order paid meanwhile)
  * never stops the others. The goods and customers services come with the run (JobRunContext.services).

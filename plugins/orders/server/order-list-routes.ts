@@ -8,7 +8,7 @@ import { ORDER_REFUND_STATUS, ORDER_STATUS, orderEntity, orderItemEntity } from 
  * item lines of one page of orders (one query per page, never one per row).
  */
 
-/** Counts of the order list's tabs (business-domains §3 "Screens"). */
+/** Counts of the order list's tabs (docs/reference/business-domains.md §3 "Screens"). */
 export interface OrderTabCounts {
   all: number;
   /** 0 待付款. */

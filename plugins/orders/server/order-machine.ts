@@ -1,7 +1,7 @@
 import { defineStateMachine } from '../../../server/kit';
 
 /**
- * The order's allowed transitions (business-domains §3): one table, every change guarded and logged
+ * The order's allowed transitions (docs/reference/business-domains.md §3): one table, every change guarded and logged
  * (server/state/state-machine.ts). 调价 and 修改地址 keep the state (From = To) but still lock, check
  * and log; 备注 is allowed in every state and is a plain update with a log row (not a transition).
  */

@@ -14,7 +14,7 @@ import { applyAdjustment, priceOrder, rewardFor, type PricedAmounts, type Priced
 import { pointsPerYuan } from './settings';
 
 /**
- * The order's life (business-domains §3), each step one transaction: create (snapshot, price, reserve,
+ * The order's life (docs/reference/business-domains.md §3), each step one transaction: create (snapshot, price, reserve,
  * spend points), pay (deduct stock, reward), close (release, give points back), deliver, receive, and the
  * staff's adjust / remark / address changes. Stock and member ledgers are the goods and customers plugins'
  * services, handed in by the caller (looked up per request, never imported).

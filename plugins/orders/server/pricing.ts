@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { businessError } from '../../../server/kit';
 
 /**
- * Order pricing (business-domains §3 "Amounts"), pure and exact: every amount is a Decimal rounded to
+ * Order pricing (docs/reference/business-domains.md §3 "Amounts"), pure and exact: every amount is a Decimal rounded to
  * the cent, and each order-level amount (coupon, points, member discount, freight, adjustment) is split
  * over the lines in proportion to their goods amounts, the cents left by rounding going to the last line,
  * so Σ line payPrice = order payPrice exactly and a refund of one line knows its exact share.
@@ -108,7 +108,7 @@ export function priceOrder(input: PricingInput): PricedOrder {
   const goods = lines.map((line) => line.price.times(line.count));
   const totalPrice = goods.reduce((sum, amount) => sum.plus(amount), ZERO);
 
-  // Stacking (business-domains §4): the campaign, then the coupon, then the level discount, then points.
+  // Stacking (docs/reference/business-domains.md §4): the campaign, then the coupon, then the level discount, then points.
   const discounts = perLine(input.discountLines, goods, 'discount');
   const coupons = perLine(input.couponLines, goods, 'coupon');
   const discountPrice = sum(discounts);

@@ -1,7 +1,7 @@
 import { defineStateMachine } from '../../../server/kit';
 
 /**
- * The procurement order's transitions (business-domains §7): 待确认 → 已确认 → 部分发货 → 已发货 → 已验收 →
+ * The procurement order's transitions (docs/reference/business-domains.md §7): 待确认 → 已确认 → 部分发货 → 已发货 → 已验收 →
  * 已完成; 待确认 → 已拒绝; before anything ships → 已取消. A delivery that leaves lines open is 部分发货
  * (From = To while more parts follow), the one that sends the rest 已发货.
  */

@@ -18,7 +18,7 @@ import {
   rejectPurchase,
 } from './purchase-service';
 
-/** 采购订单 (business-api "Procurement (zcy)"): the list and export, the detail, entering an order, and each step a guarded action. */
+/** 采购订单 (docs/business-api.md "Procurement (zcy)"): the list and export, the detail, entering an order, and each step a guarded action. */
 
 const idBody = (extra: Parameters<typeof body>[0] = {}) => ({ querystring: query({}), body: body({ id: Id, ...extra }) });
 const MSG_BAD_TAX = '税率须在 0 到 100 之间，最多两位小数';

@@ -9,7 +9,7 @@ import type { Actor, OrderDeps } from './order-service';
 import { purchaseMachine, type PurchaseAction, type PurchaseButton, type PurchaseState } from './purchase-machine';
 
 /**
- * Procurement orders (business-domains §7), each step one guarded transition with its log row: entered
+ * Procurement orders (docs/reference/business-domains.md §7), each step one guarded transition with its log row: entered
  * (待确认), 确认 reserves the stock of every line, 发货 sends some or all of what is left (the sent units
  * leave stock as 销售出库 records; 部分发货 until every line is sent), 验收, 完成; 拒绝 before
  * confirmation; 取消 before anything ships (a confirmed order's reservation goes back).

@@ -6,7 +6,7 @@ import { ORDER_REFUND_STATUS } from '../entities';
 import { REFUND_STATUS } from './dicts';
 
 /**
- * The orders' daily facts (business-domains §6), every figure by the shop zone's day of its own event:
+ * The orders' daily facts (docs/reference/business-domains.md §6), every figure by the shop zone's day of its own event:
  * - trade: 商品支付 Σ payPrice / 支付订单数 / 成交用户 by pay time; 下单数 / 下单用户 by create time;
  *   余额支付 (pay channel 'balance') by pay time; 退款金额 Σ refund orders settled (退款成功) by their
  *   success time — so a refund settled days after the payment counts on the settle day, never moves

@@ -19,7 +19,7 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 function idsOf(raw: string): string[] {
-  // The client leaves a trailing comma (conventions §2.1).
+  // The client leaves a trailing comma (docs/reference/jeecg-conventions.md §2.1).
   return [...new Set(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''))].slice(0, MAX_IDS);
 }
 

@@ -12,7 +12,7 @@ export interface MetricCardProps {
   previous?: string;
   /** Names the reference, e.g. 前日; shown with its value under the figure. */
   previousLabel?: ReactNode;
-  /** How the figure is computed (§6): shown in a tooltip on an info icon beside the title. */
+  /** How the figure is computed (docs/reference/business-domains.md §6): shown in a tooltip on an info icon beside the title. */
   formula?: ReactNode;
   /** Shows a skeleton instead of the figure. */
   loading?: boolean;

@@ -58,7 +58,7 @@ function shown(figure: Figure, value: string | number | null | undefined): strin
 }
 
 /**
- * `report/GoodsReport` (商品报表, business-domains §6): 商品概况 cards for the chosen days with 环比 against the
+ * `report/GoodsReport` (商品报表, docs/reference/business-domains.md §6): 商品概况 cards for the chosen days with 环比 against the
  * previous equal period and each formula in a tooltip, the daily trend (件数 or 金额), and 商品排行 sorted
  * and paged by the server, with the SPUs' pictures and names; 导出 writes the same figures to Excel.
  */

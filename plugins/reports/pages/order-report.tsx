@@ -148,7 +148,7 @@ const SHARES = [
   { key: 'type', field: 'byType' },
 ] as const;
 
-/** 订单报表 (business-domains §6): counts, the order events (下单 … 关闭), shares by 来源/支付方式/类型, the refund rate, the period trend, 导出. */
+/** 订单报表 (docs/reference/business-domains.md §6): counts, the order events (下单 … 关闭), shares by 来源/支付方式/类型, the refund rate, the period trend, 导出. */
 export default function OrderReportPage() {
   const { t } = useTranslation('reports');
   const [range, setRange] = useDateRange('last30');

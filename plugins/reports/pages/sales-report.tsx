@@ -126,10 +126,10 @@ const FIGURES = [
   { key: 'avgPerBuyer', money: true },
 ] as const;
 
-/** The 交易状况 series (§6), all money. */
+/** The 交易状况 series (docs/reference/business-domains.md §6), all money. */
 const SERIES_KEYS = ['turnover', 'goodsPay', 'recharge', 'expense', 'balancePay', 'brokerage', 'refundAmount'] as const;
 
-/** 销售报表 (business-domains §6): cards with 环比, the range's figures, the daily 交易状况 chart, presets, 导出 and 重算. */
+/** 销售报表 (docs/reference/business-domains.md §6): cards with 环比, the range's figures, the daily 交易状况 chart, presets, 导出 and 重算. */
 export default function SalesReportPage() {
   const { t } = useTranslation('reports');
   const [range, setRange] = useDateRange('last7');

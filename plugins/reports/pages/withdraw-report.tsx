@@ -39,7 +39,7 @@ const isAmount = (figure: Figure): figure is AmountFigure => (AMOUNT_CARDS as re
 const shown = (figure: Figure, value: string | number | undefined) => (value === undefined ? undefined : isAmount(figure) ? moneyText(value) : String(value));
 
 /**
- * `report/WithdrawReport` (提现报表, business-domains §6): amounts and counts of withdrawals applied,
+ * `report/WithdrawReport` (提现报表, docs/reference/business-domains.md §6): amounts and counts of withdrawals applied,
  * approved, paid and rejected and the fees, with 环比 against the previous equal period and each formula
  * in a tooltip; the daily trend (金额 or 笔数); the distributors paid most; 导出 with the same figures.
  */

@@ -4,7 +4,7 @@ import type { FactValue } from '../../../server/kit';
 import { percentOf } from './goods-range';
 
 /**
- * 商品报表's figures (business-domains §6 per-SPU figures) from the daily facts, dim = SPU id: views and
+ * 商品报表's figures (docs/reference/business-domains.md §6 per-SPU figures) from the daily facts, dim = SPU id: views and
  * visitors come from the goods plugin (商品浏览), the sales figures from the orders plugin. Pure: the
  * routes read the facts, these shape them.
  */
@@ -55,7 +55,7 @@ export function figuresOf(values: ReadonlyMap<GoodsFigure, string>): GoodsFigure
 }
 
 /**
- * 访客-支付转化率 (business-domains §0a: paying buyers ÷ visitors): null (shown as —) when no visit was
+ * 访客-支付转化率 (docs/reference/business-domains.md §0a: paying buyers ÷ visitors): null (shown as —) when no visit was
  * recorded — only views of the mini-program's goods detail are, so orders placed without one (a repeat
  * purchase from 我的订单, an offline order) are buyers that no visitor count holds. For the same reason more
  * buyers than visitors means the visits were not all tracked, and the rate stops at 100 %: a share of

@@ -8,7 +8,7 @@ import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } f
 import { REPORT_PERMS } from './menus';
 
 /**
- * 商品报表 (business-domains §6, U statistics/product): 商品概况 over a range with the previous equal
+ * 商品报表 (docs/reference/business-domains.md §6, U statistics/product): 商品概况 over a range with the previous equal
  * period, the daily trend, and the 商品排行 per SPU — all from the daily facts (`ctx.facts`), never from
  * the goods or order tables. The ranking's SPUs are named through the goods plugin's stock contract.
  *

@@ -4,7 +4,7 @@ import { addDays, daysBetween, daysOf } from '../../../server/kit';
 import { count, Figures, money, percent, type DayRange, type FactReader } from './report-common';
 
 /**
- * 订单报表's figures (business-domains §6) from the orders' daily facts (plugins/orders
+ * 订单报表's figures (docs/reference/business-domains.md §6) from the orders' daily facts (plugins/orders
  * server/report-facts.ts, read by metric name only): paid and created orders, refunds, the refund rate
  * (退款订单数 ÷ 支付订单数), the order events of the range (下单, 支付, 发货, 完成, 关闭: orders that entered that
  * status in it, counted as events, not as a backlog), shares of the paid orders by
@@ -16,7 +16,7 @@ import { count, Figures, money, percent, type DayRange, type FactReader } from '
 export const ORDER_DICTS = { terminal: 'sale_order_terminal', channel: 'sale_pay_channel', type: 'sale_order_type' } as const;
 
 /**
- * The event an order's entering a status is (business-api order statuses): 待付款 is entered by 下单, 待发货
+ * The event an order's entering a status is (docs/business-api.md order statuses): 待付款 is entered by 下单, 待发货
  * by 支付, 已发货 by 发货, 已完成 by 完成 (收货), 已关闭 by 关闭. Named as events so that "待付款 192" is never
  * read as 192 orders waiting for payment now.
  */
@@ -43,7 +43,7 @@ export interface ShareRow {
 
 export interface EventRow {
   event: OrderEventKey;
-  /** The status the event enters (business-api). */
+  /** The status the event enters (docs/business-api.md). */
   status: string;
   /** 下单, 支付, 发货, 完成, 关闭 (the export's words; the screen names them in its language). */
   label: string;

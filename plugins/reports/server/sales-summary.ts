@@ -4,10 +4,10 @@ import { addDays, daysOf, type FactValue } from '../../../server/kit';
 import { count, Figures, money, type DayRange, type FactReader } from './report-common';
 
 /**
- * 销售报表's figures (business-domains §6, business-api "Reports and dashboard") from the daily facts:
+ * 销售报表's figures (docs/reference/business-domains.md §6, docs/business-api.md "Reports and dashboard") from the daily facts:
  * gmv = 商品支付 = Σ payPrice of orders paid in the range (by pay time); paidOrderCount; buyerCount =
  * distinct paying buyers over the whole range; avgPerBuyer = gmv ÷ buyerCount (2 decimals, 0 without a
- * buyer); refundAmount = Σ refunds settled in the range. Per day the §6 交易状况 series: 营业额 = 商品支付
+ * buyer); refundAmount = Σ refunds settled in the range. Per day the docs/reference/business-domains.md §6 交易状况 series: 营业额 = 商品支付
  * + 充值; 支出 = 余额支付 + 佣金 + 退款. Every day of the range is present (zeros). Money is exact
  * decimal text with two decimals.
  */

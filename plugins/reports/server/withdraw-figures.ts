@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { FactValue } from '../../../server/kit';
 
 /**
- * 提现报表's figures (business-domains §5 withdrawals, §6 提现报表) from the distribution plugin's daily
+ * 提现报表's figures (docs/reference/business-domains.md §5 withdrawals, §6 提现报表) from the distribution plugin's daily
  * facts: counts and amounts applied, approved, paid and rejected, by the day of each event, and the fees
  * of the withdrawals paid. Pure: the routes read the facts, these shape them.
  */

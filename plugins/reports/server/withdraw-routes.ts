@@ -8,7 +8,7 @@ import { WITHDRAW_METRICS } from '../../../server/contracts/report-facts';
 import { topPaid, WITHDRAW_FIGURES, WITHDRAW_PAID_BY_MEMBER, withdrawDaily, withdrawTotals, type WithdrawFigure, type WithdrawFigures } from './withdraw-figures';
 
 /**
- * 提现报表 (business-domains §6): amounts and counts applied, approved, paid and rejected, fees, the
+ * 提现报表 (docs/reference/business-domains.md §6): amounts and counts applied, approved, paid and rejected, fees, the
  * daily trend and the distributors who withdrew most — from the distribution plugin's daily facts; the
  * top distributors are named through the members contract.
  *

@@ -12,7 +12,7 @@ function param(query: unknown, name: string): string {
 }
 
 /**
- * Key translation and search-as-you-type (conventions §5.1) over registered codes only: system
+ * Key translation and search-as-you-type (docs/reference/jeecg-conventions.md §5.1) over registered codes only: system
  * dictionaries and the server's table-dictionary registry — never a `table,text,code` string.
  */
 export function registerDictLookupRoutes(api: FastifyInstance, ctx: AppContext): void {

@@ -1,4 +1,4 @@
-/** The users screen's own calls besides the engine routes (relative to the API base, spec §7 Users). */
+/** The users screen's own calls besides the engine routes (relative to the API base, docs/spec.md §7 Users). */
 export const USER_API = {
   list: '/sys/user/list',
   add: '/sys/user/add',

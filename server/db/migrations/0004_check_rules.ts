@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Coding rules for the form rule check (`/sys/checkRule/checkByCode`, conventions §6.2). */
+/** Coding rules for the form rule check (`/sys/checkRule/checkByCode`, docs/reference/jeecg-conventions.md §6.2). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sys_check_rule')

@@ -68,7 +68,7 @@ const GOODS: [string, string][] = [
   ['橄榄油', '1L'],
 ];
 
-/** Popup report definitions (spec §3 popup report config) and the two demo tables their pickers read. */
+/** Popup report definitions (docs/spec.md §3 popup report config) and the two demo tables their pickers read. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('onl_cgreport_head')

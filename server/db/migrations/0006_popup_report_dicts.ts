@@ -6,7 +6,7 @@ const MEMBER_PICKER_ID = 'c0a80001000000000000000000000001';
 const MEMBER_PICKER_SQL = "select id, member_no, member_name, phone, sex, level_name, points, to_char(join_date, 'YYYY-MM-DD') as join_date from demo_member";
 
 /**
- * Report items gain a query mode ('single' | 'range', conventions §2.2 `<field>_begin` / `<field>_end`);
+ * Report items gain a query mode ('single' | 'range', docs/reference/jeecg-conventions.md §2.2 `<field>_begin` / `<field>_end`);
  * the member picker gains a dictionary-backed column (sex → dict `sex`) and two range filters
  * (points, join date), so the popup shows dictionary text and range queries.
  */

@@ -8,7 +8,7 @@ import { handleHttpError } from './error-handler';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Skip the §8 error presentation (used by the best-effort logout call). */
+    /** Skip the docs/spec.md §8 error presentation (used by the best-effort logout call). */
     silent?: boolean;
   }
 }
@@ -16,7 +16,7 @@ declare module 'axios' {
 /** The one axios instance of the app; only src/providers/http uses it directly. */
 export const httpClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
 
-/** Dictionary item fetches go out without `_t` (conventions §5.4), so the browser may cache them. */
+/** Dictionary item fetches go out without `_t` (docs/reference/jeecg-conventions.md §5.4), so the browser may cache them. */
 function isDictItemsRequest(url: string | undefined): boolean {
   return typeof url === 'string' && url.includes(API.dictItems);
 }

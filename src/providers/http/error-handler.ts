@@ -12,7 +12,7 @@ export interface ErrorActions {
   endSession: () => Promise<void>;
 }
 
-// Several requests failing together with 401 must log out and reload once (spec §8).
+// Several requests failing together with 401 must log out and reload once (docs/spec.md §8).
 let unauthorizedPending = false;
 let loginExpiredShown = false;
 
@@ -95,7 +95,7 @@ function handleUnauthorized(error: object, actions: ErrorActions): void {
   }, LOGOUT_RELOAD_DELAY_MS);
 }
 
-/** Presents a failed request per the spec §8 error catalogue; the caller still gets the rejection. */
+/** Presents a failed request per the docs/spec.md §8 error catalogue; the caller still gets the rejection. */
 export async function handleHttpError(error: unknown, actions: ErrorActions): Promise<void> {
   const presenter = getHttpPresenter();
   if (!isAxiosError(error)) {

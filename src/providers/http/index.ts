@@ -46,7 +46,7 @@ export const http = {
     return httpClient.put<ApiResult<T>>(url, data, config).then((response) => response.data);
   },
 
-  /** DELETE sends its arguments as query parameters (conventions §1.3). */
+  /** DELETE sends its arguments as query parameters (docs/reference/jeecg-conventions.md §1.3). */
   delete<T = unknown>(url: string, params?: Params, config?: HttpRequestConfig): Promise<ApiResult<T>> {
     return httpClient.delete<ApiResult<T>>(url, { ...config, params }).then((response) => response.data);
   },

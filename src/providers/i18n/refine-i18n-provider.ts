@@ -9,7 +9,7 @@ function isOptions(value: unknown): value is TranslateOptions {
 
 /**
  * Refine calls both `translate(key, options, default)` and `translate(key, defaultString)`
- * (stack-notes gotcha 6); a string second argument is the default text.
+ * (docs/reference/stack-notes.md gotcha 6); a string second argument is the default text.
  */
 export function translate(key: string, optionsOrDefault?: unknown, defaultMessage?: string): string {
   const fallback = typeof optionsOrDefault === 'string' ? optionsOrDefault : defaultMessage;

@@ -9,7 +9,7 @@ export function isDeletedRow(row: LiveRow): boolean {
   return row.delFlag === 1;
 }
 
-/** The changed fields applied to the row with the same id (spec §7 Sockets); other rows untouched. */
+/** The changed fields applied to the row with the same id (docs/spec.md §7 Sockets); other rows untouched. */
 export function applyRowUpdate<T extends { id?: unknown }>(rows: readonly T[], row: LiveRow): T[] {
   if (isDeletedRow(row)) return rows.filter((candidate) => candidate.id !== row.id);
   return rows.map((candidate) => (candidate.id === row.id ? { ...candidate, ...row } : candidate));

@@ -34,7 +34,7 @@ export interface LiveSocketOptions {
 
 /**
  * One websocket kept alive: any error or close reconnects after 5 s with one reconnect pending at
- * most (spec §4, §8); a heartbeat left unanswered closes the connection, which reconnects the same way.
+ * most (docs/spec.md §4, §8); a heartbeat left unanswered closes the connection, which reconnects the same way.
  */
 export class LiveSocket {
   private readonly socket: ReconnectingWebSocket;

@@ -8,7 +8,7 @@ export interface BreadcrumbItem {
 }
 
 /**
- * Spec §2 Layouts: always home (/dashboard/analysis) first, then each matched route; the current
+ * docs/spec.md §2 Layouts: always home (/dashboard/analysis) first, then each matched route; the current
  * route is plain text, the others links.
  */
 export function breadcrumbItems(homeTitle: string, chain: readonly BreadcrumbEntry[], pathname: string): BreadcrumbItem[] {

@@ -11,7 +11,7 @@ async function get<T>(url: string): Promise<T> {
   return answer.data as unknown as T;
 }
 
-/** Spec §7 Dictionaries: refleshCache, then queryAllDictItems rewrites the local dictionary cache. */
+/** docs/spec.md §7 Dictionaries: refleshCache, then queryAllDictItems rewrites the local dictionary cache. */
 export async function refreshDictionaryCache(): Promise<boolean> {
   try {
     await get<unknown>(API.refreshDictCache);

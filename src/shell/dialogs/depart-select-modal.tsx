@@ -8,7 +8,7 @@ import { session } from '../../providers/session';
 import { useCustomRead } from '../../toolkit/crud/use-custom-read';
 import { useEntityAction } from '../../toolkit/crud/use-entity-action';
 
-/** Spec §9: the department modal is 450 px wide. */
+/** docs/spec.md §9: the department modal is 450 px wide. */
 export const DEPART_MODAL_WIDTH = 450;
 
 interface DepartSelectModalProps {
@@ -18,7 +18,7 @@ interface DepartSelectModalProps {
   onClose(): void;
 }
 
-/** The department switch (spec §2 Other dialogs, §7 Users). */
+/** The department switch (docs/spec.md §2 Other dialogs, §7 Users). */
 export function DepartSelectModal({ requested, username, onClose }: DepartSelectModalProps) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();

@@ -5,7 +5,7 @@ import { useFormAction } from '../../toolkit/crud/use-entity-action';
 import { passwordFormRules } from './password-rules';
 import type { PasswordFormValues } from './password-rules';
 
-/** Spec §9: the password modal is 800 px wide. */
+/** docs/spec.md §9: the password modal is 800 px wide. */
 export const PASSWORD_MODAL_WIDTH = 800;
 
 interface PasswordModalProps {
@@ -16,7 +16,7 @@ interface PasswordModalProps {
 
 const LAYOUT = { labelCol: { xs: { span: 24 }, sm: { span: 5 } }, wrapperCol: { xs: { span: 24 }, sm: { span: 16 } } };
 
-/** 密码修改 (spec §2 Other dialogs, §7 Users): success shows the server message and closes. */
+/** 密码修改 (docs/spec.md §2 Other dialogs, §7 Users): success shows the server message and closes. */
 export function PasswordModal({ open, username, onClose }: PasswordModalProps) {
   const { t } = useTranslation('common');
   const [form] = Form.useForm<PasswordFormValues>();

@@ -9,7 +9,7 @@ export interface PasswordFormValues {
   confirmpassword: string;
 }
 
-/** Spec §5 Change password: the three required fields and the confirmation that must match. */
+/** docs/spec.md §5 Change password: the three required fields and the confirmation that must match. */
 export function passwordFormRules(t: Translate): Record<keyof PasswordFormValues, FormRule[]> {
   return {
     oldpassword: [{ required: true, message: t('password.oldRequired') }],

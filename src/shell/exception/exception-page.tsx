@@ -4,7 +4,7 @@ import { BackHomeButton } from './back-home-button';
 
 export type ExceptionStatus = 403 | 404 | 500;
 
-/** The exception pages 403, 404 and 500 (spec §2 Page areas). */
+/** The exception pages 403, 404 and 500 (docs/spec.md §2 Page areas). */
 export function ExceptionPage({ status }: { status: ExceptionStatus }) {
   const { t } = useTranslation('common');
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { chunkErrorCode } from '../../app/chunk-load';
 import { BackHomeButton } from './back-home-button';
 
-/** Shows ChunkLoadError / CSS_CHUNK_LOAD_FAILED (spec §8) or any other page failure with a retry. */
+/** Shows ChunkLoadError / CSS_CHUNK_LOAD_FAILED (docs/spec.md §8) or any other page failure with a retry. */
 export default function PageLoadFailed({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
   const detail = error instanceof Error ? error.message : String(error);

@@ -6,7 +6,7 @@ export interface LogoutDeps {
   goToLogin(): void;
 }
 
-/** Spec §4 / §8: logout always completes; a failed server call still shows its message. */
+/** docs/spec.md §4 / §8: logout always completes; a failed server call still shows its message. */
 export async function performLogout({ logout, showError, goToLogin }: LogoutDeps): Promise<void> {
   try {
     const outcome = await logout();

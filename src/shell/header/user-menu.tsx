@@ -23,7 +23,7 @@ import { useLogoutConfirm } from './use-logout-confirm';
 
 type Dialog = 'settings' | 'password' | 'depart';
 
-/** The user dropdown (spec §2 Layouts): account center and settings, system settings, password, cache, department, logout. */
+/** The user dropdown (docs/spec.md §2 Layouts): account center and settings, system settings, password, cache, department, logout. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -66,7 +66,7 @@ export function UserMenu() {
     else if (key === 'settings') setDialog('settings');
     else if (key === 'depart') setDialog('depart');
     else if (key === 'password') {
-      // Spec §2 Other dialogs: only with a known user name.
+      // docs/spec.md §2 Other dialogs: only with a known user name.
       if (username) setDialog('password');
       else void message.warning(t('header.noUser'));
     } else if (key === 'cache') {

@@ -37,7 +37,7 @@ interface MainLayoutProps {
   pages: readonly ReactElement[];
 }
 
-/** Side or top menu (a drawer on phones), header, tabs or a single page, and footer (spec §2 Layouts). */
+/** Side or top menu (a drawer on phones), header, tabs or a single page, and footer (docs/spec.md §2 Layouts). */
 export function MainLayout({ menu, routes, pages }: MainLayoutProps) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -46,7 +46,7 @@ export function MainLayout({ menu, routes, pages }: MainLayoutProps) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Narrow screens fold the menu (spec §9); unfolding it there is a choice for this visit only.
+  // Narrow screens fold the menu (docs/spec.md §9); unfolding it there is a choice for this visit only.
   const [narrowOpen, setNarrowOpen] = useState(false);
   const collapsed = isNarrow ? !narrowOpen : !settings.sidebarOpen;
   const topMenu = settings.layout === 'topmenu' && !isMobile;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the header hides only after the page scrolled this far. */
+/** docs/spec.md §9: the header hides only after the page scrolled this far. */
 export const AUTO_HIDE_AFTER_PX = 100;
 
 /** Whether a fixed header should hide: scrolling down past 100 px hides it, scrolling up shows it. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the scroll state resets this long after the last scroll event. */
+/** docs/spec.md §9: the scroll state resets this long after the last scroll event. */
 export const SCROLL_RESET_MS = 100;
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './user-layout.css';
 
-/** Wraps the login pages; the route named registerStore uses the wide variant (spec §2 Layouts). */
+/** Wraps the login pages; the route named registerStore uses the wide variant (docs/spec.md §2 Layouts). */
 export function UserLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('common');
   return (

@@ -11,7 +11,7 @@ export function joinMenuPath(parentPath: string, path: string): string {
 export type MenuTarget = { kind: 'route'; path: string } | { kind: 'window'; url: string };
 
 /**
- * Spec §2 Layouts: items open by route name or path — a routed item (route '1') opens the route of its
+ * docs/spec.md §2 Layouts: items open by route name or path — a routed item (route '1') opens the route of its
  * name when the user has one, any other item its path; external/iframe items marked
  * internalOrExternal, and items whose path is an http(s) URL, open in a new window.
  */

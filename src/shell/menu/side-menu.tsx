@@ -33,7 +33,7 @@ export interface SideMenuProps {
   /** Paths of the current route's breadcrumb chain, outermost first. */
   activeChain: readonly string[];
   collapsed: boolean;
-  /** Spec §2: the side menu is dark unless told otherwise. */
+  /** docs/spec.md §2: the side menu is dark unless told otherwise. */
   theme?: 'dark' | 'light';
   /** inline at the side, horizontal in the top-menu layout (same menu data). */
   mode?: 'inline' | 'horizontal';
@@ -43,7 +43,7 @@ export interface SideMenuProps {
   ariaLabel: string;
 }
 
-/** Spec §2 Layouts: inline menu from the server menu tree; items navigate by route name or path. */
+/** docs/spec.md §2 Layouts: inline menu from the server menu tree; items navigate by route name or path. */
 export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode = 'inline', renderUrl, onOpened, ariaLabel }: SideMenuProps) {
   const navigate = useNavigate();
   const routes = useFlatRoutes();

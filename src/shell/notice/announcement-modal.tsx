@@ -22,7 +22,7 @@ export interface AnnouncementView {
 }
 
 const PRIORITY_COLORS: Record<AnnouncementPriority, string> = { L: 'blue', M: 'orange', H: 'red' };
-/** Spec §9: 60% wide, the whole width in fullscreen. */
+/** docs/spec.md §9: 60% wide, the whole width in fullscreen. */
 export const ANNOUNCEMENT_MODAL_WIDTH = '60%';
 
 function BusinessPage({ componentPath, busId, onClose }: { componentPath: string; busId: string | null; onClose(): void }) {
@@ -37,7 +37,7 @@ function BusinessPage({ componentPath, busId, onClose }: { componentPath: string
   );
 }
 
-/** 通知消息: title, sender, send time, priority and the sanitised content (spec §2, §3). */
+/** 通知消息: title, sender, send time, priority and the sanitised content (docs/spec.md §2, §3). */
 export function AnnouncementModal({ announcement, onClose }: { announcement: AnnouncementView | null; onClose(): void }) {
   const { t } = useTranslation('notice');
   const navigate = useNavigate();

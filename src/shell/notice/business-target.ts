@@ -11,7 +11,7 @@ function isAppPath(value: string): boolean {
 }
 
 /**
- * The target of an announcement (spec §2): openType 'url' navigates to openPage; openType 'component'
+ * The target of an announcement (docs/spec.md §2): openType 'url' navigates to openPage; openType 'component'
  * opens the page openPage names with busId — a route path gets it as `?busId=`, a page component
  * path (as the menu names pages, e.g. `system/UserAnnouncementList`) is shown in a dialog with it.
  */

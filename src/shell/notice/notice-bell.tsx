@@ -9,7 +9,7 @@ import { AnnouncementModal } from './announcement-modal';
 import { useNoticePreferences } from './notice-prefs';
 import { useNoticeList } from './use-notice-list';
 
-/** Spec §2: the 'view more' button opens the my-announcements page. */
+/** docs/spec.md §2: the 'view more' button opens the my-announcements page. */
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 const PRIORITY_COLORS = { L: 'blue', M: 'orange', H: 'red' } as const;
 

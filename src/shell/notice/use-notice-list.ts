@@ -10,7 +10,7 @@ const BELL_PAGE_SIZE = 5;
 
 /**
  * The caller's unread notices, read through Refine (useCustom and the data provider): reloaded every
- * 6 s (spec §9, in the background too) and at once when the notice socket says so. A failed read
+ * 6 s (docs/spec.md §9, in the background too) and at once when the notice socket says so. A failed read
  * keeps the last list (the http client already showed a transport failure).
  */
 export function useNoticeList(): { data: AnnouncementsByUser; reload(): void; markRead(anntId: string): Promise<void> } {

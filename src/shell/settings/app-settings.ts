@@ -4,7 +4,7 @@ export type MenuTheme = 'dark' | 'light';
 export type LayoutMode = 'sidemenu' | 'topmenu';
 export type ContentWidth = 'Fixed' | 'Fluid';
 
-/** The browser-held settings of spec §3, plus the whole-app dark mode. */
+/** The browser-held settings of docs/spec.md §3, plus the whole-app dark mode. */
 export interface AppSettings {
   sidebarOpen: boolean;
   menuTheme: MenuTheme;
@@ -19,7 +19,7 @@ export interface AppSettings {
   darkMode: boolean;
 }
 
-/** Spec §9 defaults: #fa541c, light theme, sidemenu layout, fixed content width, multi-page on. */
+/** docs/spec.md §9 defaults: #fa541c, light theme, sidemenu layout, fixed content width, multi-page on. */
 export const DEFAULT_SETTINGS: Readonly<AppSettings> = {
   sidebarOpen: true,
   menuTheme: 'light',

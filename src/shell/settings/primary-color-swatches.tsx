@@ -6,7 +6,7 @@ import { PRESET_COLORS } from './app-settings';
 import { settingsStore, useAppSettings } from './settings-store';
 import { themeCompiles } from './theme-update';
 
-/** Applies a primary colour at once, or says `Failed to update theme` (spec §8) when the theme cannot compile with it. */
+/** Applies a primary colour at once, or says `Failed to update theme` (docs/spec.md §8) when the theme cannot compile with it. */
 export function useChangePrimaryColor(): (primaryColor: string) => void {
   const { t } = useTranslation('common');
   const { message } = App.useApp();

@@ -21,7 +21,7 @@ function Row({ label, control }: { label: string; control: ReactNode }) {
   );
 }
 
-/** Spec §2 Settings drawer: every change applies at once and is kept in local storage (§3). */
+/** docs/spec.md §2 Settings drawer: every change applies at once and is kept in local storage (docs/spec.md §3). */
 export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation('common');
   const settings = useAppSettings();
@@ -101,7 +101,7 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
               aria-label={t('settings.contentWidth')}
               options={[
                 { value: 'Fixed', label: t('settings.widthFixed') },
-                // Spec §2: Fluid only for the top menu.
+                // docs/spec.md §2: Fluid only for the top menu.
                 { value: 'Fluid', label: t('settings.widthFluid'), disabled: !topMenu },
               ]}
             />

@@ -30,7 +30,7 @@ const ROOT_ROUTE_CONTEXT = { outlet: null, matches: [], isDataRoute: false };
 const ACTIONS: readonly TabAction[] = ['refresh', 'closeLeft', 'closeRight', 'closeOthers'];
 
 /**
- * Spec §2 Tabs, with pages that stay alive: every open tab renders its page against its own location;
+ * docs/spec.md §2 Tabs, with pages that stay alive: every open tab renders its page against its own location;
  * hidden ones sit in a hidden <Activity>, so their state and DOM survive while their effects pause.
  */
 export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps) {

@@ -61,7 +61,7 @@ export function retargetTab(
   return tabs.filter((tab) => tab.key !== toKey).map((tab) => (tab.key === fromKey ? { ...tab, key: toKey, title } : tab));
 }
 
-/** Spec §2 Tabs: the last tab cannot be closed, nor the home tab. */
+/** docs/spec.md §2 Tabs: the last tab cannot be closed, nor the home tab. */
 export function closeTab(tabs: readonly PageTab[], key: string): CloseResult {
   if (tabs.length <= 1) return { ok: false, reason: 'last' };
   if (isHomeKey(key)) return { ok: false, reason: 'home' };

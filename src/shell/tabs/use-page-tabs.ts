@@ -31,7 +31,7 @@ function pathnameOf(key: string): string {
   return query < 0 ? key : key.slice(0, query);
 }
 
-/** Spec §2 Tabs: the open pages, kept in sessionStorage, with the close rules and the context actions. */
+/** docs/spec.md §2 Tabs: the open pages, kept in sessionStorage, with the close rules and the context actions. */
 export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
   const { t } = useTranslation('common');
   const { message } = App.useApp();

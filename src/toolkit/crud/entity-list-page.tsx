@@ -49,7 +49,7 @@ export interface EntityListPageProps<T extends BaseRecord> {
   /** Whether to wrap the list in a titled card (default true). */
   card?: boolean;
   /**
-   * Permission prefix (spec §6, e.g. `goods:spu`): toolbar buttons whose codes under it the user lacks
+   * Permission prefix (docs/spec.md §6, e.g. `goods:spu`): toolbar buttons whose codes under it the user lacks
    * are hidden (`add`, `batch_delete`/`remove`, `export`, `import`).
    */
   permissionPrefix?: string;

@@ -8,7 +8,7 @@ export interface RowAction<T> {
   key: string;
   /** The button text (already translated). */
   label: string;
-  /** Permission code (spec §6): hidden or disabled as the user's lists say; none: always shown. */
+  /** Permission code (docs/spec.md §6): hidden or disabled as the user's lists say; none: always shown. */
   code?: string;
   /** A gate the screen decided itself (a code of another entity, a setting); hidden or disabled like `code`. */
   access?: Access;

@@ -13,7 +13,7 @@ const TOOLBAR_CODES: Record<ToolbarButton, readonly string[]> = {
   import: ['import', 'importExcel'],
 };
 
-/** Toolbar buttons a permission-prefix setting hides (spec §6): those whose codes the user lacks. */
+/** Toolbar buttons a permission-prefix setting hides (docs/spec.md §6): those whose codes the user lacks. */
 export function toolbarHiddenByPrefix(prefix: string, ctx?: PermissionContext): Set<ToolbarButton> {
   const hidden = new Set(hiddenByPrefix(prefix, ctx));
   const buttons = Object.entries(TOOLBAR_CODES) as Array<[ToolbarButton, readonly string[]]>;

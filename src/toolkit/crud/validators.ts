@@ -4,7 +4,7 @@ import type { DuplicateCheckParams } from '../../contracts/validators';
 import { VALIDATOR_API } from '../../contracts/validators';
 import { http } from '../../providers/http';
 
-/** Async form validators (spec §5): the duplicate check and the rule check, with their skip rules. */
+/** Async form validators (docs/spec.md §5): the duplicate check and the rule check, with their skip rules. */
 
 export function shouldCheckDuplicate(value: unknown): boolean {
   return value !== undefined && value !== null && String(value).trim() !== '';

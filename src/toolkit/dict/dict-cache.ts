@@ -16,7 +16,7 @@ async function fetchDictItems(code: string): Promise<unknown> {
 /**
  * Items of a dictionary: the session dictionary cache first (filled at login, 7 days in local
  * storage), else `getDictItems`, whose answer joins the cache (which tells every subscriber, see
- * subscribeDictItems). A failed lookup is only logged and yields no items (spec §7 Dictionaries).
+ * subscribeDictItems). A failed lookup is only logged and yields no items (docs/spec.md §7 Dictionaries).
  */
 export function loadDictItems(code: string): Promise<DictItem[]> {
   const cached = session.getDictCache()?.[code];

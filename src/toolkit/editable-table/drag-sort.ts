@@ -2,7 +2,7 @@ import type { Row } from './types';
 
 export const DEFAULT_DRAG_SORT_KEY = 'orderNum';
 
-/** Rewrites every row's order field to its 1-based position (conventions §7.4); unchanged rows keep identity. */
+/** Rewrites every row's order field to its 1-based position (docs/reference/jeecg-conventions.md §7.4); unchanged rows keep identity. */
 export function rewriteOrder(rows: readonly Row[], key: string = DEFAULT_DRAG_SORT_KEY): Row[] {
   return rows.map((row, index) => (row[key] === index + 1 ? row : { ...row, [key]: index + 1 }));
 }

@@ -210,7 +210,7 @@ function SelectAll({ store }: { store: RowStore }) {
 }
 
 /**
- * The editable table (spec §1/§4/§5): virtual rows, per-cell subscriptions, validation in one loop.
+ * The editable table (docs/spec.md §1/§4/§5): virtual rows, per-cell subscriptions, validation in one loop.
  * Row key `id`; serial column 60 px; checkbox column 40 px (60 with a footer); footer rows 合计 / 平均.
  */
 export function EditableTable({ columns, dataSource, height = 480, rowSelection = false, dragSort = false, dragSortKey = DEFAULT_DRAG_SORT_KEY, renderSubTable, socketKey, ref, onEdit, ...rest }: EditableTableProps) {

@@ -8,7 +8,7 @@ export interface EnhanceEntry {
   ok: boolean;
 }
 
-/** Per-table record of enhancement hooks run, keeping only the last 16 (spec §9). */
+/** Per-table record of enhancement hooks run, keeping only the last 16 (docs/spec.md §9). */
 export class EnhanceHistory {
   private entries: EnhanceEntry[] = [];
 

@@ -5,7 +5,7 @@ export function acceptsNumberTyping(text: string): boolean {
   return TYPING.test(text);
 }
 
-/** On blur a valid value becomes a number and anything else becomes empty (spec §5). */
+/** On blur a valid value becomes a number and anything else becomes empty (docs/spec.md §5). */
 export function numberOnBlur(value: unknown): number | '' {
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value !== 'string') return '';

@@ -257,7 +257,7 @@ export class RowStore {
     return this.highlighted.has(id);
   }
 
-  /** Marks a reloaded row for 1.4 s (spec §9). */
+  /** Marks a reloaded row for 1.4 s (docs/spec.md §9). */
   highlight(id: string, durationMs: number = ROW_HIGHLIGHT_MS): void {
     this.highlighted.add(id);
     emit(this.rowListeners, id);

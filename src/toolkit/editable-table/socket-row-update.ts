@@ -13,7 +13,7 @@ function isRowPatch(value: unknown): value is Partial<Row> & { id: string } {
 }
 
 /**
- * Handles one vxeSocket frame (conventions §6.5): `update_vxe_table` with the table's socketKey from
+ * Handles one vxeSocket frame (docs/reference/jeecg-conventions.md §6.5): `update_vxe_table` with the table's socketKey from
  * another page (different caseId) patches the row. Unparsable or unknown frames are only logged.
  */
 export function handleTableSocketMessage(store: RowStore, raw: string, socketKey: string, caseId: string): boolean {

@@ -1,4 +1,4 @@
-/** Tags input: the text is split into two-character groups separated by semicolons (spec §5). */
+/** Tags input: the text is split into two-character groups separated by semicolons (docs/spec.md §5). */
 export function splitTags(text: string): string {
   const plain = text.replace(/;/g, '');
   const groups: string[] = [];

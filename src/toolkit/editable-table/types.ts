@@ -33,7 +33,7 @@ export interface CellOption {
 /** A cell value is judged by the first failing rule; its message is what the user sees. */
 export interface ValidateRule {
   required?: boolean;
-  /** A preset name of spec §5, `only` (unique), or any pattern. */
+  /** A preset name of docs/spec.md §5, `only` (unique), or any pattern. */
   pattern?: PresetName | 'only' | RegExp | string;
   unique?: boolean;
   /** Returns an error message, or nothing when the value is fine. */
@@ -44,7 +44,7 @@ export interface ValidateRule {
 
 export type StatisticKind = 'sum' | 'average';
 
-/** Upload cell value while editing (spec §3 table upload cell value). */
+/** Upload cell value while editing (docs/spec.md §3 table upload cell value). */
 export interface UploadCellValue {
   name: string;
   type?: string;

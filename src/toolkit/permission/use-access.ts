@@ -7,7 +7,7 @@ const subscribe = (listener: () => void) => session.subscribe(listener);
 const version = () => session.getVersion();
 
 /**
- * How a control with this permission code shows for the current user (spec §6): `visible` false
+ * How a control with this permission code shows for the current user (docs/spec.md §6): `visible` false
  * removes it (type '1' not granted), `disabled` true keeps it greyed out with `reason` (type '2').
  *
  * The decision is the access-control provider's own (`accessOf`, which `can` also answers from), read

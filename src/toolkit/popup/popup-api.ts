@@ -50,7 +50,7 @@ export interface PopupRead<T> {
 
 /**
  * One GET of the popup through Refine's useCustom and the data provider; null asks nothing.
- * `definition` reads (report config, query info) stay cached for POPUP_CACHE_MS (spec §9);
+ * `definition` reads (report config, query info) stay cached for POPUP_CACHE_MS (docs/spec.md §9);
  * a page read keeps the previous rows on screen while the next page loads.
  */
 function usePopupRead<T>(url: string | null, params: Record<string, string | number> | undefined, kind: 'definition' | 'page'): PopupRead<T> {

@@ -38,7 +38,7 @@ function pageParams(query: QueryState): Record<string, string | number> {
 // Rows are keyed by id; a report row without one by its content (antd deprecates keys by index).
 const rowKeyOf = (row: Record_): string => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row));
 
-/** The popup picker (spec §5): a 1200-wide modal listing a stored report with query, paging, sorting and selection. */
+/** The popup picker (docs/spec.md §5): a 1200-wide modal listing a stored report with query, paging, sorting and selection. */
 export function PopupModal({ open, code, multiple = false, onCancel, onOk }: PopupModalProps) {
   const { t } = useTranslation('toolkit');
   const { message } = App.useApp();

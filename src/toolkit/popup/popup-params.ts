@@ -1,5 +1,5 @@
 export const POPUP_MODAL_WIDTH = 1200;
-/** Spec §9: a report's config and query info stay cached this long (the popup's staleTime and gcTime). */
+/** docs/spec.md §9: a report's config and query info stay cached this long (the popup's staleTime and gcTime). */
 export const POPUP_CACHE_MS = 30_000;
 
 /** Popup picker settings as a form field or table column gives them (fields comma-separated). */
@@ -17,7 +17,7 @@ const split = (fields: string | undefined) =>
     .map((field) => field.trim())
     .filter((field) => field !== '');
 
-/** Checks code and field lists (spec §5); returns the error key or the paired field lists. */
+/** Checks code and field lists (docs/spec.md §5); returns the error key or the paired field lists. */
 export function checkPopupParams(params: PopupParams): { error: PopupParamError } | { org: string[]; dest: string[] } {
   const org = split(params.orgFields);
   const dest = split(params.destFields);

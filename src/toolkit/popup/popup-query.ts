@@ -9,7 +9,7 @@ export interface DictOption {
   text: string;
 }
 
-/** The form names of a range query item: `<field>_begin` and `<field>_end` (conventions §2.2). */
+/** The form names of a range query item: `<field>_begin` and `<field>_end` (docs/reference/jeecg-conventions.md §2.2). */
 export function rangeNames(field: string): [string, string] {
   return [`${field}${RANGE_BEGIN_SUFFIX}`, `${field}${RANGE_END_SUFFIX}`];
 }

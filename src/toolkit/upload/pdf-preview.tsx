@@ -48,7 +48,7 @@ function PdfPreviewFrame({ path, title }: { path: string; title: string }) {
   return <iframe src={url} title={title} data-testid="pdf-preview-frame" style={{ width: '100%', height: PDF_PREVIEW_HEIGHT, border: 0 }} />;
 }
 
-/** The PDF preview (spec §7 Upload: /sys/common/pdf/pdfPreviewIframe), shown in a frame from a blob. */
+/** The PDF preview (docs/spec.md §7 Upload: /sys/common/pdf/pdfPreviewIframe), shown in a frame from a blob. */
 export function PdfPreview({ path, name, onClose }: PdfPreviewProps) {
   const { t } = useTranslation('toolkit');
   const title = t('upload.pdfPreviewTitle', { name });

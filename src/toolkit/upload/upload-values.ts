@@ -2,7 +2,7 @@ export const FILE_NAME_DISPLAY_LENGTH = 5;
 export const DEFAULT_BIZ_PATH = 'temp';
 export const DEFAULT_RESPONSE_NAME = 'message';
 
-/** File names shown in cells: 5 characters plus an ellipsis (spec §9). */
+/** File names shown in cells: 5 characters plus an ellipsis (docs/spec.md §9). */
 export function shortFileName(name: string, length: number = FILE_NAME_DISPLAY_LENGTH): string {
   return name.length > length ? `${name.slice(0, length)}…` : name;
 }

@@ -57,7 +57,7 @@ function emitted(list: readonly UploadFile[], returnUrl: boolean): UploadWidgetV
   return paths.map((entry) => ({ fileName: entry.file.name, filePath: entry.path, fileSize: entry.file.size ?? 0 }));
 }
 
-/** The upload widget (spec §4/§5): several files, image mode, a number limit, reordering of pictures. */
+/** The upload widget (docs/spec.md §4/§5): several files, image mode, a number limit, reordering of pictures. */
 export function UploadWidget({ value, onChange, fileType = 'all', number = 0, bizPath = DEFAULT_BIZ_PATH, returnUrl = true, text, multiple = true, disabled, action = COMMON_UPLOAD_PATH }: UploadWidgetProps) {
   const { t } = useTranslation('toolkit');
   const { message, modal } = App.useApp();

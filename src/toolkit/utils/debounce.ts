@@ -5,7 +5,7 @@ export interface Debounced<A extends unknown[]> {
   cancel(): void;
 }
 
-/** Calls `fn` once calls have stopped for `wait` ms (default 100 ms, spec §9), with the last arguments. */
+/** Calls `fn` once calls have stopped for `wait` ms (default 100 ms, docs/spec.md §9), with the last arguments. */
 export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: number = DEFAULT_DEBOUNCE_MS): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const debounced = (...args: A) => {

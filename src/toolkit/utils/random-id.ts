@@ -1,4 +1,4 @@
-/** A random id of 32 hexadecimal characters (spec §9), e.g. for new table rows. */
+/** A random id of 32 hexadecimal characters (docs/spec.md §9), e.g. for new table rows. */
 export function randomId(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

@@ -48,4 +48,21 @@ describe('plugin boundaries (eslint.config.js)', () => {
     const code = "import system from './system';\nimport customers from './customers';\nexport const all = [system, customers];\n";
     expect(await boundaryErrors('plugins/index.ts', code)).toEqual([]);
   });
+
+  it('lets a plugin reach the core server only through server/kit.ts and server/contracts; its tests may drive the core', async () => {
+    const code = [
+      "import { newId } from '../../../server/db/ids';",
+      "import type { FastifyInstance } from '../../../server/http/envelope';",
+      "import { permission, tenantOf } from '../../../server/kit';",
+      "import type { StockService } from '../../../server/contracts/stock';",
+      'export const used = [newId, permission, tenantOf];',
+      '',
+    ].join('\n');
+    expect(await boundaryErrors('plugins/goods/server/probe.ts', code)).toEqual([
+      'a plugin takes the core server from server/kit.ts (and the services plugins offer each other from server/contracts), never from server/db/ids.',
+      'a plugin takes the core server from server/kit.ts (and the services plugins offer each other from server/contracts), never from server/http/envelope.',
+    ]);
+    const test = "import { shopDay } from '../../../../server/time/shop-time';\nexport const day = shopDay;\n";
+    expect(await boundaryErrors('plugins/goods/tests/server/probe.test.ts', test)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-/** 通知消息's 去处理 (spec §2): url navigates; component opens the page openPage names, with busId. */
+/** 通知消息's 去处理 (docs/spec.md §2): url navigates; component opens the page openPage names, with busId. */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';

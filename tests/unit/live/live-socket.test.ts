@@ -34,7 +34,7 @@ describe('connecting', () => {
   });
 });
 
-describe('reconnect (spec §4, §8: after 5 s, one pending at a time)', () => {
+describe('reconnect (docs/spec.md §4, §8: after 5 s, one pending at a time)', () => {
   it('reconnects exactly 5 s after a close', async () => {
     const first = last(noticeSockets());
     first.serverOpens();
@@ -67,7 +67,7 @@ describe('reconnect (spec §4, §8: after 5 s, one pending at a time)', () => {
   });
 });
 
-describe('heartbeats (spec §9)', () => {
+describe('heartbeats (docs/spec.md §9)', () => {
   it('notice socket: sends HeartBeat after 20 s; unanswered for 20 s more it closes and reconnects 5 s later', async () => {
     const socket = last(noticeSockets());
     socket.serverOpens();

@@ -73,7 +73,7 @@ describe('accessControlProvider', () => {
     await expect(can({ resource: 'user', action: 'delete' })).resolves.toMatchObject({ can: false, reason: '没有权限' });
     await expect(can({ resource: 'user', action: 'edit' })).resolves.toMatchObject({ can: false, reason: '无操作权限' });
     await expect(can({ resource: 'user', action: 'list' })).resolves.toEqual({ can: true });
-    // a derived code configured nowhere is allowed; an explicit one follows §6 strictly
+    // a derived code configured nowhere is allowed; an explicit one follows docs/spec.md §6 strictly
     await expect(can({ resource: 'user', action: 'export' })).resolves.toEqual({ can: true });
     await expect(can({ resource: 'user', action: 'x', params: { code: 'user:export' } })).resolves.toMatchObject({ can: false });
     await expect(can({ action: 'x', params: { meta: { code: 'user:add' } } })).resolves.toEqual({ can: true });

@@ -115,7 +115,7 @@ describe('request defaults', () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (docs/spec.md §8)', () => {
   it("403 → 系统提示 / the server's message (拒绝访问 when it gives none), and the promise still rejects", async () => {
     const presenter = spyPresenter();
     mockServer(() => ({ status: 403, data: fail('没有权限，请联系管理员授权', 403) }));

@@ -3,7 +3,7 @@ import { decideEntryRedirect, loginPathWithRedirect } from '../../../src/routing
 
 const at = (pathname: string, search = '', hasToken = false, hash = '') => decideEntryRedirect({ pathname, search, hash, hasToken });
 
-describe('decideEntryRedirect (spec §2 Redirect rules)', () => {
+describe('decideEntryRedirect (docs/spec.md §2 Redirect rules)', () => {
   it('sends /user to /user/login, with or without a token', () => {
     expect(at('/user')).toEqual({ kind: 'redirect', to: '/user/login' });
     expect(at('/user/', '', true)).toEqual({ kind: 'redirect', to: '/user/login' });

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, loadSettings, normaliseSettings, saveSettings, SETTIN
 import { settingsStore } from '../../../src/shell/settings/settings-store';
 import { nextHeaderHidden, useAutoHideHeader } from '../../../src/shell/layouts/use-auto-hide-header';
 
-describe('settings (spec §2 Settings drawer, §3, §9)', () => {
+describe('settings (docs/spec.md §2 Settings drawer, §3, §9)', () => {
   it('defaults to #fa541c, light theme, side menu, fixed width and multi-page on', () => {
     expect(loadSettings()).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({ primaryColor: '#fa541c', menuTheme: 'light', layout: 'sidemenu', contentWidth: 'Fixed', multipage: true });
@@ -48,7 +48,7 @@ describe('settings (spec §2 Settings drawer, §3, §9)', () => {
   });
 });
 
-describe('auto-hide header (spec §9: after 100 px)', () => {
+describe('auto-hide header (docs/spec.md §9: after 100 px)', () => {
   it('hides only past 100 px when scrolling down and shows again when scrolling up', () => {
     expect(nextHeaderHidden(0, 100, false)).toBe(false);
     expect(nextHeaderHidden(100, 101, false)).toBe(true);

@@ -7,7 +7,7 @@ function greetingAt(hour: number, minute: number): string {
   return zhCommon.greeting[greetingKey(date.getHours())];
 }
 
-describe('greetingKey (spec §9 greeting by hour)', () => {
+describe('greetingKey (docs/spec.md §9 greeting by hour)', () => {
   it.each([
     [8, 59, '早上好'],
     [9, 0, '上午好'],

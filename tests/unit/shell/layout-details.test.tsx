@@ -1,5 +1,5 @@
 /**
- * Spec §2 Layouts: the footer credit, the wide user layout of registerStore, menu items opening by path
+ * docs/spec.md §2 Layouts: the footer credit, the wide user layout of registerStore, menu items opening by path
  * or in a new window (external / iframe items), and the iframe page view.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -114,7 +114,7 @@ describe('side menu', () => {
     expect(screen.getByTestId('location').textContent).toBe('/goods/goodsBrandList');
   });
 
-  it('is dark when given no theme (§9), and follows a theme it is given', () => {
+  it('is dark when given no theme (docs/spec.md §2 Layouts), and follows a theme it is given', () => {
     const { unmount } = renderMenu();
     expect(screen.getByRole('menu', { name: '主菜单' }).classList.contains('ant-menu-dark')).toBe(true);
     unmount();

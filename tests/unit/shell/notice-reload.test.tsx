@@ -1,4 +1,4 @@
-/** Spec §9: the notice list of the header bell reloads every 6 s, through Refine's data provider. */
+/** docs/spec.md §9: the notice list of the header bell reloads every 6 s, through Refine's data provider. */
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_API } from '../../../src/contracts/announcements';

@@ -30,7 +30,7 @@ function renderModal(onClose = vi.fn()) {
 
 const field = (label: string) => screen.getByLabelText(label);
 
-describe('change-password dialog (spec §5)', () => {
+describe('change-password dialog (docs/spec.md §5)', () => {
   it('is 800 px wide and asks for all three fields', async () => {
     expect(PASSWORD_MODAL_WIDTH).toBe(800);
     renderModal();

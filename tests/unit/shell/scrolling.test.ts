@@ -1,4 +1,4 @@
-/** Spec §9: the scroll state resets 100 ms after the last scroll. */
+/** docs/spec.md §9: the scroll state resets 100 ms after the last scroll. */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCROLL_RESET_MS, useScrolling } from '../../../src/shell/layouts/use-scrolling';

@@ -7,7 +7,7 @@ const tab = (key: string, title = key): PageTab => ({ id: key, key, title });
 const keys = (tabs: readonly PageTab[]) => tabs.map((entry) => entry.key);
 const five = [tab(HOME_KEY, '首页'), tab('/a'), tab('/b'), tab('/c'), tab('/d')];
 
-describe('tab rules (spec §2 Tabs)', () => {
+describe('tab rules (docs/spec.md §2 Tabs)', () => {
   it('keys a tab by its full path, search included', () => {
     expect(tabKeyOf({ pathname: '/system/user', search: '?page=2' })).toBe('/system/user?page=2');
     const tabs = openTab(openTab([tab(HOME_KEY)], '/system/user?page=1', '用户管理'), '/system/user?page=2', '用户管理');

@@ -1,4 +1,4 @@
-/** Spec §8: a colour the theme cannot be compiled from is refused (the drawer says `Failed to update theme`). */
+/** docs/spec.md §8: a colour the theme cannot be compiled from is refused (the drawer says `Failed to update theme`). */
 import { describe, expect, it } from 'vitest';
 import { themeCompiles } from '../../../src/shell/settings/theme-update';
 import { initI18n, i18n } from '../../../src/providers/i18n';

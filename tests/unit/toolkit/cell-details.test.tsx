@@ -1,5 +1,5 @@
 /**
- * Editable-table details of spec §3/§9: the upload cell (未知错误 fallback, download/delete menu), the radio
+ * Editable-table details of docs/spec.md §3/§9: the upload cell (未知错误 fallback, download/delete menu), the radio
  * cell clearing only with allowClear, the async select's 300 ms search debounce, the progress cell, and
  * the serial / checkbox column widths.
  */

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('dictionary lookups (spec §7 Dictionaries)', () => {
+describe('dictionary lookups (docs/spec.md §7 Dictionaries)', () => {
   it('answer from the session cache first, else fetch once and cache the items', async () => {
     const server = mockServer(() => ({ status: 200, data: ok([{ value: '1', text: '男' }]) }));
     expect(await loadDictItems('sex')).toEqual([{ value: '1', text: '男' }]);
@@ -30,7 +30,7 @@ describe('dictionary lookups (spec §7 Dictionaries)', () => {
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls[0]).toEqual(['dictionary lookup failed', 'no_such_dict', '字典Code不能为空!']);
     expect(session.getDictCache()?.no_such_dict).toBeUndefined();
-    // A business failure is never presented; a transport failure goes through the client's §8 handling only.
+    // A business failure is never presented; a transport failure goes through the client's docs/spec.md §8 handling only.
     expect(presenter.notifyError.mock.calls.filter(([message]) => String(message).includes('字典'))).toEqual([]);
   });
 });

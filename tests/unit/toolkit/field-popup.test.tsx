@@ -75,7 +75,7 @@ describe('the popup control', () => {
     expect((screen.getByLabelText('供应商', { selector: 'input' }) as HTMLInputElement).value).toBe('华东电子');
   });
 
-  it('refuses to open without its settings (spec §5)', async () => {
+  it('refuses to open without its settings (docs/spec.md §5)', async () => {
     const unset: FieldDefinition = { ...supplier, popup: { report: 'supplier_pick', columns: ['supplier_name'], targets: ['supplierName', 'contactPhone'] } };
     renderInRefine(
       <Form>

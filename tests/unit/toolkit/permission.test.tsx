@@ -1,5 +1,5 @@
 /**
- * useAccess / accessOf, the one screen permission decision (spec §6), Refine's own buttons following the same
+ * useAccess / accessOf, the one screen permission decision (docs/spec.md §6), Refine's own buttons following the same
  * decision, and the EntityListPage permission prefix.
  */
 import { CanAccess } from '@refinedev/core';
@@ -122,7 +122,7 @@ describe("Refine's buttons follow the same decision", () => {
   });
 });
 
-describe('permission prefix (spec §6 last rule)', () => {
+describe('permission prefix (docs/spec.md §6 last rule)', () => {
   const allAuth = [...MEMBER_ALL_AUTH, entry('cust:member:batch_delete', '1', '1'), entry('cust:member:import', '1', '1')];
   // Holds every engine code, but under the prefix lacks batch_delete and import.
   const auth = ['list', 'add', 'edit', 'deleteBatch', 'exportXls', 'importExcel'].map((action) => entry(`cust:member:${action}`, '1'));

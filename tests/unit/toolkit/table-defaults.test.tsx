@@ -1,5 +1,5 @@
 /**
- * Spec §9 table defaults on the CRUD list page and the popup picker: page size 10 with options 10/20/30,
+ * docs/spec.md §9 table defaults on the CRUD list page and the popup picker: page size 10 with options 10/20/30,
  * a quick jumper, rows keyed by id, size medium (antd `middle`).
  */
 import { fireEvent, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The upload widget (spec §4/§9): its defaults (点击上传, bizPath temp, fileType all, number 0 = no limit,
+ * The upload widget (docs/spec.md §4/§9): its defaults (点击上传, bizPath temp, fileType all, number 0 = no limit,
  * returnUrl true, multiple files), the image-mode error dialog 上传出错, and '{file name} 上传失败.'.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';

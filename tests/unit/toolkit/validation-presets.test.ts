@@ -5,7 +5,7 @@ import type { EditableColumn, Row } from '../../../src/toolkit/editable-table/ty
 
 const cases: Record<PresetName, { valid: string[]; invalid: string[] }> = {
   '*': { valid: ['a', ' '], invalid: [''] },
-  // Labelled 6–16 digits; the pattern really allows 6–18 (spec §5).
+  // Labelled 6–16 digits; the pattern really allows 6–18 (docs/spec.md §5).
   'n6-16': { valid: ['123456', '1234567890123456', '12345678901234567', '123456789012345678'], invalid: ['12345', '1234567890123456789', '12345a'] },
   '*6-16': { valid: ['abc de', 'x'.repeat(16)], invalid: ['abcde', 'x'.repeat(17)] },
   's6-18': { valid: ['abcdef', 'ABCdefGHI', 'abc|de'], invalid: ['abcde', 'abc123', 'a'.repeat(19)] },

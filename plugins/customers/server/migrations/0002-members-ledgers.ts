@@ -13,7 +13,7 @@ import {
 } from '../../entities';
 
 /**
- * Members per business-api: `mobile`, `point`, `balance` (NUMERIC(14,2)), `experience`, `levelId`,
+ * Members per docs/business-api.md: `mobile`, `point`, `balance` (NUMERIC(14,2)), `experience`, `levelId`,
  * groups, levels, the three ledgers, level records, addresses, customers and member coupons.
  * Existing members keep their totals: each non-zero total gets an opening ledger row, so every
  * ledger adds up to its total from the start.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { newId } from '../../../../server/kit';
 import { BALANCE_BIZ_DICT, COUPON_STATUS_DICT, EXPERIENCE_BIZ_DICT, POINT_BIZ_DICT, TERMINAL_DICT } from '../../entities';
 
-/** The member area's enumerations (business-domains §1 "Dictionaries"), editable on 数据字典. */
+/** The member area's enumerations (docs/reference/business-domains.md §1 "Dictionaries"), editable on 数据字典. */
 export const MEMBER_DICTS: ReadonlyArray<{ code: string; name: string; items: ReadonlyArray<[string, string]> }> = [
   {
     code: POINT_BIZ_DICT,

@@ -1,5 +1,5 @@
 /**
- * The dashboards (business-domains §6 "Dashboards"): counters shown by the permission of the list they
+ * The dashboards (docs/reference/business-domains.md §6 "Dashboards"): counters shown by the permission of the list they
  * link to and equal to the SQL count of the same rows; the analysis cards for today against yesterday
  * from orders placed and paid here; the funnel's distinct counts; member shares summing to the members.
  */

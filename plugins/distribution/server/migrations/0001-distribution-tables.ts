@@ -3,7 +3,7 @@ import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { drpBrokerageRecordEntity, drpDistributorEntity, drpLevelEntity, drpRecruitEntity, drpWithdrawEntity } from '../../entities';
 
 /**
- * The distribution tables (business-domains §5). Money is NUMERIC(14,2), percentages NUMERIC(5,2); the
+ * The distribution tables (docs/reference/business-domains.md §5). Money is NUMERIC(14,2), percentages NUMERIC(5,2); the
  * database backs the services' rules with checks (totals never below zero). The log tables are the
  * state machines' (server/state/state-machine.ts).
  */

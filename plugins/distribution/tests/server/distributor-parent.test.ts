@@ -1,4 +1,4 @@
-/** 推广人 (level 1 and 2) and 修改/清除上级 of 分销商 (business-domains §5 "Screens"). */
+/** 推广人 (level 1 and 2) and 修改/清除上级 of 分销商 (docs/reference/business-domains.md §5 "Screens"). */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';

@@ -1,4 +1,4 @@
-/** Automatic level upgrades (business-domains §5 level tasks): conditions met → the highest such level, never down. */
+/** Automatic level upgrades (docs/reference/business-domains.md §5 level tasks): conditions met → the highest such level, never down. */
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';

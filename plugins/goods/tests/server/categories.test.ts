@@ -1,4 +1,4 @@
-/** The category tree (spec §7): queryTreeList, searchBy, placement rules and the guarded delete (issue #12). */
+/** The category tree (docs/spec.md §7): queryTreeList, searchBy, placement rules and the guarded delete (issue #12). */
 import { describe, expect, it } from 'vitest';
 import { useDemoServer } from '../../../../tests/server/helpers';
 import type { CategoryRecord } from '../../entities';

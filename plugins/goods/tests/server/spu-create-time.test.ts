@@ -1,5 +1,5 @@
 /**
- * 商品SPU list: the 创建时间 range filter (business-domains §2 "Filters: 名称, 分类, 创建时间"), sent as
+ * 商品SPU list: the 创建时间 range filter (docs/reference/business-domains.md §2 "Filters: 名称, 分类, 创建时间"), sent as
  * `createdTime_begin` / `createdTime_end` (a bare date covers the whole day), combined with the other
  * filters and the status tabs, refused when malformed, and served from the (tenant, create_time) index.
  */

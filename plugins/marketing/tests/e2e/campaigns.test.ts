@@ -1,6 +1,6 @@
 /**
  * Issue 14, 赠品活动 end to end: campaigns in each time status list with their status tag, the deal button
- * (办理) only where spec §4 allows it (not for statuses 1, 3 and 4), and closing one (confirmed) turns it 已关闭.
+ * (办理) only where docs/spec.md §4 allows it (not for statuses 1, 3 and 4), and closing one (confirmed) turns it 已关闭.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

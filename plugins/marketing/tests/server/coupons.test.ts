@@ -187,7 +187,7 @@ describe('a coupon in an order', () => {
       headers: buyer.headers,
     });
     expect(preview.body.success, JSON.stringify(preview.body)).toBe(true);
-    // 60 × 15 % = 9.00, a number of yuan on the wire (business-api).
+    // 60 × 15 % = 9.00, a number of yuan on the wire (docs/business-api.md).
     expect(preview.body.result.couponPrice).toBe(9);
     const byId = new Map(preview.body.result.coupons.map((choice) => [choice.id, choice]));
     expect(byId.get(fine)).toMatchObject({ usable: true, reason: null, couponPrice: 9 });

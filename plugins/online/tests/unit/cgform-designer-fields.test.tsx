@@ -1,6 +1,6 @@
 /**
  * 表单开发's designer edits every setting of a field's semantics: its default, its validation type (the presets of
- * spec §5 among them), its dictionary code, table dictionary (dictTable / dictText) and popup settings; each is sent
+ * docs/spec.md §5 among them), its dictionary code, table dictionary (dictTable / dictText) and popup settings; each is sent
  * to addAll in JeecgBoot's names.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -30,7 +30,7 @@ describe('the designer’s field settings', () => {
     fireEvent.change(byLabel('字典表'), { target: { value: 'shop_supplier' } });
     fireEvent.change(byLabel('字典文本'), { target: { value: 'supplier_name' } });
 
-    // The validation select offers the presets of spec §5, the longer ones too.
+    // The validation select offers the presets of docs/spec.md §5, the longer ones too.
     fireEvent.mouseDown(byLabel('校验'));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(0);

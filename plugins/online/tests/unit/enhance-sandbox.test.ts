@@ -1,12 +1,12 @@
 /**
- * The parent side of the enhancement sandbox (spec §5): a patch comes back; an error or a timeout is logged as
+ * The parent side of the enhancement sandbox (docs/spec.md §5): a patch comes back; an error or a timeout is logged as
  * 用户自定义JS增强代码运行出错 and yields no patch; a timed-out frame is thrown away and a new one made.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import zh from '../../../../locales/zh-CN/online.json';
 import { createEnhanceSandbox as create, type EnhanceRequest, type EnhanceSandboxOptions, type SandboxFrameFactory } from '../../components/enhance-sandbox';
 
-/** The product language's text, as the generated list passes it (spec §5). */
+/** The product language's text, as the generated list passes it (docs/spec.md §5). */
 const SPEC_MESSAGE = zh.enhance.runFailed;
 const createEnhanceSandbox = (options: Omit<EnhanceSandboxOptions, 'errorMessage'>) => create({ errorMessage: () => SPEC_MESSAGE, ...options });
 

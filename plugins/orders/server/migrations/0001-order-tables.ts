@@ -3,7 +3,7 @@ import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, payRecordEntity, refundOrderEntity } from '../../entities';
 
 /**
- * The sales-order tables (business-domains §3). Money is NUMERIC(14,2) (yuan, exact) and defaults to
+ * The sales-order tables (docs/reference/business-domains.md §3). Money is NUMERIC(14,2) (yuan, exact) and defaults to
  * zero; the database backs the services' arithmetic with check constraints, and the document numbers
  * are unique per tenant. The log tables are the state machine's (server/state/state-machine.ts).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Gift lines on orders (business-domains §4: 0-priced, drawing stock). `if not exists`: 0001 builds its tables from the entities as they are now, so a fresh
+ * Gift lines on orders (docs/reference/business-domains.md §4: 0-priced, drawing stock). `if not exists`: 0001 builds its tables from the entities as they are now, so a fresh
  * database already has the column.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

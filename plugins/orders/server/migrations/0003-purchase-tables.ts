@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createEntityTable, createStateLogTable } from '../../../../server/kit';
 import { purchaseDeliveryEntity, purchaseItemEntity, purchaseOrderEntity } from '../../purchase-entities';
 
-/** The procurement tables (business-domains §7): money NUMERIC(14,2), counts never below zero nor above the ordered. */
+/** The procurement tables (docs/reference/business-domains.md §7): money NUMERIC(14,2), counts never below zero nor above the ordered. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createEntityTable(db, purchaseOrderEntity);
   const orderMoney = ['goods_price', 'tax_price', 'discount_price', 'total_price', 'deposit_price'];

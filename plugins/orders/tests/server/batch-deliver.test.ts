@@ -1,4 +1,4 @@
-/** 批量发货 by Excel (business-domains §8): each row ships through 发货; refused rows say why and never undo the others (issue #13). */
+/** 批量发货 by Excel (docs/reference/business-domains.md §8): each row ships through 发货; refused rows say why and never undo the others (issue #13). */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';

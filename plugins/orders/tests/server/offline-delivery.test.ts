@@ -58,7 +58,7 @@ describe('offline order delivery', () => {
     expect(handed).toMatchObject({ status: '20', expressId: null, logisticsNo: null });
     expect(handed.logs.at(-1)?.content).toContain('到店自提');
 
-    // The business-api add without any delivery choice or receiver: 无需物流.
+    // The docs/business-api.md add without any delivery choice or receiver: 无需物流.
     const plain = await offline({});
     expect(await detail(plain.body.result.id)).toMatchObject({ deliveryType: '3', deliveryType_dictText: '无需物流' });
     expect((await deliver({ id: plain.body.result.id, expressId: await expressId(demo), logisticsNo: 'SF-NOWHERE' })).body).toMatchObject({ success: false, message: '订单没有收货地址，不能快递发货' });

@@ -110,7 +110,7 @@ describe('guarded steps', () => {
     const read = detail.body.result.rowVersion;
     expect((await post('remark', { id, remark: '已核对', rowVersion: read })).body.success).toBe(true);
     const stale = { success: false, code: 409, message: '数据已被他人修改，请刷新后重试' };
-    expect((await post('updateAddress', { id, receiverName: '王五', receiverMobile: '13900000098', receiverAreaId: '1', receiverDetailAddress: '路 3 号', rowVersion: read })).body).toMatchObject(stale);
+    expect((await post('updateAddress', { id, receiverName: '王五', receiverMobile: '13900000098', receiverAreaId: '110101', receiverDetailAddress: '路 3 号', rowVersion: read })).body).toMatchObject(stale);
     expect((await post('remark', { id, remark: '旧对话框', rowVersion: read })).body).toMatchObject(stale);
     const after = await call<OrderRecord>(demo.app, 'GET', `/api/saleorder/saleOrder/queryById?id=${id}`, admin());
     expect(after.body.result).toMatchObject({ remark: '已核对', receiverName: '李四' });

@@ -58,7 +58,7 @@ describe('pricing', () => {
     expect(() => applyAdjustment(order.lines, new Decimal('-30'))).toThrow('调价后的应付金额必须大于 0');
   });
 
-  it('takes the campaign, then the coupon per line, then the level discount and points on what is left (§4 stacking)', () => {
+  it('takes the campaign, then the coupon per line, then the level discount and points on what is left (docs/reference/business-domains.md §4 stacking)', () => {
     const order = priceOrder({
       lines: [
         { price: '100.00', count: 1 },

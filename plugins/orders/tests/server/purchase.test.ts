@@ -1,4 +1,4 @@
-/** Procurement orders (business-domains §7, business-api "Procurement (zcy)"): amounts with tax, every transition, stock (issue #13). */
+/** Procurement orders (docs/reference/business-domains.md §7, docs/business-api.md "Procurement (zcy)"): amounts with tax, every transition, stock (issue #13). */
 import { sql, type Kysely } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * SPU 赠送积分 (issue 32 "Smaller things": stored but never granted): the goods' points are granted when the
  * order completes, through the member points ledger with its row (订单积分奖励); a line refunded before the
- * order completes gives none, and a line refunded after it takes its points back (business-domains §1
+ * order completes gives none, and a line refunded after it takes its points back (docs/reference/business-domains.md §1
  * "Points on orders": granted points are clawed back on refund), never below the member's balance.
  */
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * 商品报表 (issue 15, business-domains §6 per-SPU figures): 浏览量 and 访客数 recorded by the member API's
+ * 商品报表 (issue 15, docs/reference/business-domains.md §6 per-SPU figures): 浏览量 and 访客数 recorded by the member API's
  * detail read, the per-SPU sales figures and 访客-支付转化率 against orders placed, paid and refunded in
  * the test (moved to days of 2024; the refund settled two days after the payment), the ranking's
  * allow-listed sort, the export, and the same answers from stored days as from live ones.

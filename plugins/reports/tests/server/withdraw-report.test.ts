@@ -1,5 +1,5 @@
 /**
- * 提现报表 (issue 15, business-domains §5 withdrawals, §6): withdrawals applied through the member API
+ * 提现报表 (issue 15, docs/reference/business-domains.md §5 withdrawals, §6): withdrawals applied through the member API
  * and approved, paid and rejected by staff, moved to days of 2024; counts, amounts and fees by the day
  * of each event, the top distributors named through the members contract, 支付佣金 by settle day, the
  * export, and the same answers from stored days as from live ones.

@@ -49,7 +49,7 @@ async function beforeWrite(db: DepartDb, values: FieldValues, context: WriteCont
 }
 
 function idsOf(request: FastifyRequest): string[] {
-  // The client leaves a trailing comma (conventions §2.1).
+  // The client leaves a trailing comma (docs/reference/jeecg-conventions.md §2.1).
   return [...new Set(queryText(request, 'ids').split(',').map((id) => id.trim()).filter((id) => ID_PATTERN.test(id)))];
 }
 

@@ -139,7 +139,7 @@ export async function registerPermissionMenuRoutes(api: FastifyInstance): Promis
   });
 
   api.delete('/sys/permission/deleteBatch', { ...access('deleteBatch'), schema: TEXT_QUERY }, async (request) => {
-    // The client leaves a trailing comma (conventions §2.1).
+    // The client leaves a trailing comma (docs/reference/jeecg-conventions.md §2.1).
     const ids = idList(param(request.query, 'ids'));
     if (ids.length === 0 || ids.length > MAX_IDS || (await removeBranches(request, ids)) === 0) throw businessError(MSG_NOT_FOUND_RECORD);
     return ok(null, MSG_BATCH_DELETED);

@@ -64,7 +64,7 @@ async function permissionRows(db: RoleAreaDb, limit?: { pageNo: number; pageSize
 }
 
 /**
- * The legacy listings of spec §7 "Roles" (/api/role, /api/service, /api/permission[/no-pager],
+ * The legacy listings of docs/spec.md §7 "Roles" (/api/role, /api/service, /api/permission[/no-pager],
  * /api/user). The listings of roles, permissions and routes need the list permissions; /api/user
  * only tells the caller about themselves.
  */

@@ -76,7 +76,7 @@ function checkPassword(password: string, confirm: unknown): void {
 }
 
 /**
- * 用户管理 (spec §7 Users): list, queryById, export and import through the CRUD engine; add, edit
+ * 用户管理 (docs/spec.md §7 Users): list, queryById, export and import through the CRUD engine; add, edit
  * and delete here, because they also write the user's roles and departments in one transaction,
  * keep the password write-only, and never delete or freeze the administrator or the caller.
  */

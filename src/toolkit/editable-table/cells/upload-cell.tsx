@@ -9,7 +9,7 @@ import { DEFAULT_RESPONSE_NAME, isPdfPath, nameFromPath, responsePath, shortFile
 import type { UploadCellValue } from '../types';
 import type { CellProps } from './cell-props';
 
-/** A stored comma list becomes one done item: first path, name = its last segment (conventions §7.5). */
+/** A stored comma list becomes one done item: first path, name = its last segment (docs/reference/jeecg-conventions.md §7.5). */
 export function toUploadValue(value: unknown): UploadCellValue | null {
   if (typeof value === 'string') return value === '' ? null : { name: nameFromPath(value), path: value, status: 'done' };
   if (typeof value === 'object' && value !== null && 'status' in value && 'name' in value) return value as UploadCellValue;
