@@ -184,6 +184,7 @@ describe('a database seeded by an earlier version, started by this one', () => {
     try {
       expect(await adminGrants(second.db, '%shopProfile%')).toEqual(['/system/shopProfile', 'system:shopProfile:edit', 'system:shopProfile:list']);
       // The page and its two buttons, each granted to the admin role once: nothing else written, nothing granted twice.
+      if (before === undefined) throw new Error('no counts before the start');
       expect(await counts(second.db)).toEqual({ ...before, permissions: before.permissions + 3, grants: before.grants + 3 });
       const records = await sql<{ key: string }>`select key from app_meta where key like 'menu-seed:%'`.execute(second.db);
       expect(records.rows.length).toBeGreaterThan(0);
