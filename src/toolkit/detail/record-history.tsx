@@ -27,8 +27,9 @@ function ChangeTable({ changes, labelOf }: { changes: readonly FieldChange[]; la
       dataSource={[...changes]}
       columns={[
         { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => labelOf(change), width: '30%' },
-        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{text(change.before)}</Typography.Text> },
-        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => text(change.after) },
+        // A dictionary code or a record's id as the server named it (状态 有效, a member by name), else as it is.
+        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{change.beforeText ?? text(change.before)}</Typography.Text> },
+        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => change.afterText ?? text(change.after) },
       ]}
     />
   );
