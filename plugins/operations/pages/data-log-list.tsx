@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_CONTENT_TEXT, type FieldChange } from '../../../src/contracts/data-log';
 import { EntityListPage } from '../../../src/toolkit/crud';
-import { loggedText } from '../../../src/toolkit/detail';
+import { changeText, loggedText } from '../../../src/toolkit/detail';
 import { dataLogEntity, type DataLogRecord } from '../entities';
 
 /** The stored JSON of a log row (an object from the server; text if it ever arrives serialised). */
@@ -58,8 +58,8 @@ function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onCl
                 style={{ marginBottom: 24 }}
                 columns={[
                   { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => `${change.label} (${change.field})` },
-                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => shownAs(change.beforeText, change.before, text) },
-                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => shownAs(change.afterText, change.after, text) },
+                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => changeText(change, 'before', t('crud:yes'), t('crud:no')) },
+                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', t('crud:yes'), t('crud:no')) },
                 ]}
               />
             </>
