@@ -121,6 +121,8 @@ export { importSummaryMessage, MAX_IMPORT_ROWS, readSheetRows, rowReason, TooMan
 export { withMultipart } from './crud/multipart';
 export { publishEntityChanges } from './sockets/live-entities';
 export { checkRegionCode } from './crud/core-references';
+export { findDataLogTable } from './crud/registry';
+export { nameLoggedVersions } from './logs/data-log-names';
 export { tableReference } from './crud/references';
 export { lockAtVersion, ROW_VERSION_BODY, ROW_VERSION_COLUMN, rowVersionOf, rowVersionSql, staleError } from './crud/row-version';
 

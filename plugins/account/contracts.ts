@@ -29,6 +29,8 @@ export interface AccountProfile {
   roles: string[];
   /** The latest successful login before the current session (else the current one), from the login log. */
   lastLogin: { time: string; ip: string | null } | null;
+  /** The user record's version (src/contracts/entity.ts `ROW_VERSION_FIELD`), which 基本设置 sends back with its save. */
+  rowVersion: string;
 }
 
 export interface ProfileChange {
@@ -37,6 +39,8 @@ export interface ProfileChange {
   sex?: Sex | null;
   birthday?: string | null;
   avatar?: string | null;
+  /** The version the form read: a save over a newer one is refused (数据已被他人修改，请刷新后重试). */
+  rowVersion?: string;
 }
 
 export interface PhoneChange {

@@ -87,8 +87,8 @@ export const couponPackageEntity = defineEntity({
     name: { type: 'string', label: label('couponPackage', 'name'), max: 64, required: true, search: 'like' },
     /** 0 = free. */
     price: { type: 'decimal', label: label('couponPackage', 'price'), min: 0, max: 999_999, required: true, sortable: true },
-    /** JSON: [{templateId, count}], written by the packet routes only. */
-    contents: { type: 'text', label: label('couponPackage', 'contents'), readonly: true, list: false, form: false },
+    /** JSON: [{templateId, count}], written by the packet routes only; read and exported by the templates' names. */
+    contents: { type: 'text', label: label('couponPackage', 'contents'), readonly: true, list: false, form: false, ref: 'couponTemplate', refJson: { id: 'templateId', count: 'count' } },
     point: { type: 'int', listWide: true, label: label('couponPackage', 'point'), min: 0, max: 1_000_000 },
     totalCount: { type: 'int', label: label('couponPackage', 'totalCount'), min: 1, max: 1_000_000, required: true },
     issuedCount: { type: 'int', label: label('couponPackage', 'issuedCount'), readonly: true, sortable: true },

@@ -55,6 +55,8 @@ function exportValue(column: ExcelColumn, record: WireRecord, dictionaries: Map<
   // A reference travels as what the screens show: the referenced record's name or number.
   const refText = column.definition.ref !== undefined ? record[`${column.field}${REF_TEXT_SUFFIX}`] : undefined;
   if (typeof refText === 'string' && refText !== '') return refText;
+  // A JSON list of references that names nothing (a packet of points only) is an empty cell, not `[]`.
+  if (column.definition.refJson !== undefined && refText === '') return null;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
 }

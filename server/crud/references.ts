@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { fieldEntries, isListField, type EntityDefinition } from '../../src/contracts/entity';
+import { fieldEntries, isListField, type EntityDefinition, type RefJsonShape } from '../../src/contracts/entity';
 import { REF_KIND_SUFFIX, REF_TEXT_SUFFIX, refKindsOf, type FieldRef, type RefKind } from '../../src/contracts/references';
 import type { Database } from '../db/schema';
 import type { DictLookup, WireRecord } from './records';
@@ -43,6 +43,8 @@ interface RefField {
   sayKind: boolean;
   /** Shown as a list column (a page of rows resolves only those). */
   listed: boolean;
+  /** The field holds JSON entries naming records (`refJson`), not ids as they are. */
+  json?: RefJsonShape;
 }
 
 /** Which fields a read names: a page of a list only its columns' references, one record or an export all of them. */
@@ -54,7 +56,7 @@ const refFieldsOf = new WeakMap<EntityDefinition, Record<ReferenceScope, readonl
 function referencingFields(entity: EntityDefinition, scope: ReferenceScope): readonly RefField[] {
   let fields = refFieldsOf.get(entity);
   if (fields === undefined) {
-    const declared = fieldEntries(entity).flatMap(([name, field]) => (field.ref === undefined ? [] : [refField(name, field.ref, isListField(field))]));
+    const declared = fieldEntries(entity).flatMap(([name, field]) => (field.ref === undefined ? [] : [refField(name, field.ref, isListField(field), field.refJson)]));
     const all = entity.ledger === true ? [...declared, refField('createBy', 'user', true)] : declared;
     fields = { all, page: all.filter((field) => field.listed) };
     refFieldsOf.set(entity, fields);
@@ -62,9 +64,9 @@ function referencingFields(entity: EntityDefinition, scope: ReferenceScope): rea
   return fields[scope];
 }
 
-function refField(name: string, ref: FieldRef, listed: boolean): RefField {
+function refField(name: string, ref: FieldRef, listed: boolean, json?: RefJsonShape): RefField {
   const kinds = refKindsOf(ref);
-  return { name, kinds, sayKind: kinds.length > 1, listed };
+  return { name, kinds, sayKind: kinds.length > 1, listed, ...(json === undefined ? {} : { json }) };
 }
 
 export class ReferenceService {
@@ -116,12 +118,12 @@ export class ReferenceService {
     const wanted = new Map<RefKind, Set<string>>();
     for (const field of fields) {
       for (const record of records) {
-        const value = valueOf(record[field.name]);
-        if (value === null) continue;
+        const entries = entriesOf(field, record[field.name]);
+        if (entries === null) continue;
         for (const kind of field.kinds) {
           let ids = wanted.get(kind);
           if (ids === undefined) wanted.set(kind, (ids = new Set()));
-          for (const id of idsOf(value)) ids.add(id);
+          for (const entry of entries) ids.add(entry.id);
         }
       }
     }
@@ -129,11 +131,14 @@ export class ReferenceService {
     for (const [kind, ids] of wanted) labels.set(kind, await this.labels(kind, tenantId, ids, executor));
     for (const field of fields) {
       for (const record of records) {
-        const value = valueOf(record[field.name]);
-        const ids = value === null ? [] : idsOf(value);
-        const kind = field.kinds.find((candidate) => ids.length > 0 && ids.every((id) => labels.get(candidate)?.has(id) === true));
-        // Several ids read as their labels in order (红色、新品); one the kind does not know leaves the text null.
-        record[`${field.name}${REF_TEXT_SUFFIX}`] = kind === undefined ? null : ids.map((id) => labels.get(kind)?.get(id) ?? '').join('、');
+        const entries = entriesOf(field, record[field.name]) ?? [];
+        const kind = field.kinds.find((candidate) => entries.length > 0 && entries.every((entry) => labels.get(candidate)?.has(entry.id) === true));
+        // Several ids read as their labels in order (红色、新品), JSON entries with their counts (满100减10 ×2); one the
+        // kind does not know leaves the text null. A JSON list with no entries reads as nothing.
+        const known = kind === undefined ? undefined : labels.get(kind);
+        const label = (entry: RefEntry) => `${known?.get(entry.id) ?? ''}${entry.count === undefined ? '' : ` ×${entry.count}`}`;
+        const empty = field.json !== undefined && entries.length === 0 && emptyJsonList(record[field.name]);
+        record[`${field.name}${REF_TEXT_SUFFIX}`] = empty ? '' : known === undefined ? null : entries.map(label).join('、');
         if (field.sayKind) record[`${field.name}${REF_KIND_SUFFIX}`] = kind ?? null;
       }
     }
@@ -144,6 +149,45 @@ function valueOf(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value !== '' ? value : null;
 }
+
+/** One record a field names, and for a JSON entry how many of it. */
+interface RefEntry {
+  id: string;
+  count?: number | string;
+}
+
+/** The records a field's value names, or null when it names none (empty, or JSON that is not a list of entries). */
+function entriesOf(field: RefField, raw: unknown): RefEntry[] | null {
+  if (field.json === undefined) {
+    const value = valueOf(raw);
+    return value === null ? null : idsOf(value).map((id) => ({ id }));
+  }
+  const list = jsonList(raw);
+  if (list === null) return null;
+  const shape = field.json;
+  return list.flatMap((item): RefEntry[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const entry = item as Record<string, unknown>;
+    const id = valueOf(entry[shape.id]);
+    if (id === null) return [];
+    const count = shape.count === undefined ? undefined : entry[shape.count];
+    return [{ id, ...(typeof count === 'number' || typeof count === 'string' ? { count } : {}) }];
+  });
+}
+
+/** A JSON field's list: stored as text, or already parsed (a route that answers it as an array). */
+function jsonList(raw: unknown): unknown[] | null {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw !== 'string' || raw === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const emptyJsonList = (raw: unknown): boolean => jsonList(raw)?.length === 0;
 
 /** The ids a value holds: one, or several joined by commas (an SPU's tags). */
 function idsOf(value: string): string[] {

@@ -151,7 +151,7 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
   const username = (request: FastifyRequest) => request.auth?.username ?? null;
   const readConditions = (request: FastifyRequest) => [...scopeConditions(entity, request.tenantId), ...(options.readScope?.(request) ?? [])];
   allowEntityUniqueFields(api, entity);
-  allowDataLogTable(api, { table: entity.table, permission: permissionCode(entity, 'list'), tenantScoped: entity.tenantScoped === true });
+  allowDataLogTable(api, { table: entity.table, permission: permissionCode(entity, 'list'), tenantScoped: entity.tenantScoped === true, entity });
   const schemas = entityRouteSchemas(entity, label);
   const tree = treeKeeperOf(entity);
 

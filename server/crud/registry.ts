@@ -59,6 +59,8 @@ export interface DataLogTarget {
   table: string;
   permission: string;
   tenantScoped: boolean;
+  /** Its fields' dictionaries and references, by which a logged value is named (server/logs/data-log-names.ts). */
+  entity: EntityDefinition;
 }
 
 const dataLogTables = new WeakMap<object, Map<string, DataLogTarget>>();

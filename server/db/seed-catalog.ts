@@ -18,6 +18,33 @@ export interface Grants {
  */
 interface Placement {
   reuseExisting: boolean;
+  /**
+   * On a database whose catalogue was seeded before (a later start): whether a seed entry (`seedKeys`) is new since
+   * then. A missing row of an entry that is not new was deleted by an administrator and stays deleted; a clerk grant
+   * that is not new is not given again.
+   */
+  isNew?: (key: string) => boolean;
+}
+
+/** The keys of seed entries, recorded once applied (`menuKey`: a page or group by its path; a button under it by code). */
+const menuKey = (path: string) => `menu:${path}`;
+const buttonKey = (path: string, perms: string) => `button:${path}#${perms}`;
+const clerkKey = (key: string) => `clerk:${key}`;
+
+/** Every entry a plugin's menus seed: each menu, each button and each grant to the clerk, in seed order. */
+export function seedKeys(menus: readonly PluginMenuSeed[]): string[] {
+  const keys: string[] = [];
+  const walk = (menu: MenuSeed, clerkBranch: boolean) => {
+    keys.push(menuKey(menu.path));
+    if (clerkBranch) keys.push(clerkKey(menuKey(menu.path)));
+    for (const button of menu.buttons ?? []) {
+      keys.push(buttonKey(menu.path, button.perms));
+      if (clerkBranch && button.clerk === true) keys.push(clerkKey(buttonKey(menu.path, button.perms)));
+    }
+    for (const child of menu.children ?? []) walk(child, clerkBranch);
+  };
+  for (const menu of menus) walk(menu, menu.clerk === true);
+  return keys;
 }
 
 async function existingMenu(trx: Transaction<Database>, path: string, parentId: string | null): Promise<string | undefined> {
@@ -43,8 +70,15 @@ async function existingButton(trx: Transaction<Database>, perms: string, parentI
   return row?.id;
 }
 
-async function insertButton(trx: Transaction<Database>, button: ButtonSeed, parentId: string, sortNo: number, grants: Grants, clerkBranch: boolean, placement: Placement) {
-  if (placement.reuseExisting && (await existingButton(trx, button.perms, parentId)) !== undefined) return;
+async function insertButton(trx: Transaction<Database>, button: ButtonSeed, parentPath: string, parentId: string, sortNo: number, grants: Grants, clerkBranch: boolean, placement: Placement) {
+  const key = buttonKey(parentPath, button.perms);
+  const existing = placement.reuseExisting ? await existingButton(trx, button.perms, parentId) : undefined;
+  if (existing !== undefined) {
+    // A button the clerk is newly given (an existing one; a new one is granted below with the rest).
+    if (clerkBranch && button.clerk === true && placement.isNew?.(clerkKey(key)) === true) grants.clerk.push(existing);
+    return;
+  }
+  if (placement.isNew !== undefined && !placement.isNew(key)) return;
   const id = newId();
   await trx
     .insertInto('permissions')
@@ -76,6 +110,11 @@ export async function insertMenu(
 ): Promise<void> {
   const children = menu.children ?? [];
   let id = placement.reuseExisting ? await existingMenu(trx, menu.path, parentId) : undefined;
+  // On a later start a page an administrator moved under another menu is still that page, never seeded twice.
+  if (id === undefined && placement.isNew !== undefined) id = await menuAt(trx, menu.path);
+  if (id !== undefined && clerkBranch && placement.isNew?.(clerkKey(menuKey(menu.path))) === true) grants.clerk.push(id);
+  // Deleted by an administrator since it was seeded: it stays deleted, and so does what hung under it.
+  if (id === undefined && placement.isNew !== undefined && !placement.isNew(menuKey(menu.path))) return;
   if (id === undefined) {
     id = newId();
     await trx
@@ -105,7 +144,7 @@ export async function insertMenu(
     if (clerkBranch) grants.clerk.push(id);
   }
   for (const [index, button] of (menu.buttons ?? []).entries()) {
-    await insertButton(trx, button, id, index + 1, grants, clerkBranch, placement);
+    await insertButton(trx, button, menu.path, id, index + 1, grants, clerkBranch, placement);
   }
   for (const [index, child] of children.entries()) {
     await insertMenu(trx, child, id, child.sortNo ?? index + 1, grants, clerkBranch, placement);
@@ -131,16 +170,27 @@ export async function insertDict(trx: Transaction<Database>, dict: DictSeed): Pr
     .execute();
 }
 
-/** Grants the collected rows to the roles with these codes, when they exist (an administrator may have deleted the clerk role). */
+/**
+ * Grants the collected rows to the roles with these codes, when they exist (an administrator may have deleted the clerk
+ * role); a grant the role already has is not written twice.
+ */
 export async function grantToRoles(trx: Transaction<Database>, grants: Grants, roles: { all: string; clerk: string }): Promise<void> {
   const found = await trx.selectFrom('roles').select(['id', 'role_code']).where('role_code', 'in', [roles.all, roles.clerk]).execute();
   const roleId = (code: string) => found.find((role) => role.role_code === code)?.id;
   const adminRole = roleId(roles.all);
   const clerkRole = roleId(roles.clerk);
-  const rows = [
-    ...(adminRole === undefined ? [] : grants.all.map((permissionId) => ({ id: newId(), role_id: adminRole, permission_id: permissionId }))),
-    ...(clerkRole === undefined ? [] : grants.clerk.map((permissionId) => ({ id: newId(), role_id: clerkRole, permission_id: permissionId }))),
+  const wanted = [
+    ...(adminRole === undefined ? [] : grants.all.map((permissionId) => ({ role_id: adminRole, permission_id: permissionId }))),
+    ...(clerkRole === undefined ? [] : grants.clerk.map((permissionId) => ({ role_id: clerkRole, permission_id: permissionId }))),
   ];
+  if (wanted.length === 0) return;
+  const held = await trx
+    .selectFrom('role_permission')
+    .select(['role_id', 'permission_id'])
+    .where('permission_id', 'in', wanted.map((grant) => grant.permission_id))
+    .execute();
+  const has = new Set(held.map((grant) => `${grant.role_id}/${grant.permission_id}`));
+  const rows = wanted.filter((grant) => !has.has(`${grant.role_id}/${grant.permission_id}`)).map((grant) => ({ id: newId(), ...grant }));
   if (rows.length > 0) await trx.insertInto('role_permission').values(rows).execute();
 }
 
@@ -149,9 +199,9 @@ export async function grantToRoles(trx: Transaction<Database>, grants: Grants, r
  * there (same path under the same parent, same button code, same dictionary code). A branch whose
  * parent menu is missing (its owner plugin removed) becomes a top menu, so its screens stay reachable.
  */
-export async function seedPluginCatalog(trx: Transaction<Database>, menus: readonly PluginMenuSeed[], dicts: readonly DictSeed[]): Promise<void> {
+export async function seedPluginCatalog(trx: Transaction<Database>, menus: readonly PluginMenuSeed[], dicts: readonly DictSeed[], isNew?: (key: string) => boolean): Promise<void> {
   const grants: Grants = { all: [], clerk: [] };
-  const placement: Placement = { reuseExisting: true };
+  const placement: Placement = { reuseExisting: true, ...(isNew === undefined ? {} : { isNew }) };
   for (const menu of menus) {
     const parentId = 'parent' in menu ? ((await menuAt(trx, menu.parent)) ?? null) : null;
     await insertMenu(trx, menu, parentId, menu.sortNo, grants, menu.clerk === true, placement);

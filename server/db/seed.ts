@@ -5,7 +5,7 @@ import { newId } from './ids';
 import type { ServerPlugin } from '../plugin-api';
 import type { AppContext } from '../context';
 import type { Database } from './schema';
-import { insertDict, insertMenu, seedPluginCatalog, type Grants } from './seed-catalog';
+import { insertDict, insertMenu, seedKeys, seedPluginCatalog, type Grants } from './seed-catalog';
 import { DICT_SEED } from './seed-dicts';
 import { MENU_SEED } from './seed-menus';
 
@@ -114,10 +114,20 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   return true;
 }
 
+/** The seed entries of a plugin's menus already applied to the database (`seedKeys`), as a JSON list. */
+const appliedKey = (plugin: string) => `menu-seed:${plugin}`;
+
 /**
- * Seeds each plugin's menus, buttons and dictionaries once per database (marker `catalog:<plugin>` in
- * app_meta), in a transaction with its marker, after the core's demo data so the demo roles exist to be
- * granted them. Like demo data, what an administrator later deletes does not come back.
+ * Seeds each plugin's menus, buttons and dictionaries once per database (marker `catalog:<plugin>` in app_meta), in a
+ * transaction with its marker, after the core's demo data so the demo roles exist to be granted them. Like demo data,
+ * what an administrator later deletes does not come back.
+ *
+ * Every later start brings a database up to the plugins' menus of this version: a page, group or button the seed has
+ * gained since (a new page such as 店铺信息, a new button) is inserted and granted to the admin role (and a clerk
+ * branch's to the clerk role), and a grant the clerk has newly been given in the seed is given. Which seed entries a
+ * database has had is recorded (`menu-seed:<plugin>`), so an entry is applied once: a row or grant an administrator
+ * removed stays removed. A database from before this record is taken as having had every entry whose row it holds,
+ * with the grants it holds: a missing row is a new one, and a clerk grant of a row it holds is not given.
  */
 async function runPluginCatalogs(db: Kysely<Database>, plugins: readonly ServerPlugin[]): Promise<void> {
   for (const plugin of plugins) {
@@ -125,12 +135,39 @@ async function runPluginCatalogs(db: Kysely<Database>, plugins: readonly ServerP
     const dicts = plugin.dicts ?? [];
     if (menus.length === 0 && dicts.length === 0) continue;
     const key = `catalog:${plugin.name}`;
-    const marker = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
-    if (marker !== undefined) continue;
+    const keys = seedKeys(menus);
+    const [marker, record] = await Promise.all([
+      db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst(),
+      db.selectFrom('app_meta').select('value').where('key', '=', appliedKey(plugin.name)).executeTakeFirst(),
+    ]);
+    const applied = record === undefined ? null : new Set(appliedEntries(record.value));
+    // The usual start: nothing in the seed the database has not had.
+    if (marker !== undefined && applied !== null && keys.every((entry) => applied.has(entry))) continue;
     await db.transaction().execute(async (trx) => {
-      await seedPluginCatalog(trx, menus, dicts);
-      await trx.insertInto('app_meta').values({ key, value: '1' }).execute();
+      if (marker === undefined) {
+        await seedPluginCatalog(trx, menus, dicts);
+        await trx.insertInto('app_meta').values({ key, value: '1' }).execute();
+      } else {
+        // Before the record: a missing page or button is new; a clerk grant of a row the database holds is not.
+        const isNew = applied === null ? (entry: string) => !entry.startsWith('clerk:') : (entry: string) => !applied.has(entry);
+        await seedPluginCatalog(trx, menus, [], isNew);
+      }
+      const value = JSON.stringify([...new Set([...(applied ?? []), ...keys])]);
+      await trx
+        .insertInto('app_meta')
+        .values({ key: appliedKey(plugin.name), value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
     });
+  }
+}
+
+function appliedEntries(value: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
   }
 }
 

@@ -5,6 +5,7 @@ import { businessError, forbidden, ok } from '../http/envelope';
 import { Id, Line, query } from '../http/schemas';
 import { findDataLogTable } from '../crud/registry';
 import { hasPermission } from '../services/users';
+import { nameLoggedVersions } from '../logs/data-log-names';
 import { DATA_LOG_HISTORY_PATH, type DataLogAction, type DataLogVersion, type FieldChange } from '../../src/contracts/data-log';
 
 export const MSG_NO_HISTORY_TABLE = '该数据没有修改记录';
@@ -32,15 +33,18 @@ export function registerDataLogRoutes(api: FastifyInstance, ctx: AppContext): vo
         from sys_data_log
         where data_table = ${target.table} and data_id = ${request.query.dataId} and tenant_id = ${tenantId}
         order by data_version desc limit ${MAX_VERSIONS}`.execute(ctx.db);
+      // Codes and ids read as the lists show them (状态 启用, a member by name), in the tenant whose history it is.
+      const named = await nameLoggedVersions(api, target.entity, request.tenantId ?? 0, rows.rows.map((row) => ({ changes: row.data_changes, content: row.data_content })));
       return ok(
-        rows.rows.map<DataLogVersion>((row) => ({
+        rows.rows.map<DataLogVersion>((row, index) => ({
           id: row.id,
           dataVersion: row.data_version,
           action: row.action,
           createBy: row.create_by,
           createTime: row.create_time,
-          changes: row.data_changes,
+          changes: named[index]?.changes ?? row.data_changes,
           content: row.data_content,
+          contentText: named[index]?.contentText ?? {},
         })),
       );
     },

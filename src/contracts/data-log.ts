@@ -8,7 +8,16 @@ export interface FieldChange {
   label: string;
   before: unknown;
   after: unknown;
+  /**
+   * What the values read as, when the field holds a dictionary code or another record's id (`status: 1` → 启用, a
+   * member's id → its name and mobile), named when the history is read, as lists name them (`_dictText`, `_refText`).
+   */
+  beforeText?: string | null;
+  afterText?: string | null;
 }
+
+/** What a version's values read as, by field: only the fields that hold a dictionary code or a reference. */
+export type LoggedTexts = Record<string, string>;
 
 /** One version of a record, newest first in a history. */
 export interface DataLogVersion {
@@ -20,7 +29,12 @@ export interface DataLogVersion {
   changes: FieldChange[];
   /** The record's field values after the change (before it, for a delete). */
   content: Record<string, unknown>;
+  /** What `content`'s codes and ids read as. */
+  contentText?: LoggedTexts;
 }
+
+/** The data log list's row (数据日志) carries the same: `changes` named in its `dataChanges`, and this beside it. */
+export const DATA_CONTENT_TEXT = 'dataContentText';
 
 /** GET with `dataTable` and `dataId`: the record's versions, newest first; readable with the entity's list permission. */
 export const DATA_LOG_HISTORY_PATH = '/sys/dataLog/history';

@@ -41,6 +41,12 @@ export interface FieldDefinition {
    * linked to the record where a screen for it exists, and forms offer a picker instead of a typed id.
    */
   ref?: FieldRef;
+  /**
+   * With `ref`: the field holds JSON, a list of objects each naming a record of that kind under the key `id` (and how
+   * many under `count`), e.g. a packet's contents `[{"templateId":"…","count":2}]` with `{ id: 'templateId', count:
+   * 'count' }`. Its `<field>_refText` then reads each entry's label with its count, `满100减10 ×2、无门槛5元 ×1`.
+   */
+  refJson?: RefJsonShape;
   search?: SearchMode;
   /** Unique among live rows (within the tenant for tenant-scoped entities). */
   unique?: boolean;
@@ -91,6 +97,12 @@ export interface FieldDefinition {
    * `targets` (field names) with its `columns`, pairwise.
    */
   popup?: PopupDefinition;
+}
+
+/** Where the ids (and counts) sit in the entries of a JSON reference field (`refJson`). */
+export interface RefJsonShape {
+  id: string;
+  count?: string;
 }
 
 export interface PopupDefinition {

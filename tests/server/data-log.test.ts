@@ -118,4 +118,50 @@ describe('tenants', () => {
     const listed = await call<PageResult<Record<string, unknown>>>(demo.app, 'GET', `/api/sys/dataLog/list?dataId=${id}`, { token: demo.admin, headers: T2 });
     expect(listed.body.result.total).toBe(0);
   });
+
+  it('names what a version changed as the lists do: a dictionary code by its text, a member’s id by the member, in the history and in 数据日志', async () => {
+    const T1 = { 'tenant-id': '1' };
+    const stamp = String(Date.now()).slice(-7);
+    const addMember = async (name: string, mobile: string) => {
+      const added = await call<{ id: string }>(demo.app, 'POST', '/api/cust/custMember/add', { token: demo.admin, headers: T1, body: { memberNo: `DL${mobile.slice(-8)}`, memberName: name, mobile, status: '1' } });
+      expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+      return added.body.result.id;
+    };
+    const first = await addMember('日志会员甲', `1390${stamp}`);
+    const second = await addMember('日志会员乙', `1391${stamp}`);
+    expect((await call(demo.app, 'PUT', '/api/cust/custMember/edit', { token: demo.admin, headers: T1, body: { id: first, status: '0' } })).body.success).toBe(true);
+    const address = await call<{ id: string }>(demo.app, 'POST', '/api/cust/custAddress/add', {
+      token: demo.admin,
+      headers: T1,
+      body: { memberId: first, name: '收件人', mobile: `1392${stamp}`, areaId: '110101', detailAddress: '长安街 1 号', defaultStatus: false },
+    });
+    expect(address.body.success, JSON.stringify(address.body)).toBe(true);
+    const moved = await call(demo.app, 'PUT', '/api/cust/custAddress/edit', { token: demo.admin, headers: T1, body: { id: address.body.result.id, memberId: second } });
+    expect(moved.body.success, JSON.stringify(moved.body)).toBe(true);
+
+    // 修改记录 of the member: 状态 有效 → 无效, never 1 → 0.
+    const memberHistory = await call<DataLogVersion[]>(demo.app, 'GET', `/api/sys/dataLog/history?dataTable=cust_member&dataId=${first}`, { token: demo.admin, headers: T1 });
+    const statusChange = memberHistory.body.result[0]?.changes.find((change) => change.field === 'status');
+    expect(statusChange).toMatchObject({ before: '1', after: '0', beforeText: '有效', afterText: '无效' });
+    expect(memberHistory.body.result[0]?.contentText).toMatchObject({ status: '无效' });
+
+    // The address moved from one member to the other: both by name, never the 32-character ids.
+    const addressHistory = await call<DataLogVersion[]>(demo.app, 'GET', `/api/sys/dataLog/history?dataTable=cust_address&dataId=${address.body.result.id}`, { token: demo.admin, headers: T1 });
+    const [edit, add] = addressHistory.body.result;
+    expect(edit?.changes).toEqual([
+      { field: 'memberId', label: '会员', before: first, after: second, beforeText: `日志会员甲 1390${stamp}`, afterText: `日志会员乙 1391${stamp}` },
+    ]);
+    expect(add?.contentText?.memberId).toBe(`日志会员甲 1390${stamp}`);
+    expect(add?.contentText?.areaId).toEqual(expect.stringContaining('东城区'));
+
+    // 数据日志's list names them the same way.
+    const listed = await call<PageResult<Record<string, unknown>>>(demo.app, 'GET', `/api/sys/dataLog/list?dataTable=cust_member&dataId=${first}&pageSize=10`, { token: demo.admin, headers: T1 });
+    expect(listed.body.success, JSON.stringify(listed.body)).toBe(true);
+    const latest = listed.body.result.records.find((record) => record.dataVersion === 2);
+    expect(latest?.dataChanges).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'status', beforeText: '有效', afterText: '无效' })]));
+    expect(latest?.dataContentText).toMatchObject({ status: '无效' });
+    const one = await call<Record<string, unknown>>(demo.app, 'GET', `/api/sys/dataLog/queryById?id=${String(latest?.id)}`, { token: demo.admin, headers: T1 });
+    expect(one.body.result.dataContentText).toMatchObject({ status: '无效' });
+  });
 });
+

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { MenuItem, PermissionResult } from '../../src/contracts/session';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -86,3 +86,111 @@ describe('a build without the announcements plugin', () => {
     }
   }, 120_000);
 });
+
+describe('a database seeded by an earlier version, started by this one', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  /** A copy of the run's seeded database, which each start of `start` opens anew. */
+  function database(): () => ReturnType<typeof buildApp> {
+    const dataDir = tempDir('upgrade');
+    dirs.push(dataDir);
+    fs.cpSync(inject('serverTemplateDir'), dataDir, { recursive: true });
+    return () => buildApp({ config: loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'none'), DEMO_TRADE: 'off' }), logger: false });
+  }
+
+  /** Deletes a page, its buttons and their grants (hard, as a database that never had them). */
+  async function dropPage(db: Kysely<Database>, url: string): Promise<void> {
+    const page = await sql<{ id: string }>`select id from permissions where url = ${url}`.execute(db);
+    const ids = page.rows.map((row) => row.id);
+    expect(ids).toHaveLength(1);
+    await sql`delete from role_permission where permission_id in (select id from permissions where id in (${sql.join(ids)}) or parent_id in (${sql.join(ids)}))`.execute(db);
+    await sql`delete from permissions where parent_id in (${sql.join(ids)})`.execute(db);
+    await sql`delete from permissions where id in (${sql.join(ids)})`.execute(db);
+  }
+
+  async function adminGrants(db: Kysely<Database>, like: string): Promise<string[]> {
+    const rows = await sql<{ code: string }>`select coalesce(p.perms, p.url) as code from role_permission rp join roles r on r.id = rp.role_id join permissions p on p.id = rp.permission_id
+      where r.role_code = 'admin' and (p.perms like ${like} or p.url like ${like}) order by 1`.execute(db);
+    return rows.rows.map((row) => row.code);
+  }
+
+  it('gets the pages and buttons its seed gained since, granted to the admin role, and never what an administrator removed', async () => {
+    const start = database();
+    let newlyGiven: string | undefined;
+    let takenAway: string | undefined;
+    const first = await start();
+    try {
+      // As an earlier version left it: no 店铺信息 (added since), the seed record without it.
+      await dropPage(first.db, '/system/shopProfile');
+      const record = await sql<{ value: string }>`select value from app_meta where key = 'menu-seed:system'`.execute(first.db);
+      const applied = JSON.parse(record.rows[0]?.value ?? '[]') as string[];
+      expect(applied).toContain('menu:/system/shopProfile');
+      const older = applied.filter((entry) => !entry.includes('/system/shopProfile'));
+      await sql`update app_meta set value = ${JSON.stringify(older)} where key = 'menu-seed:system'`.execute(first.db);
+      // A button the seed has newly given the clerk, and one whose grant an administrator took from the clerk.
+      const orders = await sql<{ value: string }>`select value from app_meta where key = 'menu-seed:orders'`.execute(first.db);
+      const ordersApplied = JSON.parse(orders.rows[0]?.value ?? '[]') as string[];
+      const clerkButtons = ordersApplied.filter((entry) => entry.startsWith('clerk:button:')).map((entry) => entry.slice(entry.indexOf('#') + 1));
+      [newlyGiven, takenAway] = clerkButtons;
+      expect(takenAway).toBeDefined();
+      for (const perms of [newlyGiven, takenAway]) {
+        await sql`delete from role_permission where permission_id in (select id from permissions where perms = ${perms})
+          and role_id = (select id from roles where role_code = 'clerk')`.execute(first.db);
+      }
+      const ordersOlder = ordersApplied.filter((entry) => !(entry.startsWith('clerk:') && entry.endsWith(`#${newlyGiven}`)));
+      await sql`update app_meta set value = ${JSON.stringify(ordersOlder)} where key = 'menu-seed:orders'`.execute(first.db);
+      // What an administrator removed meanwhile: the 文件管理 page, and the admin role's grant of 新增用户.
+      await dropPage(first.db, '/system/ossFile');
+      await sql`delete from role_permission where permission_id in (select id from permissions where perms = 'system:user:add')
+        and role_id = (select id from roles where role_code = 'admin')`.execute(first.db);
+    } finally {
+      await first.close();
+    }
+
+    const second = await start();
+    try {
+      const admin = await login(second, 'admin');
+      const system = (await menuOf(second, admin.token)).find((item) => item.path === '/system');
+      expect(system?.children?.map((child) => child.meta.title)).toEqual(SYSTEM_CHILDREN.filter((title) => title !== '文件管理'));
+      expect(await adminGrants(second.db, '%shopProfile%')).toEqual(['/system/shopProfile', 'system:shopProfile:edit', 'system:shopProfile:list']);
+      const profile = await call(second, 'GET', '/api/sys/shopProfile/current', { token: admin.token, headers: { 'tenant-id': '1' } });
+      expect(profile.body.success, JSON.stringify(profile.body)).toBe(true);
+      // Once, whatever the number of starts; what the administrator removed stays removed.
+      expect((await sql<{ n: number }>`select count(*)::int as n from permissions where url = '/system/shopProfile' or perms like 'system:shopProfile:%'`.execute(second.db)).rows[0]?.n).toBe(3);
+      expect((await sql<{ n: number }>`select count(*)::int as n from permissions where url = '/system/ossFile'`.execute(second.db)).rows[0]?.n).toBe(0);
+      expect(await adminGrants(second.db, 'system:user:add')).toEqual([]);
+      const clerkHas = async (perms: string | undefined) =>
+        (await sql<{ n: number }>`select count(*)::int as n from role_permission rp join roles r on r.id = rp.role_id join permissions p on p.id = rp.permission_id
+          where r.role_code = 'clerk' and p.perms = ${perms ?? ''}`.execute(second.db)).rows[0]?.n;
+      expect(await clerkHas(newlyGiven)).toBe(1);
+      expect(await clerkHas(takenAway)).toBe(0);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
+  it('from before the seed record: a missing page is new and granted, a row it holds is left with its grants', async () => {
+    const start = database();
+    const first = await start();
+    let before: Awaited<ReturnType<typeof counts>>;
+    try {
+      await sql`delete from app_meta where key like 'menu-seed:%'`.execute(first.db);
+      await dropPage(first.db, '/system/shopProfile');
+      before = await counts(first.db);
+    } finally {
+      await first.close();
+    }
+    const second = await start();
+    try {
+      expect(await adminGrants(second.db, '%shopProfile%')).toEqual(['/system/shopProfile', 'system:shopProfile:edit', 'system:shopProfile:list']);
+      // The page and its two buttons, each granted to the admin role once: nothing else written, nothing granted twice.
+      if (before === undefined) throw new Error('no counts before the start');
+      expect(await counts(second.db)).toEqual({ ...before, permissions: before.permissions + 3, grants: before.grants + 3 });
+      const records = await sql<{ key: string }>`select key from app_meta where key like 'menu-seed:%'`.execute(second.db);
+      expect(records.rows.length).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+});
+

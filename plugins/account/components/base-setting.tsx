@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Radio, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../../src/providers/session';
 import { LoadErrorAlert, useCustomRead, useFormAction } from '../../../src/toolkit/crud';
@@ -28,6 +29,9 @@ function applyToSession(profile: AccountProfile): void {
 function BaseForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation('account');
   const [form] = Form.useForm<BaseValues>();
+  // The version of what the form shows: kept while it is open (a refetch of the profile changes neither the fields nor
+  // it), moved on by its own save; a save over a newer one is refused with the server's 数据已被他人修改，请刷新后重试.
+  const [rowVersion, setRowVersion] = useState(profile.rowVersion);
   // 个人中心's card (a kept-alive tab) and 安全设置 read the profile too: the account family refreshes them.
   const { submit, saving } = useFormAction<BaseValues, AccountProfile>(form, {
     request: (values) => {
@@ -37,11 +41,15 @@ function BaseForm({ profile }: { profile: AccountProfile }) {
         sex: values.sex ?? null,
         birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
         avatar: values.avatar ? values.avatar : null,
+        rowVersion,
       };
       return { url: ACCOUNT_API.profile, method: 'put', values: change };
     },
     invalidates: [ACCOUNT_RESOURCE],
-    onDone: applyToSession,
+    onDone: (saved) => {
+      setRowVersion(saved.rowVersion);
+      applyToSession(saved);
+    },
   });
 
   return (

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import { MOBILE_PATTERN } from '../../../src/contracts/account';
-import { body, businessError, DateString, formatShopTime, Id, Int, isUniqueViolation, Line, LOG_TYPE_LOGIN, NO_INPUT, ok, params, query, redeemSmsCode, unauthorized, type AppContext } from '../../../server/kit';
+import { body, businessError, DateString, formatShopTime, Id, Int, inTransaction, isUniqueViolation, Line, lockAtVersion, LOG_TYPE_LOGIN, NO_INPUT, ok, params, query, redeemSmsCode, ROW_VERSION_BODY, rowVersionOf, unauthorized, type AppContext } from '../../../server/kit';
 import { ACCOUNT_API, BINDING_PROVIDERS, type AccountSession, type BindingProvider, type LoginPage, type NotificationPrefs, type PhoneChange, type ProfileChange } from '../contracts';
 import { bindingsOf, checkProfileChange, loadProfile, MSG_EMAIL_TAKEN, MSG_USER_GONE, uploadRootOf } from './profile';
 import { accountDb } from './tables';
@@ -64,6 +65,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: AppContext): vo
           sex: Nullable(Type.Union([Type.Literal(1), Type.Literal(2)])),
           birthday: Nullable(Type.Union([DateString, Type.Literal('')])),
           avatar: Nullable(Line(255)),
+          ...ROW_VERSION_BODY,
         }),
       },
     },
@@ -72,22 +74,28 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: AppContext): vo
       const checked = checkProfileChange(request.body, uploadRoot);
       if (!checked.ok) throw businessError(checked.message);
       const { values } = checked;
-      if (values.email !== null) {
-        const holder = await db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', values.email)
-          .where('id', '!=', userId)
+      await inTransaction(ctx.db, async (trx) => {
+        // Like every edit form's save: refused when the user was saved since this form read it (an administrator in
+        // 用户管理, the same user in another tab), so neither overwrites the other unseen.
+        if (!(await lockAtVersion(trx, { table: 'users', id: userId, where: [sql`del_flag = 0`] }, rowVersionOf(request.body)))) throw businessError(MSG_USER_GONE);
+        const tx = accountDb(trx);
+        if (values.email !== null) {
+          const holder = await tx
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', values.email)
+            .where('id', '!=', userId)
+            .where('del_flag', '=', 0)
+            .executeTakeFirst();
+          if (holder !== undefined) throw businessError(MSG_EMAIL_TAKEN);
+        }
+        await tx
+          .updateTable('users')
+          .set({ realname: values.realname, email: values.email, sex: values.sex, birthday: values.birthday, avatar: values.avatar, update_by: username, update_time: sql<Date>`now()` })
+          .where('id', '=', userId)
           .where('del_flag', '=', 0)
-          .executeTakeFirst();
-        if (holder !== undefined) throw businessError(MSG_EMAIL_TAKEN);
-      }
-      await db
-        .updateTable('users')
-        .set({ realname: values.realname, email: values.email, sex: values.sex, birthday: values.birthday, avatar: values.avatar, update_by: username, update_time: new Date() })
-        .where('id', '=', userId)
-        .where('del_flag', '=', 0)
-        .execute();
+          .execute();
+      });
       return ok(await profileOf(request), MSG_PROFILE_SAVED);
     },
   );

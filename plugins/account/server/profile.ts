@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { allowedTypeOf, formatShopTime, LOG_TYPE_LOGIN, resolveInside, shopDay } from '../../../server/kit';
+import { allowedTypeOf, formatShopTime, LOG_TYPE_LOGIN, resolveInside, rowVersionSql, shopDay } from '../../../server/kit';
 import type { AccountProfile, AccountBinding, BindingProvider, ProfileChange, Sex } from '../contracts';
 import type { AccountTables } from './tables';
 
@@ -18,7 +18,7 @@ const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 const REALNAME_MAX = 50;
 
 /** The checked form of a profile change: a Chinese refusal, or the values to store. */
-export type ProfileCheck = { ok: false; message: string } | { ok: true; values: Required<ProfileChange> };
+export type ProfileCheck = { ok: false; message: string } | { ok: true; values: Required<Omit<ProfileChange, 'rowVersion'>> };
 
 function blankToNull(value: string | null | undefined): string | null {
   const text = value?.trim() ?? '';
@@ -61,7 +61,7 @@ export function maskAccount(provider: BindingProvider, value: string): string {
 export async function loadProfile(db: Kysely<AccountTables>, userId: string, currentSessionId: string): Promise<AccountProfile | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'username', 'realname', 'avatar', 'sex', 'phone', 'email', sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as('birthday')])
+    .select(['id', 'username', 'realname', 'avatar', 'sex', 'phone', 'email', sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as('birthday'), rowVersionSql().as('row_version')])
     .where('id', '=', userId)
     .where('del_flag', '=', 0)
     .executeTakeFirst();
@@ -102,6 +102,7 @@ export async function loadProfile(db: Kysely<AccountTables>, userId: string, cur
     departs: departs.map((row) => row.depart_name),
     roles: roles.map((row) => row.role_name),
     lastLogin: last === undefined ? null : { time: formatShopTime(last.create_time), ip: last.ip },
+    rowVersion: user.row_version,
   };
 }
 

@@ -1,9 +1,9 @@
 import { Descriptions, Drawer, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldChange } from '../../../src/contracts/data-log';
+import { DATA_CONTENT_TEXT, type FieldChange } from '../../../src/contracts/data-log';
 import { EntityListPage } from '../../../src/toolkit/crud';
-import { loggedText } from '../../../src/toolkit/detail';
+import { changeText, loggedText } from '../../../src/toolkit/detail';
 import { dataLogEntity, type DataLogRecord } from '../entities';
 
 /** The stored JSON of a log row (an object from the server; text if it ever arrives serialised). */
@@ -28,6 +28,15 @@ function contentOf(record: DataLogRecord): Array<[string, unknown]> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
 }
 
+/** What the content's codes and ids read as, named by the server (a dictionary's text, a record's name). */
+function contentTextsOf(record: DataLogRecord): Record<string, unknown> {
+  const value = (record as Record<string, unknown>)[DATA_CONTENT_TEXT];
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** A value as its name when the server named it, else as it is. */
+const shownAs = (named: unknown, value: unknown, text: (value: unknown) => string) => (typeof named === 'string' && named !== '' ? named : text(value));
+
 /** One version in a drawer: what changed (before → after), then every value the record had after it. */
 function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onClose: () => void }) {
   const { t } = useTranslation(['operations', 'toolkit', 'crud']);
@@ -49,14 +58,14 @@ function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onCl
                 style={{ marginBottom: 24 }}
                 columns={[
                   { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => `${change.label} (${change.field})` },
-                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => text(change.before) },
-                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => text(change.after) },
+                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => changeText(change, 'before', t('crud:yes'), t('crud:no')) },
+                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', t('crud:yes'), t('crud:no')) },
                 ]}
               />
             </>
           )}
           <Typography.Title level={5}>{t(record.action === 'delete' ? 'dataLog.contentBeforeDelete' : 'dataLog.content')}</Typography.Title>
-          <Descriptions size="small" column={1} bordered items={contentOf(record).map(([field, value]) => ({ key: field, label: field, children: text(value) }))} />
+          <Descriptions size="small" column={1} bordered items={contentOf(record).map(([field, value]) => ({ key: field, label: field, children: shownAs(contentTextsOf(record)[field], value, text) }))} />
         </>
       )}
     </Drawer>

@@ -1,9 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { addDays, LOG_TYPE_LOGIN, logDb, NO_INPUT, ok, registerEntityRoutes, shopDay, shopDayStart, tenantOf, type AppContext, type LabelResolver } from '../../../server/kit';
+import { DATA_CONTENT_TEXT, type FieldChange } from '../../../src/contracts/data-log';
+import { addDays, businessError, findDataLogTable, Id, listQuerySchema, LOG_TYPE_LOGIN, logDb, MSG_NOT_FOUND_RECORD, nameLoggedVersions, NO_INPUT, ok, permission, query, registerEntityRoutes, shopDay, shopDayStart, tenantOf, type AppContext, type LabelResolver, type QueryParams, type WireRecord } from '../../../server/kit';
 import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
 
 const VISIT_DAYS = 7;
+
+/** A logged JSON column as its value (an object from the database; text if it ever arrives serialised). */
+function stored(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isChange = (value: unknown): value is FieldChange => typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
+
+/**
+ * Data-log rows with each version's codes and ids named (server/logs/data-log-names.ts): their changes' `beforeText` /
+ * `afterText` in `dataChanges`, and what their content reads as beside it (`dataContentText`). A table no engine route
+ * serves any more keeps its raw values.
+ */
+async function namedDataLogs(api: FastifyInstance, tenantId: number, records: readonly WireRecord[]): Promise<WireRecord[]> {
+  const byTable = new Map<string, number[]>();
+  records.forEach((record, index) => {
+    const table = String(record.dataTable ?? '');
+    byTable.set(table, [...(byTable.get(table) ?? []), index]);
+  });
+  const named = records.map((record) => ({ ...record }));
+  for (const [table, indexes] of byTable) {
+    const target = findDataLogTable(api, table);
+    if (target === undefined) continue;
+    const versions = indexes.map((index) => {
+      const changes = stored(records[index]?.dataChanges);
+      const content = stored(records[index]?.dataContent);
+      return {
+        changes: Array.isArray(changes) ? changes.filter(isChange) : [],
+        content: typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {},
+      };
+    });
+    const texts = await nameLoggedVersions(api, target.entity, tenantId, versions);
+    indexes.forEach((index, at) => {
+      const record = named[index];
+      const text = texts[at];
+      if (record === undefined || text === undefined) return;
+      record.dataChanges = text.changes;
+      record[DATA_CONTENT_TEXT] = text.contentText;
+    });
+  }
+  return named;
+}
 
 /** The first instant of a shop day (`YYYY-MM-DD`, a real date: it comes from shopDay or addDays). */
 function dayStart(day: string): Date {
@@ -25,10 +73,21 @@ export async function registerLogRoutes(api: FastifyInstance, ctx: AppContext, l
     reads.addHook('preHandler', async () => ctx.logWriter.flush());
     await registerEntityRoutes(reads, sysLogEntity, { labels, actions: ['list', 'queryById', 'exportXls'] });
     // 数据日志: the caller's tenant's records and the tables outside tenants (users, roles, dictionaries…).
-    await registerEntityRoutes(reads, dataLogEntity, {
+    const dataLogs = await registerEntityRoutes(reads, dataLogEntity, {
       labels,
-      actions: ['list', 'queryById'],
+      actions: [],
       readScope: (request) => [sql`${sql.id('tenant_id')} in (0, ${tenantOf(request)})`],
+    });
+    // The engine's list and queryById, each version's codes and ids then named as the record's own lists name them.
+    const access = permission(`${dataLogEntity.permission}:list`);
+    reads.get(`${dataLogEntity.api}/list`, { ...access, schema: { querystring: listQuerySchema(dataLogEntity) } }, async (request) => {
+      const page = await dataLogs.list(request, request.query as QueryParams);
+      return ok({ ...page, records: await namedDataLogs(reads, tenantOf(request), page.records) });
+    });
+    reads.get<{ Querystring: { id: string } }>(`${dataLogEntity.api}/queryById`, { ...access, schema: { querystring: query({ id: Id }) } }, async (request) => {
+      const record = await dataLogs.findById(request, request.query.id);
+      if (record === null) throw businessError(MSG_NOT_FOUND_RECORD);
+      return ok((await namedDataLogs(reads, tenantOf(request), [record]))[0]);
     });
   });
 

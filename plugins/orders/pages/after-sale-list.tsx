@@ -15,11 +15,15 @@ import { AFTER_SALE_STATUS_DICT, AFTER_SALE_WAY_DICT, afterSaleEntity, type Afte
 const field = (name: string) => `orders:afterSale.fields.${name}`;
 type ApplyRange = [Dayjs | null, Dayjs | null] | null;
 
-/** 申请时间 as the list's filter (whole days), read by the server as createTime_begin / createTime_end. */
+/**
+ * 申请时间 as the list's filter, read by the server as createTime_begin / createTime_end: whole days sent as days, which
+ * the server takes from the first microsecond of the first to the last of the last (an end of 23:59:59 would lose an
+ * after-sale applied at 23:59:59.500), the rule of every range search (src/toolkit/crud/search-query.ts).
+ */
 function applyTimeFilters(range: ApplyRange): CrudFilter[] {
   const [begin, end] = range ?? [null, null];
   if (begin === null && end === null) return [];
-  return [{ field: APPLY_TIME_FIELD, operator: 'between', value: [begin?.startOf('day').format('YYYY-MM-DD HH:mm:ss'), end?.endOf('day').format('YYYY-MM-DD HH:mm:ss')] }];
+  return [{ field: APPLY_TIME_FIELD, operator: 'between', value: [begin?.format('YYYY-MM-DD'), end?.format('YYYY-MM-DD')] }];
 }
 
 /** The goods of an after-sale: picture, name and spec. */

@@ -32,7 +32,9 @@ export const APPLY_TIME_KEYS = { begin: 'createTime_begin', end: 'createTime_end
 function applyTimeBound(key: string, raw: unknown, bound: 'begin' | 'end'): string | null {
   if (typeof raw !== 'string' || raw.trim() === '') return null;
   const value = raw.trim();
-  if (isCalendarDate(value)) return `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59'}`;
+  // An end day runs to its last microsecond, as the engine's range filters do (server/crud/list-query.ts): an
+  // after-sale applied at 23:59:59.500 belongs to that day.
+  if (isCalendarDate(value)) return `${value} ${bound === 'begin' ? '00:00:00' : '23:59:59.999999'}`;
   if (isCalendarDateTime(value)) return value;
   throw invalidInput(key, REASON.notDateTime);
 }

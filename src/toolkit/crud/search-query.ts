@@ -12,10 +12,16 @@ export function wireValue(field: FieldDefinition, value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
 
-function rangeBound(field: FieldDefinition, value: unknown, end: boolean): unknown {
-  // A datetime range picked by day covers whole days.
-  if (dayjs.isDayjs(value) && field.type === 'datetime') return (end ? value.endOf('day') : value.startOf('day')).format('YYYY-MM-DD HH:mm:ss');
-  return wireValue(field, value);
+/**
+ * A bound of a range search. The search's range picker picks days (field-input.tsx `SearchInput`, no time), so a day
+ * travels as the day, `YYYY-MM-DD`, on a datetime field too: the server takes an end day to its last microsecond and a
+ * begin day from its first (server/crud/list-query.ts). An end sent as `23:59:59` would leave out the last second's
+ * fraction (a record at 23:59:59.500). A bound that is already text (from the address bar, a fixed filter) is kept as
+ * it is: a time someone chose stays exactly that time.
+ */
+function rangeBound(value: unknown): unknown {
+  if (dayjs.isDayjs(value)) return value.format('YYYY-MM-DD');
+  return typeof value === 'string' ? value.trim() : value;
 }
 
 export function searchFilters(entity: EntityDefinition, values: Record<string, unknown>): CrudFilters {
@@ -35,7 +41,7 @@ export function searchFilters(entity: EntityDefinition, values: Record<string, u
       case 'range': {
         const [begin, end] = Array.isArray(value) ? (value as unknown[]) : [value, undefined];
         if (!isEmpty(begin) || !isEmpty(end)) {
-          filters.push({ field: name, operator: 'between', value: [isEmpty(begin) ? undefined : rangeBound(field, begin, false), isEmpty(end) ? undefined : rangeBound(field, end, true)] });
+          filters.push({ field: name, operator: 'between', value: [isEmpty(begin) ? undefined : rangeBound(begin), isEmpty(end) ? undefined : rangeBound(end)] });
         }
         break;
       }

@@ -2,4 +2,4 @@ export { EntityDetailPage, useRelatedTabs, type EntityDetailPageProps } from './
 export { ContributedListsContext, type RelatedList } from './related-list';
 export { DETAIL_COLUMNS, EntityDescriptions } from './entity-descriptions';
 export { StateTimeline, stateLogEntries, type StateLogEntry } from './state-timeline';
-export { RecordHistory, loggedText } from './record-history';
+export { RecordHistory, changeText, loggedText } from './record-history';

@@ -15,10 +15,18 @@ export function loggedText(value: unknown, yes: string, no: string): string {
   return JSON.stringify(value);
 }
 
+/**
+ * One side of a logged change as a screen shows it: the name the server gave a dictionary code or a record's id
+ * (`beforeText` / `afterText`: 有效, a member's name), else the value as it is.
+ */
+export function changeText(change: FieldChange, side: 'before' | 'after', yes: string, no: string): string {
+  const named = side === 'before' ? change.beforeText : change.afterText;
+  return typeof named === 'string' && named !== '' ? named : loggedText(change[side], yes, no);
+}
+
 /** The rows of a change table, labelled with the entity's translated labels when it knows the field. */
 function ChangeTable({ changes, labelOf }: { changes: readonly FieldChange[]; labelOf: (change: FieldChange) => string }) {
   const { t } = useTranslation(['toolkit', 'crud']);
-  const text = (value: unknown) => loggedText(value, t('crud:yes'), t('crud:no'));
   return (
     <Table<FieldChange>
       size="small"
@@ -27,8 +35,8 @@ function ChangeTable({ changes, labelOf }: { changes: readonly FieldChange[]; la
       dataSource={[...changes]}
       columns={[
         { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => labelOf(change), width: '30%' },
-        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{text(change.before)}</Typography.Text> },
-        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => text(change.after) },
+        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{changeText(change, 'before', t('crud:yes'), t('crud:no'))}</Typography.Text> },
+        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', t('crud:yes'), t('crud:no')) },
       ]}
     />
   );

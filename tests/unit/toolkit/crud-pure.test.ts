@@ -40,9 +40,22 @@ describe('search form → list parameters', () => {
       tags: 'a,b',
       qty_begin: 1,
       qty_end: 5,
-      at_begin: '2024-01-02 00:00:00',
-      at_end: '2024-01-03 23:59:59',
+      at_begin: '2024-01-02',
+      at_end: '2024-01-03',
     });
+  });
+
+  it('sends a datetime range picked by days as plain days, so the server ends it at the last microsecond of its last day', () => {
+    // Picked at any time of day (the picker keeps the clock's), the days are what count.
+    const filters = searchFilters(entity, { at: [dayjs('2024-01-02 23:10:00'), dayjs('2024-01-03 00:00:00')] });
+    expect(buildListQuery({ filters, pagination: { mode: 'off' } })).toEqual({ at_begin: '2024-01-02', at_end: '2024-01-03' });
+    // Never an end of 23:59:59, which would leave out a record at 23:59:59.500.
+    expect(JSON.stringify(buildListQuery({ filters: searchFilters(entity, { at: [undefined, dayjs('2024-01-03 08:00:00')] }), pagination: { mode: 'off' } }))).toBe('{"at_end":"2024-01-03"}');
+  });
+
+  it('keeps a bound that is already text exactly as it is (a time someone chose, from the address bar)', () => {
+    const filters = searchFilters(entity, { at: ['2024-01-02 08:30:00', ' 2024-01-03 17:45:30 '] });
+    expect(buildListQuery({ filters, pagination: { mode: 'off' } })).toEqual({ at_begin: '2024-01-02 08:30:00', at_end: '2024-01-03 17:45:30' });
   });
 
   it('drops empty values and one-sided ranges keep their side', () => {

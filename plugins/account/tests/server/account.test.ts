@@ -68,6 +68,27 @@ describe('个人中心: the profile', () => {
     expect(taken.body).toMatchObject({ success: false, message: '该邮箱已被其他用户使用' });
   });
 
+  it('refuses a save made from an older read of the profile, as every edit form does (数据已被他人修改，请刷新后重试)', async () => {
+    const { session } = await newUser(demo, '版本用户');
+    const read = await call<AccountProfile>(demo.app, 'GET', api(ACCOUNT_API.profile), { token: session.token });
+    const version = read.body.result.rowVersion;
+    expect(version).toMatch(/^[0-9]+$/);
+    // Another tab (or an administrator) saves first, from the same read.
+    const first = await call<AccountProfile>(demo.app, 'PUT', api(ACCOUNT_API.profile), { token: session.token, body: { realname: '先保存', rowVersion: version } });
+    expect(first.body.success, JSON.stringify(first.body)).toBe(true);
+    expect(first.body.result.rowVersion).not.toBe(version);
+    const stale = await call<AccountProfile>(demo.app, 'PUT', api(ACCOUNT_API.profile), { token: session.token, body: { realname: '后保存', rowVersion: version } });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ success: false, code: 409, message: '数据已被他人修改，请刷新后重试' });
+    const after = await call<AccountProfile>(demo.app, 'GET', api(ACCOUNT_API.profile), { token: session.token });
+    expect(after.body.result).toMatchObject({ realname: '先保存', rowVersion: first.body.result.rowVersion });
+    // From the newer read the save goes through; a malformed version is bad input, never taken for none.
+    const fresh = await call<AccountProfile>(demo.app, 'PUT', api(ACCOUNT_API.profile), { token: session.token, body: { realname: '后保存', rowVersion: after.body.result.rowVersion } });
+    expect(fresh.body).toMatchObject({ success: true, result: { realname: '后保存' } });
+    const malformed = await call(demo.app, 'PUT', api(ACCOUNT_API.profile), { token: session.token, body: { realname: '后保存', rowVersion: 'abc' } });
+    expect(malformed.status).toBe(400);
+  });
+
   it('lists the caller’s own logins from the login log', async () => {
     const { username, session } = await newUser(demo);
     await call(demo.app, 'POST', '/api/sys/login', { body: { username, password: 'wrong-password' } });

@@ -1,6 +1,8 @@
 /** Coupon packets (issue #14): issue rules and the one-transaction issue. */
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { PageResult } from '../../../../src/contracts/entity';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { couponTemplate, memberPoint, shopper, T1, unusedCoupons, wireTime } from './campaign-helpers';
 
@@ -129,5 +131,53 @@ describe('coupon packets', () => {
   it('seeds a packet with an issue record', async () => {
     const records = await sql<{ n: number }>`select count(*)::int as n from mkt_coupon_package_record where tenant_id = 1`.execute(demo.app.db);
     expect(records.rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('exports 券包内容 by the templates’ names and counts, never the stored JSON of ids (issue 32, names)', async () => {
+    const stamp = Date.now();
+    const first = await couponTemplate(demo, `满100减10-${stamp}`);
+    const second = await couponTemplate(demo, `无门槛5元-${stamp}`);
+    const name = `导出礼包-${stamp}`;
+    const bundle = await packet({ name, point: 0, contents: [{ templateId: first, count: 2 }, { templateId: second, count: 1 }] });
+    const pointsOnly = await packet({ name: `${name}-积分`, point: 50, contents: [] });
+    const expected = `满100减10-${stamp} ×2、无门槛5元-${stamp} ×1`;
+
+    const detail = await call<Record<string, unknown>>(demo.app, 'GET', `/api/marketing/couponPackage/queryById?id=${bundle.id}`, admin());
+    expect(detail.body.result.contents_refText).toBe(expected);
+
+    const response = await demo.app.inject({ method: 'GET', url: `/api/marketing/couponPackage/exportXls?name=${encodeURIComponent(`*${name}*`)}`, headers: { 'x-access-token': demo.admin, ...T1 } });
+    expect(response.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0]?.getSheetValues() ?? []).map((values) => (Array.isArray(values) ? values.slice(1).map((value) => (value === null || value === undefined ? '' : String(value))) : []));
+    const header = rows[3] ?? [];
+    const at = (column: string) => header.indexOf(column);
+    expect(at('券包内容')).toBeGreaterThanOrEqual(0);
+    const byName = new Map(rows.slice(4).map((row) => [row[at('券包名称')], row]));
+    expect(byName.get(name)?.[at('券包内容')]).toBe(expected);
+    // A packet of points only has no coupons to name: an empty cell, not `[]`.
+    const pointsRow = byName.get(`${name}-积分`);
+    expect(pointsRow).toBeDefined();
+    expect(pointsRow?.[at('券包内容')] ?? '').toBe('');
+    expect(rows.flat().some((cell) => cell.includes(first) || cell.includes(second) || cell.includes(pointsOnly.id))).toBe(false);
+  });
+});
+
+describe('a date range filter', () => {
+  // The search form sends a range picked by days as plain days (src/toolkit/crud/search-query.ts); the engine takes
+  // the end day to its last microsecond (server/crud/list-query.ts), so nothing of the last day is left out.
+  it('ends with the last microsecond of its last day: a packet starting at 23:59:59.500 is in, and a second-precise end would have lost it', async () => {
+    const name = `日末礼包-${Date.now()}`;
+    const bundle = await packet({ name, contents: [], point: 10 });
+    await sql`update mkt_coupon_package set start_time = ${'2026-03-10 23:59:59.5'}::timestamptz where id = ${bundle.id}`.execute(demo.app.db);
+    const found = async (query: string) => {
+      const answer = await call<PageResult<{ id: string }>>(demo.app, 'GET', `/api/marketing/couponPackage/list?name=${encodeURIComponent(`*${name}*`)}&${query}`, admin());
+      expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+      return answer.body.result.records.map((record) => record.id);
+    };
+    expect(await found('startTime_begin=2026-03-10&startTime_end=2026-03-10')).toEqual([bundle.id]);
+    expect(await found('startTime_begin=2026-03-11&startTime_end=2026-03-11')).toEqual([]);
+    // What the client sent before: the day's end to the second leaves the last half second out.
+    expect(await found(`startTime_begin=${encodeURIComponent('2026-03-10 00:00:00')}&startTime_end=${encodeURIComponent('2026-03-10 23:59:59')}`)).toEqual([]);
   });
 });

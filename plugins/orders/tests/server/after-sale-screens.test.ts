@@ -82,6 +82,10 @@ describe('售后单 tab counts', () => {
     expect(later.body.result.total).toBe(0);
     const sameDay = await call<{ total: number }>(demo.app, 'GET', `/api/saleorder/afterSale/list?orderNo=${first.order.no}&createTime_end=${day}`, admin());
     expect(sameDay.body.result.total).toBe(4);
+    // An end day runs to its last microsecond: one applied at 23:59:59.500 is still that day's.
+    await sql`update sale_after_sale set create_time = ${`${day} 23:59:59.5`}::timestamptz where id = ${first.ids.applied}`.execute(demo.app.db);
+    const lastMoment = await call<{ records: AfterSaleRecord[] }>(demo.app, 'GET', `/api/saleorder/afterSale/list?orderNo=${first.order.no}&createTime_begin=${day}&createTime_end=${day}&pageSize=50`, admin());
+    expect(lastMoment.body.result.records.map((record) => record.id)).toContain(first.ids.applied);
     const bad = await counts('createTime_begin=2026-02-30');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('参数校验失败：createTime_begin 不是存在的日期时间（应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）');
