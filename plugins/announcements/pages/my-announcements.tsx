@@ -1,12 +1,12 @@
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_API, type MyAnnouncement } from '../../../src/contracts/announcements';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
 import { AnnouncementModal } from '../../../src/shell/notice';
-import { useEntityAction } from '../../../src/toolkit/crud';
+import { ListTable, useEntityAction } from '../../../src/toolkit/crud';
 import { PRIORITY_COLORS, PRIORITY_OPTIONS } from '../components/labels';
 import { MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
 
@@ -85,7 +85,7 @@ export default function MyAnnouncements() {
           </Button>
         </Space>
       </Form>
-      <Table<MyAnnouncement>
+      <ListTable<MyAnnouncement>
         {...tableProps}
         rowKey="id"
         size="middle"
