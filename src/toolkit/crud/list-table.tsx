@@ -1,5 +1,7 @@
-import { Grid, Table, type CheckboxProps, type TableColumnType, type TableProps } from 'antd';
+import { Grid, Table, type CheckboxProps, type TableColumnType, type TablePaginationConfig, type TableProps } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '../../contracts/constants';
 import { ACTIONS_COLUMN_KEY } from './row-actions';
 import './list-table.css';
 
@@ -51,6 +53,17 @@ export function ListTable<T extends object>({ keyColumn, columns, className, ...
   const phone = screens.md === false;
   const shown = useMemo(() => (columns === undefined ? undefined : columnsForScreen(columns, phone, keyColumn)), [columns, phone, keyColumn]);
   return <Table<T> {...LIST_TABLE_PROPS} {...props} className={className === undefined ? LIST_TABLE_PROPS.className : `${LIST_TABLE_PROPS.className} ${className}`} columns={shown} />;
+}
+
+/** How every list pages: the page sizes to choose from, a page to jump to, and 第 a-b 条 / 共 n 条. */
+export function useListPagination(): Pick<TablePaginationConfig, 'pageSizeOptions' | 'showSizeChanger' | 'showQuickJumper' | 'showTotal'> {
+  const { t } = useTranslation('crud');
+  return {
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (total: number, range: [number, number]) => t('total', { total, from: range[0], to: range[1] }),
+  };
 }
 
 /**

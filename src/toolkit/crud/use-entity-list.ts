@@ -4,9 +4,9 @@ import type { FormProps, TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
+import { DEFAULT_PAGE_SIZE } from '../../contracts/constants';
 import type { EntityDefinition } from '../../contracts/entity';
-import { selectionCheckboxProps } from './list-table';
+import { selectionCheckboxProps, useListPagination } from './list-table';
 import { readListUrlState, searchValuesOf, writeListUrlState } from './list-url-state';
 import { searchFilters } from './search-query';
 import { useEntityDelete } from './use-entity-delete';
@@ -149,16 +149,8 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     },
   };
 
-  const pagination: TableProps<T>['pagination'] =
-    tableProps.pagination === false
-      ? false
-      : {
-          ...tableProps.pagination,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total: number, range: [number, number]) => t('total', { total, from: range[0], to: range[1] }),
-        };
+  const paging = useListPagination();
+  const pagination: TableProps<T>['pagination'] = tableProps.pagination === false ? false : { ...tableProps.pagination, ...paging };
 
   return {
     entity,
