@@ -99,6 +99,14 @@ export async function openFromMenu(page: Page, branch: string, entry: string, pa
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
+/** Clicks a row's action: its link, or the item of that name under the row's 更多 ▾ (src/toolkit/crud/row-actions.tsx). */
+export async function clickRowAction(row: Locator, name: string): Promise<void> {
+  const link = row.locator('.row-actions').getByRole('button', { name, exact: true });
+  if ((await link.count()) > 0) return link.click();
+  await row.locator('.row-actions-more').click();
+  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: name }).click();
+}
+
 /** Fills a list's search field, presses 查询 and waits until exactly one row is left. */
 export async function searchForOne(page: Page, fieldId: string, value: string): Promise<void> {
   await field(page, fieldId).fill(value);

@@ -1,18 +1,8 @@
-import { Card, Space, Table, Tag, type TableColumnType } from 'antd';
+import { Card, Space, Tag, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_API, type Announcement } from '../../../src/contracts/announcements';
 import { permissionCode } from '../../../src/contracts/entity';
-import {
-  BatchDeleteButton,
-  CreateButton,
-  LoadErrorAlert,
-  SearchForm,
-  SelectionAlert,
-  useEntityAction,
-  useEntityList,
-  useGuardedModalState,
-  useRowActionsColumn,
-} from '../../../src/toolkit/crud';
+import { BatchDeleteButton, CreateButton, ListTable, LoadErrorAlert, SearchForm, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
 import { AnnouncementFormModal } from '../components/announcement-form-modal';
 import { PRIORITY_COLORS, STATUS_COLORS } from '../components/labels';
 import { ANNOUNCEMENT_PERMISSIONS, announcementEntity, MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
@@ -74,7 +64,7 @@ export default function AnnouncementAdminList() {
       </Space>
       <SelectionAlert count={list.selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<Announcement> {...list.tableProps} columns={columns} />
+      <ListTable<Announcement> {...list.tableProps} columns={columns} />
       <AnnouncementFormModal state={state} onClose={() => setState(null)} onSaved={() => setState(null)} />
     </Card>
   );

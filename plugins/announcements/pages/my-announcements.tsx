@@ -1,12 +1,12 @@
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_API, type MyAnnouncement } from '../../../src/contracts/announcements';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../src/contracts/constants';
+import { DEFAULT_PAGE_SIZE } from '../../../src/contracts/constants';
 import { AnnouncementModal } from '../../../src/shell/notice';
-import { useEntityAction } from '../../../src/toolkit/crud';
+import { ListTable, useEntityAction, useListPagination } from '../../../src/toolkit/crud';
 import { PRIORITY_COLORS, PRIORITY_OPTIONS } from '../components/labels';
 import { MY_ANNOUNCEMENTS_RESOURCE } from '../entities';
 
@@ -31,6 +31,7 @@ function toFilters(values: Filters): CrudFilters {
 export default function MyAnnouncements() {
   const { t } = useTranslation('announcements');
   const [current, setCurrent] = useState<MyAnnouncement | null>(null);
+  const paging = useListPagination();
   const { tableProps, searchFormProps, tableQuery, filters, setFilters } = useTable<MyAnnouncement, never, Filters>({
     resource: MY_ANNOUNCEMENTS_RESOURCE,
     meta: { listUrl: ANNOUNCEMENT_API.mySends },
@@ -85,11 +86,11 @@ export default function MyAnnouncements() {
           </Button>
         </Space>
       </Form>
-      <Table<MyAnnouncement>
+      <ListTable<MyAnnouncement>
         {...tableProps}
         rowKey="id"
         size="middle"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String) }}
+        pagination={{ ...tableProps.pagination, ...paging }}
         columns={[
           { dataIndex: 'titile', title: t('fields.titile') },
           { dataIndex: 'msgCategory', title: t('fields.msgCategory'), render: (value: string) => t(`category.${value}`) },

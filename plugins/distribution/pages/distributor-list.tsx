@@ -1,7 +1,7 @@
-import { App, Card, Drawer, Space, Switch, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { App, Card, Drawer, Space, Switch, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage, ExportButton, WIDE_ONLY, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { EntityListPage, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn, WIDE_ONLY } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { DistributorLevelModal } from '../components/level-modal';
 import { DRP_CODES, DRP_URLS } from '../components/drp-model';
@@ -148,7 +148,7 @@ export default function DistributorListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<DrpDistributorRecord> {...list.tableProps} columns={columns} />
+      <ListTable<DrpDistributorRecord> {...list.tableProps} columns={columns} />
       <DistributorLevelModal distributor={levelOf} onClose={() => setLevelOf(null)} />
       <RecordsDrawer distributor={recordsOf?.distributor ?? null} orders={recordsOf?.orders === true} onClose={() => setRecordsOf(null)} />
       <ReferralsDrawer distributor={referralsOf} onClose={() => setReferralsOf(null)} />

@@ -1,8 +1,8 @@
-import { Button, Card, Col, DatePicker, Form, Input, Row, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Tag, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, moneyText, useCustomRead } from '../../../src/toolkit/crud';
+import { ListTable, LoadErrorAlert, moneyText, useCustomRead } from '../../../src/toolkit/crud';
 import { drpDistributorEntity, PERFORMANCE_API, type DrpPerformanceRow } from '../entities';
 import { shopNow } from '../../../src/toolkit/utils';
 
@@ -76,7 +76,7 @@ export default function PerformanceListPage() {
         {t('performance.hint')}
       </Typography.Paragraph>
       <LoadErrorAlert error={read.error} onRetry={read.retry} style={{ marginBottom: 16 }} />
-      <Table<DrpPerformanceRow> rowKey="distributorId" loading={read.loading} dataSource={read.value?.records ?? []} columns={columns} pagination={{ pageSize: 20, showSizeChanger: false }} scroll={{ x: 1100 }} />
+      <ListTable<DrpPerformanceRow> rowKey="distributorId" size="middle" keyColumn="member" loading={read.loading} dataSource={read.value?.records ?? []} columns={columns} pagination={{ pageSize: 20, showSizeChanger: false }} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
-import { App, Card, Space, Table, Typography, type TableColumnType } from 'antd';
+import { App, Card, Space, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictColumn, ExportButton, WRAP_CELL, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab } from '../../../src/toolkit/crud';
+import { dictColumn, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchForm, StatusTabs, useEntityAction, useEntityList, useRowActionsColumn, useStatusTab, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DictValue } from '../../../src/toolkit/dict';
 import { DRP_CODES, DRP_URLS, WITHDRAW_TABS } from '../components/drp-model';
 import { ReasonModal, type ReasonTarget } from '../components/reason-modal';
@@ -134,7 +134,7 @@ export default function WithdrawListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<DrpWithdrawRecord> {...list.tableProps} columns={columns} />
+      <ListTable<DrpWithdrawRecord> {...list.tableProps} columns={columns} />
       <ReasonModal target={rejecting} invalidates={invalidates} onClose={() => setRejecting(null)} />
     </Card>
   );

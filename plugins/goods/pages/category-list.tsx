@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Space, Table, TreeSelect, type TableColumnType } from 'antd';
+import { Button, Card, Form, Input, Space, TreeSelect, type TableColumnType } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
-import { LIST_TABLE_PROPS, LoadErrorAlert, useEntityDelete, useGuardedModalState, useRowActionsColumn, writeModalState, type ModalState } from '../../../src/toolkit/crud';
+import { ListTable, LoadErrorAlert, useEntityDelete, useGuardedModalState, useRowActionsColumn, writeModalState, type ModalState } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, parentIds, ROOT_PARENT, useCategoryTree, type CategoryNode } from '../components/category-tree';
@@ -107,7 +107,7 @@ export default function CategoryListPage() {
       </Space>
       {/* searchBy refuses a keyword without matches (未查询匹配数据): that is an empty result, not a failure. */}
       <LoadErrorAlert error={isError && keyword === '' ? t('crud:loadError') : null} onRetry={reload} style={{ marginBottom: 16 }} />
-      <Table<CategoryNode>
+      <ListTable<CategoryNode>
         rowKey="id"
         size="middle"
         loading={loading}
@@ -116,7 +116,6 @@ export default function CategoryListPage() {
         pagination={false}
         locale={{ emptyText: t('crud:empty') }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        {...LIST_TABLE_PROPS}
       />
       <GoodsFormModal
         entity={categoryEntity}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../src/shell/notice/sanitize-html';
 import { LoadErrorAlert, moneyText, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { EntityDescriptions, useRelatedTabs } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, EntityDescriptions, useRelatedTabs } from '../../../src/toolkit/detail';
 import { StoredImage, useStoredFileUrl } from '../../../src/toolkit/upload';
 import { specText } from '../components/sku-grid';
 import { StockRecordList } from '../components/stock-record-list';
@@ -87,10 +87,12 @@ export default function GoodsDetailPage() {
           <Card className="entity-detail-header" title={String(record.name ?? '')} style={{ marginBottom: 16 }}>
             <Space align="start" size={24} wrap>
               <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
-              <div style={{ minWidth: 480, flex: 1 }}>
+              {/* As wide as the screen on a phone: a fixed 480 px ran past a 390 px screen. */}
+              <div style={{ minWidth: 'min(480px, 100%)', flex: 1 }}>
                 <EntityDescriptions entity={SHOWN} record={record} />
                 <Descriptions
                   size="small"
+                  column={DETAIL_COLUMNS}
                   items={[
                     { key: 'deliveryTypes', label: t('spu.fields.deliveryTypes'), children: <span data-testid="goods-detail-delivery-types">{deliveryTypes || '-'}</span> },
                     ...(tags.length > 0 ? [{ key: 'tags', label: t('spu.fields.tagIds'), children: tags.map((tag) => <Tag key={tag}>{tag}</Tag>) }] : []),

@@ -1,10 +1,10 @@
-import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Space, Table, TreeSelect, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Space, TreeSelect, Typography, type TableColumnType } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect, DictValue } from '../../../src/toolkit/dict';
-import { ConfirmSwitch, CreateButton, ExportButton, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
+import { ConfirmSwitch, CreateButton, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, useCategoryTree } from '../components/category-tree';
@@ -204,7 +204,7 @@ export default function SpuListPage() {
       </Space>
       <SelectionAlert count={selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} />
+      <ListTable<SpuRecord> {...list.tableProps} columns={columns} expandable={{ expandedRowRender: (record) => <SpuExpanded record={record} /> }} />
       <SpuFormModal state={modalState} onClose={() => setModal(null)} />
     </Card>
   );

@@ -1,7 +1,7 @@
-import { Button, Drawer, Popconfirm, Table, Tag, type TableColumnType } from 'antd';
+import { Button, Drawer, Popconfirm, Tag, type TableColumnType } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { dictColumn, LoadErrorAlert, moneyText, useEntityList } from '../../../src/toolkit/crud';
+import { dictColumn, ListTable, LoadErrorAlert, moneyText, useEntityList } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { CAMPAIGN_ORDER_STATUS_DICT, giftActivityOrderEntity } from '../campaign-entities';
 
@@ -53,7 +53,7 @@ function ParticipationTable({ campaignId }: { campaignId: string }) {
   return (
     <>
       <LoadErrorAlert error={list.isError ? t('giftActivity.loadFailed') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<ParticipationRow> {...list.tableProps} columns={columns} locale={{ emptyText: t('giftActivity.dealEmpty') }} />
+      <ListTable<ParticipationRow> {...list.tableProps} columns={columns} locale={{ emptyText: t('giftActivity.dealEmpty') }} />
     </>
   );
 }

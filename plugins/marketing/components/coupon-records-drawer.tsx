@@ -1,7 +1,7 @@
-import { App, Button, Drawer, Table, type TableColumnType } from 'antd';
+import { App, Button, Drawer, type TableColumnType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictColumn, LoadErrorAlert, StatusTabs, useCustomRead, useEntityAction, useEntityList, useStatusTab, type StatusTab } from '../../../src/toolkit/crud';
+import { dictColumn, ListTable, LoadErrorAlert, type StatusTab, StatusTabs, useCustomRead, useEntityAction, useEntityList, useStatusTab } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { couponTemplateEntity, type CouponTemplateRecord } from '../entities';
 import { COUPON_URLS, MEMBER_COUPON, memberCouponView, RECORD_PERMISSIONS, type MemberCouponRecord } from './coupon-model';
@@ -72,7 +72,7 @@ function Records({ template }: { template: CouponTemplateRecord }) {
     <>
       <StatusTabs entity={memberCouponView} tabs={TABS} active={tab.active} onChange={tab.select} fixedValues={fixedValues} />
       <LoadErrorAlert error={list.isError ? t('coupon.records.loadFailed') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<MemberCouponRecord> {...list.tableProps} columns={columns} rowKey="id" data-testid="coupon-records" />
+      <ListTable<MemberCouponRecord> {...list.tableProps} columns={columns} rowKey="id" data-testid="coupon-records" />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { App, Card, Col, Form, Input, Row, Space, Table, type TableColumnType } from 'antd';
+import { App, Card, Col, Form, Input, Row, Space, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect, DictValue } from '../../../src/toolkit/dict';
-import { BatchDeleteButton, ConfirmSwitch, CreateButton, dictColumn, WIDE_ONLY, WRAP_CELL, ExportButton, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn } from '../../../src/toolkit/crud';
+import { BatchDeleteButton, ConfirmSwitch, CreateButton, dictColumn, ExportButton, ListTable, LoadErrorAlert, SearchButtons, SelectionAlert, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { countText, offerText, RECORD_PERMISSIONS, validityText } from '../components/coupon-model';
 import { CouponFormModal } from '../components/coupon-form-modal';
@@ -141,7 +141,7 @@ export default function CouponListPage() {
       </Space>
       <SelectionAlert count={list.selected.length} onClear={list.clearSelection} />
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<CouponTemplateRecord> {...list.tableProps} columns={columns} />
+      <ListTable<CouponTemplateRecord> {...list.tableProps} columns={columns} />
       <CouponFormModal
         entity={entity}
         state={modalState}

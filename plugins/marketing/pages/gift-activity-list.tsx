@@ -1,22 +1,8 @@
-import { Card, Space, Table, Typography, type TableColumnType } from 'antd';
+import { Card, Space, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode } from '../../../src/contracts/entity';
-import {
-  CreateButton,
-  entityColumns,
-  ExportButton,
-  LoadErrorAlert,
-  SearchForm,
-  StatusTabs,
-  useEntityAction,
-  useEntityList,
-  useGuardedModalState,
-  useRowActionsColumn,
-  useStatusTab,
-  WRAP_CELL,
-  type StatusTab,
-} from '../../../src/toolkit/crud';
+import { CreateButton, entityColumns, ExportButton, ListTable, LoadErrorAlert, SearchForm, type StatusTab, StatusTabs, useEntityAction, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DictValue } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CAMPAIGN_STATUS, CAMPAIGN_TIME_STATUS_DICT, giftActivityEntity, giftActivityOrderEntity, TIME_STATUS } from '../campaign-entities';
@@ -99,7 +85,7 @@ export default function GiftActivityListPage() {
         {gates.exportXls.visible ? <ExportButton list={list} /> : null}
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<Row> {...list.tableProps} columns={columns} />
+      <ListTable<Row> {...list.tableProps} columns={columns} />
       <CampaignFormModal entity={giftActivityEntity} state={modalState} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
       <CampaignDealDrawer campaign={dealing} onClose={() => setDealing(null)} onCloseCampaign={closeCampaign} closing={close.running} />
     </Card>

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Space, Table, Tag, type TableColumnType } from 'antd';
+import { Button, Card, Form, Space, Tag, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadErrorAlert, useCustomRead, useRowActionsColumn, SearchButtons } from '../../../src/toolkit/crud';
+import type { EntityDefinition } from '../../../src/contracts/entity';
+import { ListTable, LoadErrorAlert, SearchForm, useCustomRead, useListPagination, useRowActionsColumn, useUrlListState } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { CGFORM_API, CGFORM_PERMS, cgformListPath, type CgformHead } from '../cgform-api';
 import { CgformDeleteDialog } from '../components/cgform-delete-dialog';
@@ -25,6 +26,17 @@ interface Filters {
   tableTxt?: string;
 }
 
+/** What the search form offers (the toolkit's SearchForm reads it); the list itself is read by page below. */
+const HEAD_SEARCH: EntityDefinition = {
+  table: CGFORM_HEAD_RESOURCE,
+  api: '/online/cgform/head',
+  permission: 'online:cgform',
+  fields: {
+    tableName: { type: 'string', label: 'online:head2.tableName', max: 100, search: 'like' },
+    tableTxt: { type: 'string', label: 'online:head2.tableTxt', max: 100, search: 'like' },
+  },
+};
+
 const TYPE_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'purple' };
 
 /** 表单开发 (`modules/online/cgform/OnlCgformHeadList`): the form definitions, their designer, synchronisation, enhancements and sync log. */
@@ -33,20 +45,15 @@ export default function CgformHeadList() {
   const navigate = useNavigate();
   const addAccess = useAccess(CGFORM_PERMS.add);
   const [search] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const url = useUrlListState(HEAD_SEARCH, search);
+  const paging = useListPagination();
   const [editing, setEditing] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<HeadRow | null>(null);
   const [enhancing, setEnhancing] = useState<HeadRow | null>(null);
   const [logOf, setLogOf] = useState<HeadRow | null>(null);
   const [removing, setRemoving] = useState<HeadRow | null>(null);
   // Keyed among the head resource's lists: a save, sync or delete (which invalidate it) refreshes the page.
-  const list = useCustomRead<HeadPage>({ url: CGFORM_API.headList, query: { pageNo: page.current, pageSize: page.size, ...filters } }, { failure: t('cgform.loadFailed'), family: CGFORM_HEAD_RESOURCE });
-
-  const applySearch = (values: Filters) => {
-    setFilters({ ...(values.tableName?.trim() ? { tableName: values.tableName.trim() } : {}), ...(values.tableTxt?.trim() ? { tableTxt: values.tableTxt.trim() } : {}) });
-    setPage((current) => ({ ...current, current: 1 }));
-  };
+  const list = useCustomRead<HeadPage>({ url: CGFORM_API.headList, query: { pageNo: url.page, pageSize: url.pageSize, ...url.query } }, { failure: t('cgform.loadFailed'), family: CGFORM_HEAD_RESOURCE });
 
   const actions = useRowActionsColumn<HeadRow>({
     actions: [
@@ -61,74 +68,46 @@ export default function CgformHeadList() {
   });
 
   const columns: TableColumnType<HeadRow>[] = [
-    { key: 'tableName', dataIndex: 'tableName', title: t('head2.tableName'), width: 220 },
-    { key: 'tableTxt', dataIndex: 'tableTxt', title: t('head2.tableTxt'), width: 200 },
-    { key: 'tableType', dataIndex: 'tableType', title: t('head2.tableType'), width: 110, render: (type: number) => <Tag color={TYPE_COLORS[type]}>{t(`tableType.${type}`)}</Tag> },
+    { key: 'tableName', dataIndex: 'tableName', title: t('head2.tableName') },
+    { key: 'tableTxt', dataIndex: 'tableTxt', title: t('head2.tableTxt') },
+    { key: 'tableType', dataIndex: 'tableType', title: t('head2.tableType'), render: (type: number) => <Tag color={TYPE_COLORS[type]}>{t(`tableType.${type}`)}</Tag> },
     {
       key: 'isDbSynch',
       dataIndex: 'isDbSynch',
       title: t('head2.isDbSynch'),
-      width: 110,
       render: (synced: string) => (synced === 'Y' ? <Tag color="green">{t('head2.synced')}</Tag> : <Tag color="orange">{t('head2.notSynced')}</Tag>),
     },
-    { key: 'createTime', dataIndex: 'createTime', title: t('head2.createTime'), width: 180, render: (time?: string) => formatShopTime(time) },
+    { key: 'createTime', dataIndex: 'createTime', title: t('head2.createTime'), render: (time?: string) => formatShopTime(time) },
     ...(actions === null ? [] : [actions]),
   ];
 
+  // The layout of every list (EntityListPage): one card with the search form, the toolbar, a load error, the table.
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card>
-        <Form form={search} name="cgform_search" layout="inline" onFinish={applySearch}>
-          <Form.Item name="tableName" label={t('head2.tableName')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="tableTxt" label={t('head2.tableTxt')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <SearchButtons
-            onReset={() => {
-              search.resetFields();
-              applySearch({});
-            }}
-          />
-        </Form>
-      </Card>
-      <Card
-        title={t('cgform.title')}
-        extra={
-          addAccess.visible && (
-            <Button type="primary" icon={<PlusOutlined />} disabled={addAccess.disabled} onClick={() => setEditing('new')} data-testid="cgform-add">
-              {t('cgform.add')}
-            </Button>
-          )
-        }
-      >
-        {list.error !== null ? (
-          <LoadErrorAlert error={t('cgform.loadFailed')} description={list.error} onRetry={list.retry} />
-        ) : (
-          <Table<HeadRow>
-            rowKey="id"
-            loading={list.loading}
-            dataSource={list.value?.records ?? []}
-            locale={{ emptyText: t('cgform.empty') }}
-            scroll={{ x: 'max-content' }}
-            data-testid="cgform-heads"
-            pagination={{
-              current: page.current,
-              pageSize: page.size,
-              total: list.value?.total ?? 0,
-              showSizeChanger: true,
-              onChange: (current, size) => setPage({ current, size }),
-            }}
-            columns={columns}
-          />
-        )}
-      </Card>
+    <Card title={t('cgform.title')}>
+      <SearchForm name="cgform_search" entity={HEAD_SEARCH} formProps={{ form: search, onFinish: url.search }} onReset={() => url.search({})} />
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        {addAccess.visible ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={addAccess.disabled} onClick={() => setEditing('new')} data-testid="cgform-add">
+            {t('cgform.add')}
+          </Button>
+        ) : null}
+      </Space>
+      <LoadErrorAlert error={list.error === null ? null : t('cgform.loadFailed')} description={list.error === t('cgform.loadFailed') ? undefined : (list.error ?? undefined)} onRetry={list.retry} style={{ marginBottom: 16 }} />
+      <ListTable<HeadRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.value?.records ?? []}
+        locale={{ emptyText: t('cgform.empty') }}
+        data-testid="cgform-heads"
+        pagination={{ ...paging, current: url.page, pageSize: url.pageSize, total: list.value?.total ?? 0, onChange: url.turn }}
+        columns={columns}
+      />
       <CgformDesigner target={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
       <CgformSyncDialog head={syncing} onClose={() => setSyncing(null)} />
       <CgformEnhanceDialog head={enhancing} onClose={() => setEnhancing(null)} />
       <CgformSyncLog head={logOf} onClose={() => setLogOf(null)} />
       <CgformDeleteDialog head={removing} onClose={() => setRemoving(null)} />
-    </Space>
+    </Card>
   );
 }

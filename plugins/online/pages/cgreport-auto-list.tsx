@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { EnvelopeError } from '../../../src/providers/data-provider';
-import { LoadErrorAlert, refusalOfBlob, saveBlob, useCustomRead, useServerFeedback } from '../../../src/toolkit/crud';
+import { ListTable, LoadErrorAlert, refusalOfBlob, saveBlob, useCustomRead, useServerFeedback } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { CGREPORT_API, CGREPORT_PERMS, reportHref, type ReportConfig, type ReportPageData, type ReportQueryItem } from '../cgreport-api';
 import { ReportChart } from '../components/report-chart';
@@ -199,13 +199,12 @@ export default function CgreportAutoList() {
             {(data.value?.total ?? 0) > records.length && <Typography.Text type="secondary">{t('report.chartOfPage')}</Typography.Text>}
           </div>
         )}
-        <Table<Record<string, unknown>>
+        <ListTable<Record<string, unknown>>
           size="small"
           rowKey={(record) => JSON.stringify(record)}
           loading={data.loading}
           dataSource={records}
           columns={columns}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('report.empty') }}
           data-testid="cgreport-table"
           onChange={(_, __, sorter) => {

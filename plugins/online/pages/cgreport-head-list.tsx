@@ -1,10 +1,11 @@
 import { DatabaseOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Space, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadErrorAlert, useCustomCall, useCustomRead, useServerFeedback, SearchButtons } from '../../../src/toolkit/crud';
-import { useAccessMap } from '../../../src/toolkit/permission';
+import type { EntityDefinition } from '../../../src/contracts/entity';
+import { ListTable, LoadErrorAlert, SearchForm, useCustomCall, useCustomRead, useListPagination, useRowActionsColumn, useServerFeedback, useUrlListState, WRAP_CELL } from '../../../src/toolkit/crud';
+import { useAccess } from '../../../src/toolkit/permission';
 import { CGREPORT_API, CGREPORT_PERMS, reportPath, type ReportHeadRow } from '../cgreport-api';
 import { ReportEditor } from '../components/report-editor';
 import { ReportTablesModal } from '../components/report-tables-modal';
@@ -16,18 +17,30 @@ interface HeadPage {
 }
 
 /** 报表配置 (`modules/online/cgreport/OnlCgreportHeadList`): the report definitions, their editor and the allowed tables. */
+/** What the search form offers (the toolkit's SearchForm reads it); the list itself is read by page below. */
+const REPORT_SEARCH: EntityDefinition = {
+  table: 'onl_cgreport_head',
+  api: '/online/cgreport/head',
+  permission: 'online:cgreport',
+  fields: {
+    code: { type: 'string', label: 'online:head.code', max: 100, search: 'like' },
+    name: { type: 'string', label: 'online:head.name', max: 100, search: 'like' },
+  },
+};
+
+/** 报表配置 (`modules/online/cgreport/OnlCgreportHeadList`): the report definitions, their editor and the allowed tables. */
 export default function CgreportHeadList() {
   const { t } = useTranslation('online');
   const navigate = useNavigate();
   const feedback = useServerFeedback();
   const callApi = useCustomCall();
-  const access = useAccessMap({ add: CGREPORT_PERMS.add, edit: CGREPORT_PERMS.edit, remove: CGREPORT_PERMS.remove, run: CGREPORT_PERMS.run, list: CGREPORT_PERMS.list });
+  const addAccess = useAccess(CGREPORT_PERMS.add);
   const [search] = Form.useForm<{ code?: string; name?: string }>();
-  const [filters, setFilters] = useState<{ code?: string; name?: string }>({});
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const url = useUrlListState(REPORT_SEARCH, search);
+  const paging = useListPagination();
   const [editing, setEditing] = useState<string | null>(null);
   const [tablesOpen, setTablesOpen] = useState(false);
-  const list = useCustomRead<HeadPage>({ url: CGREPORT_API.list, query: { pageNo: page.current, pageSize: page.size, ...filters } }, { failure: t('head.loadFailed') });
+  const list = useCustomRead<HeadPage>({ url: CGREPORT_API.list, query: { pageNo: url.page, pageSize: url.pageSize, ...url.query } }, { failure: t('head.loadFailed') });
 
   const remove = async (row: ReportHeadRow) => {
     try {
@@ -38,99 +51,62 @@ export default function CgreportHeadList() {
     }
   };
 
-  const applySearch = (values: { code?: string; name?: string }) => {
-    setFilters({ ...(values.code?.trim() ? { code: values.code.trim() } : {}), ...(values.name?.trim() ? { name: values.name.trim() } : {}) });
-    setPage((current) => ({ ...current, current: 1 }));
-  };
+  const actions = useRowActionsColumn<ReportHeadRow>({
+    actions: [
+      // 功能测试 first: running a report is what the list is opened for most.
+      { key: 'preview', label: t('head.preview'), onClick: (row) => void navigate(reportPath(row.code)) },
+      { key: 'edit', label: t('head.edit'), code: CGREPORT_PERMS.edit, onClick: (row) => setEditing(row.id) },
+      { key: 'remove', label: t('head.delete'), code: CGREPORT_PERMS.remove, danger: true, confirm: (row) => t('head.confirmDelete', { name: row.name }), onClick: (row) => remove(row) },
+    ],
+  });
 
+  const columns: TableColumnType<ReportHeadRow>[] = [
+    { key: 'code', dataIndex: 'code', title: t('head.code') },
+    { key: 'name', dataIndex: 'name', title: t('head.name') },
+    {
+      key: 'cgrSql',
+      dataIndex: 'cgrSql',
+      title: t('head.sql'),
+      className: WRAP_CELL,
+      render: (text: string) => {
+        const sql = text.replace(/\s+/g, ' ');
+        return (
+          <div className="list-cell-clamp" title={sql}>
+            <Typography.Text code>{sql}</Typography.Text>
+          </div>
+        );
+      },
+    },
+    { key: 'chartType', dataIndex: 'chartType', title: t('head.chart'), render: (type: string | null) => (type ? t(`editor.${type}`) : t('head.noChart')) },
+    { key: 'createTime', dataIndex: 'createTime', title: t('head.createTime'), render: (time: string) => formatShopTime(time) },
+    ...(actions === null ? [] : [actions]),
+  ];
+
+  // The layout of every list (EntityListPage): one card with the search form, the toolbar, a load error, the table.
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card>
-        <Form form={search} name="cgreport_search" layout="inline" onFinish={applySearch}>
-          <Form.Item name="code" label={t('head.code')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="name" label={t('head.name')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <SearchButtons
-            onReset={() => {
-              search.resetFields();
-              applySearch({});
-            }}
-          />
-        </Form>
-      </Card>
-      <Card
-        title={t('head.title')}
-        extra={
-          <Space>
-            {access.add.visible && (
-              <Button type="primary" icon={<PlusOutlined />} disabled={access.add.disabled} onClick={() => setEditing('new')} data-testid="cgreport-add">
-                {t('head.add')}
-              </Button>
-            )}
-            <Button icon={<DatabaseOutlined />} onClick={() => setTablesOpen(true)}>
-              {t('head.tables')}
-            </Button>
-          </Space>
-        }
-      >
-        {list.error !== null ? (
-          <LoadErrorAlert error={list.error} onRetry={list.retry} />
-        ) : (
-          <Table<ReportHeadRow>
-            rowKey="id"
-            loading={list.loading}
-            dataSource={list.value?.records ?? []}
-            locale={{ emptyText: t('head.empty') }}
-            pagination={{
-              current: page.current,
-              pageSize: page.size,
-              total: list.value?.total ?? 0,
-              showSizeChanger: true,
-              onChange: (current, size) => setPage({ current, size }),
-            }}
-            columns={[
-              { key: 'code', dataIndex: 'code', title: t('head.code'), width: 220 },
-              { key: 'name', dataIndex: 'name', title: t('head.name'), width: 220 },
-              {
-                key: 'cgrSql',
-                dataIndex: 'cgrSql',
-                title: t('head.sql'),
-                ellipsis: true,
-                render: (text: string) => <Typography.Text code>{text.replace(/\s+/g, ' ')}</Typography.Text>,
-              },
-              { key: 'chartType', dataIndex: 'chartType', title: t('head.chart'), width: 100, render: (type: string | null) => (type ? t(`editor.${type}`) : t('head.noChart')) },
-              { key: 'createTime', dataIndex: 'createTime', title: t('head.createTime'), width: 180, render: (time: string) => formatShopTime(time) },
-              {
-                key: 'actions',
-                title: t('head.actions'),
-                width: 220,
-                render: (_, row) => (
-                  <Space size={0}>
-                    {access.edit.visible && (
-                      <Button type="link" disabled={access.edit.disabled} onClick={() => setEditing(row.id)}>
-                        {t('head.edit')}
-                      </Button>
-                    )}
-                    <Button type="link" onClick={() => void navigate(reportPath(row.code))}>
-                      {t('head.preview')}
-                    </Button>
-                    {access.remove.visible && (
-                      <Popconfirm title={t('head.confirmDelete', { name: row.name })} onConfirm={() => void remove(row)} disabled={access.remove.disabled}>
-                        <Button type="link" danger disabled={access.remove.disabled}>
-                          {t('head.delete')}
-                        </Button>
-                      </Popconfirm>
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Card>
+    <Card title={t('head.title')}>
+      <SearchForm name="cgreport_search" entity={REPORT_SEARCH} formProps={{ form: search, onFinish: url.search }} onReset={() => url.search({})} />
+      <Space wrap className="crud-toolbar" style={{ margin: '16px 0' }}>
+        {addAccess.visible ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled={addAccess.disabled} onClick={() => setEditing('new')} data-testid="cgreport-add">
+            {t('head.add')}
+          </Button>
+        ) : null}
+        <Button icon={<DatabaseOutlined />} onClick={() => setTablesOpen(true)}>
+          {t('head.tables')}
+        </Button>
+      </Space>
+      <LoadErrorAlert error={list.error === null ? null : t('head.loadFailed')} description={list.error === t('head.loadFailed') ? undefined : (list.error ?? undefined)} onRetry={list.retry} style={{ marginBottom: 16 }} />
+      <ListTable<ReportHeadRow>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        dataSource={list.value?.records ?? []}
+        locale={{ emptyText: t('head.empty') }}
+        data-testid="cgreport-heads"
+        pagination={{ ...paging, current: url.page, pageSize: url.pageSize, total: list.value?.total ?? 0, onChange: url.turn }}
+        columns={columns}
+      />
       <ReportEditor
         target={editing}
         onClose={() => setEditing(null)}
@@ -140,6 +116,6 @@ export default function CgreportHeadList() {
         }}
       />
       <ReportTablesModal open={tablesOpen} onClose={() => setTablesOpen(false)} />
-    </Space>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@ import { App, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useEntityAction, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_DECISIONS, type AfterSaleDecision } from '../components/after-sale-model';
@@ -75,7 +75,7 @@ export default function AfterSaleDetailPage() {
           <Card title={t('detail.orderInfo')}>
             <Descriptions
               size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
+              column={DETAIL_COLUMNS}
               items={[
                 { key: 'no', label: t(field('no')), children: text(record.no) },
                 { key: 'orderNo', label: t(field('orderNo')), children: <AfterSaleOrderLink orderId={record.orderId} orderNo={record.orderNo} /> },
@@ -88,7 +88,7 @@ export default function AfterSaleDetailPage() {
           <Card title={t('detail.afterSaleInfo')}>
             <Descriptions
               size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
+              column={DETAIL_COLUMNS}
               items={[
                 { key: 'refundPrice', label: t(field('refundPrice')), children: <Typography.Text strong data-testid="after-sale-refund-price">{moneyText(record.refundPrice)}</Typography.Text> },
                 { key: 'way', label: t(field('way')), children: text(record.way_dictText ?? record.way) },
@@ -133,7 +133,7 @@ export default function AfterSaleDetailPage() {
               </Space>
               <Descriptions
                 size="small"
-                column={{ xs: 1, sm: 2, lg: 3 }}
+                column={DETAIL_COLUMNS}
                 items={[
                   ...(record.auditTime ? [{ key: 'auditTime', label: t(field('auditTime')), children: text(record.auditTime) }] : []),
                   ...(record.auditReason ? [{ key: 'auditReason', label: t(field('auditReason')), children: text(record.auditReason) }] : []),

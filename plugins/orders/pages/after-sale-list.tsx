@@ -1,11 +1,11 @@
 import type { CrudFilter } from '@refinedev/core';
-import { Card, Col, DatePicker, Form, Input, Row, Select, Space, Table, Tabs, Typography, type TableColumnType } from 'antd';
+import { Card, Col, DatePicker, Form, Input, Row, Select, Space, Tabs, Typography, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { dictColumn, ExportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
+import { dictColumn, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DictSelect, useLocalizedDictItems } from '../../../src/toolkit/dict';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_API, AFTER_SALE_TABS, APPLY_TIME_FIELD, afterSaleDetailHref, type AfterSaleTabCounts } from '../components/after-sale-model';
@@ -172,7 +172,7 @@ export default function AfterSaleListPage() {
         <ExportButton list={list} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<AfterSaleRecord> {...list.tableProps} columns={columns} />
+      <ListTable<AfterSaleRecord> {...list.tableProps} columns={columns} />
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, type TableColumnType } from 'antd';
+import { Button, Card, Space, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dictColumn, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn, useUrlParam } from '../../../src/toolkit/crud';
+import { dictColumn, ListTable, LoadErrorAlert, moneyText, SearchForm, useEntityAction, useEntityList, useRowActionsColumn, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccess } from '../../../src/toolkit/permission';
 import { OfflineOrderModal } from '../components/offline-order-modal';
 import { ORDER_STATUS, ORDER_STATUS_DICT, ORDER_TYPE, orderEntity, PAY_CHANNEL_DICT, type OrderRecord } from '../entities';
@@ -64,7 +64,7 @@ export default function OfflineOrderListPage() {
         ) : null}
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<OrderRecord> {...list.tableProps} columns={columns} />
+      <ListTable<OrderRecord> {...list.tableProps} columns={columns} />
       <OfflineOrderModal open={creating} onClose={() => setCreate(null)} />
     </Card>
   );

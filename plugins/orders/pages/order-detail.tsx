@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
-import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
@@ -62,7 +62,7 @@ function Amounts({ order }: { order: OrderRecord }) {
   return (
     <Descriptions
       size="small"
-      column={{ xs: 1, sm: 2, lg: 3 }}
+      column={DETAIL_COLUMNS}
       items={[
         row('totalPrice', t('detail.totalPrice'), order.totalPrice),
         row('deliveryPrice', t('order.fields.deliveryPrice'), order.deliveryPrice),
@@ -123,7 +123,7 @@ export default function OrderDetailPage() {
       >
         <Descriptions
           size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
+          column={DETAIL_COLUMNS}
           items={[
             field('no', order.no),
             // The buyer links to 会员详情 (a member's order; a customer's has no page of its own).
@@ -175,7 +175,7 @@ export default function OrderDetailPage() {
         ) : (
           <Descriptions
             size="small"
-            column={{ xs: 1, sm: 2, lg: 3 }}
+            column={DETAIL_COLUMNS}
             items={[field('receiverName', order.receiverName), field('receiverMobile', order.receiverMobile), field('receiverAreaId', order.receiverAreaId_refText ?? order.receiverAreaId), field('receiverDetailAddress', order.receiverDetailAddress), field('deliveryTime', order.deliveryTime), field('receiveTime', order.receiveTime)]}
           />
         )}

@@ -1,10 +1,10 @@
-import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Table, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Tabs, Tag, Typography, type TableColumnType } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { buildListQuery } from '../../../src/providers/data-provider';
-import { DownloadButton, ExportButton, ImportButton, LoadErrorAlert, moneyText, SearchButtons, TabCountBadge, WRAP_CELL, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, type RowAction } from '../../../src/toolkit/crud';
+import { DownloadButton, ExportButton, ImportButton, ListTable, LoadErrorAlert, moneyText, type RowAction, SearchButtons, TabCountBadge, useCustomRead, useEntityList, useRowActionsColumn, useStatusTab, useUrlParam, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DictSelect, DictValue } from '../../../src/toolkit/dict';
 import { useAccess } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
@@ -269,7 +269,7 @@ export default function OrderListPage() {
         <ImportButton entity={orderEntity} upload={{ url: ORDER_API.importDeliver, permission: ORDER_PERMISSIONS.deliver, label: t('batchDeliver.upload') }} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : items.error} onRetry={list.isError ? list.refresh : items.retry} style={{ marginBottom: 16 }} />
-      <Table<OrderRecord> {...list.tableProps} columns={columns} data-testid="order-table" />
+      <ListTable<OrderRecord> {...list.tableProps} columns={columns} data-testid="order-table" />
       {orderActions.dialogs}
     </Card>
   );

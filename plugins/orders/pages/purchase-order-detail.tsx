@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
-import { StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH } from '../components/order-model';
 import { usePurchaseActions } from '../components/purchase-dialogs';
@@ -88,7 +88,7 @@ export default function PurchaseOrderDetailPage() {
       >
         <Descriptions
           size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
+          column={DETAIL_COLUMNS}
           items={[
             field('no', order.no),
             field('platformNo', order.platformNo),
@@ -125,7 +125,7 @@ export default function PurchaseOrderDetailPage() {
       </Card>
       <Card title={t('detail.items')} style={{ marginBottom: 16 }}>
         <Table<PurchaseItemRecord> rowKey="id" size="small" columns={itemColumns} dataSource={order.items ?? []} pagination={false} scroll={{ x: 900 }} data-testid="purchase-items" />
-        <Descriptions style={{ marginTop: 16 }} size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={[money('goodsPrice'), money('taxPrice'), money('discountPrice'), money('totalPrice'), money('depositPrice')]} />
+        <Descriptions style={{ marginTop: 16 }} size="small" column={DETAIL_COLUMNS} items={[money('goodsPrice'), money('taxPrice'), money('discountPrice'), money('totalPrice'), money('depositPrice')]} />
       </Card>
       <Card title={t('detail.deliveries')} style={{ marginBottom: 16 }}>
         <Table<PurchaseDeliveryRecord> rowKey="id" size="small" columns={deliveryColumns} dataSource={order.deliveries ?? []} pagination={false} locale={{ emptyText: t('detail.noDeliveries') }} data-testid="purchase-deliveries" />

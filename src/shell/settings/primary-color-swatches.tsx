@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { App, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contrastRatio } from '../../app/contrast';
 import { PRESET_COLORS } from './app-settings';
 import { settingsStore, useAppSettings } from './settings-store';
 import { themeCompiles } from './theme-update';
@@ -15,6 +16,11 @@ export function useChangePrimaryColor(): (primaryColor: string) => void {
     if (themeCompiles(primaryColor, settings.darkMode)) settingsStore.update({ primaryColor });
     else void message.error(t('settings.themeFailed'));
   };
+}
+
+/** The tick on a swatch: white or black, whichever stands out more (white on #faad14 was 1.9:1, hard to see). */
+export function tickColorOn(swatch: string): string {
+  return contrastRatio(swatch, '#ffffff') >= contrastRatio(swatch, '#000000') ? '#ffffff' : '#000000';
 }
 
 /** The preset primary colours as a radio group of swatches (the settings drawer's and 个人设置's), then `children`. */
@@ -32,7 +38,7 @@ export function PrimaryColorSwatches({ label, size = 22, children }: { label: st
             aria-label={color}
             data-color={color}
             onClick={() => changeColor(color)}
-            style={{ width: size, height: size, borderRadius: 3, border: 'none', background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
+            style={{ width: size, height: size, borderRadius: 3, border: 'none', background: color, color: tickColorOn(color), cursor: 'pointer', padding: 0 }}
           >
             {settings.primaryColor === color ? <CheckOutlined aria-hidden /> : null}
           </button>

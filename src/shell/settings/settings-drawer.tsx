@@ -1,4 +1,4 @@
-import { ColorPicker, Divider, Drawer, Radio, Switch } from 'antd';
+import { ColorPicker, Divider, Drawer, Radio, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettings, ContentWidth, LayoutMode, MenuTheme } from './app-settings';
@@ -12,11 +12,22 @@ interface SettingsDrawerProps {
 
 type SwitchName = 'fixedHeader' | 'autoHideHeader' | 'fixedSidebar' | 'colorWeak' | 'multipage' | 'darkMode';
 
-function Row({ label, control }: { label: string; control: ReactNode }) {
+/**
+ * One setting: its label and control, and when the control is off limits, why, in secondary text (readable in both
+ * themes, unlike antd's disabled text at a quarter of the text colour).
+ */
+function Row({ label, control, hint }: { label: string; control: ReactNode; hint?: string | null }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 0' }}>
-      <span>{label}</span>
-      {control}
+    <div style={{ padding: '8px 0' }}>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        <span>{label}</span>
+        {control}
+      </div>
+      {hint ? (
+        <Typography.Text type="secondary" className="setting-hint" style={{ fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 }
@@ -66,7 +77,8 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
           disabledAlpha
           onChangeComplete={(color) => changeColor(color.toHexString())}
         >
-          <button type="button" aria-label={t('settings.customColor')} style={{ width: 22, height: 22, borderRadius: 3, border: '1px dashed currentColor', background: 'transparent', cursor: 'pointer', padding: 0 }}>
+          <button type="button" aria-label={t('settings.customColor')} // color: inherit — a button's own text colour is the browser's black, which vanished on the dark theme's drawer.
+            style={{ width: 22, height: 22, borderRadius: 3, border: '1px dashed currentColor', background: 'transparent', color: 'inherit', cursor: 'pointer', padding: 0 }}>
             +
           </button>
         </ColorPicker>
@@ -106,10 +118,11 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
               ]}
             />
           }
+          hint={topMenu ? null : t('settings.fluidNeedsTopMenu')}
         />
         <Row label={t('settings.fixedHeader')} control={toggle('fixedHeader')} />
-        <Row label={t('settings.autoHideHeader')} control={toggle('autoHideHeader', !settings.fixedHeader)} />
-        <Row label={t('settings.fixedSidebar')} control={toggle('fixedSidebar', topMenu)} />
+        <Row label={t('settings.autoHideHeader')} control={toggle('autoHideHeader', !settings.fixedHeader)} hint={settings.fixedHeader ? null : t('settings.autoHideNeedsFixedHeader')} />
+        <Row label={t('settings.fixedSidebar')} control={toggle('fixedSidebar', topMenu)} hint={topMenu ? t('settings.fixedSidebarNeedsSideMenu') : null} />
       </div>
 
       <Divider orientation="left" plain>

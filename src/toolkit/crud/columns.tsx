@@ -20,6 +20,15 @@ export function dictColumn<T extends object>(name: string, dict: string, title: 
   return { key: name, dataIndex: name, title, ...extra, render: (value: unknown, record: T) => <DictValue dict={dict} value={value} text={textOf(record)} /> };
 }
 
+/**
+ * The list column that names a row, kept in sight on a phone (ListTable's keyColumn): the definition's first list
+ * field that is not a picture or a file (会员列表: 会员编号; 会员等级: its name after the icon); a ledger's is its 时间.
+ */
+export function listKeyField(entity: EntityDefinition, without: readonly string[] = []): string | undefined {
+  if (entity.ledger === true) return 'createTime';
+  return fieldEntries(entity).find(([name, field]) => isListField(field) && !without.includes(name) && field.type !== 'image' && field.type !== 'file')?.[0];
+}
+
 /** Prose that may run long (a remark, a name, an address) wraps in its column; short values never do. */
 const wraps = (field: FieldDefinition) => field.type === 'text' || (field.type === 'string' && field.dict === undefined && (field.max ?? 255) > 64);
 

@@ -1,14 +1,15 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Card, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import { Card, Space, type TableColumnType, type TableProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '../../contracts/constants';
 import { permissionCode, type EntityDefinition } from '../../contracts/entity';
-import { entityColumns } from './columns';
+import { entityColumns, listKeyField } from './columns';
 import { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 import { ImportButton } from './excel-import';
 import { BatchDeleteButton, CreateButton, ExportButton } from './list-toolbar';
+import { ListTable } from './list-table';
 import { LoadErrorAlert } from './load-error-alert';
 import { useRowActionsColumn, type RowAction } from './row-actions';
 import { SearchForm } from './search-form';
@@ -142,7 +143,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       </Space>
       {enabled('batchDelete') ? <SelectionAlert count={list.selected.length} onClear={list.clearSelection} /> : null}
       <LoadErrorAlert error={list.isError ? t('loadError') : null} onRetry={list.refresh} style={{ marginBottom: 16 }} />
-      <Table<T> {...(tree === undefined ? list.tableProps : treeView.tableProps)} {...tableExtra} columns={columns} />
+      <ListTable<T> {...(tree === undefined ? list.tableProps : treeView.tableProps)} {...tableExtra} columns={columns} keyColumn={listKeyField(entity, Object.keys(fixedValues ?? {}))} />
       {formModal !== undefined ? formModal(modalProps) : <EntityFormModal {...modalProps} />}
     </>
   );

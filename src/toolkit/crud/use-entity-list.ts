@@ -4,9 +4,9 @@ import type { FormProps, TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../contracts/constants';
+import { DEFAULT_PAGE_SIZE } from '../../contracts/constants';
 import type { EntityDefinition } from '../../contracts/entity';
-import { LIST_TABLE_PROPS, selectionCheckboxProps } from './list-table';
+import { selectionCheckboxProps, useListPagination } from './list-table';
 import { readListUrlState, searchValuesOf, writeListUrlState } from './list-url-state';
 import { searchFilters } from './search-query';
 import { useEntityDelete } from './use-entity-delete';
@@ -41,7 +41,7 @@ export interface EntityList<T extends BaseRecord> extends ListControls {
   /** The Refine resource and meta every call of this list uses (writes included, so caches agree). */
   resource: string;
   meta: { api: string; params?: Record<string, string> };
-  /** Spread on antd's <Table>: rows, loading, server sorting, the product's pagination, selection. */
+  /** Spread on the toolkit's <ListTable>: rows, loading, server sorting, the product's pagination, selection. */
   tableProps: TableProps<T>;
   /** Spread on the search <Form>; 查询 always asks the server, even with unchanged filters. */
   searchFormProps: FormProps;
@@ -149,16 +149,8 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     },
   };
 
-  const pagination: TableProps<T>['pagination'] =
-    tableProps.pagination === false
-      ? false
-      : {
-          ...tableProps.pagination,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total: number, range: [number, number]) => t('total', { total, from: range[0], to: range[1] }),
-        };
+  const paging = useListPagination();
+  const pagination: TableProps<T>['pagination'] = tableProps.pagination === false ? false : { ...tableProps.pagination, ...paging };
 
   return {
     entity,
@@ -166,7 +158,6 @@ export function useEntityList<T extends BaseRecord & { id?: string | number }>(o
     meta,
     tableProps: {
       ...tableProps,
-      ...LIST_TABLE_PROPS,
       rowKey: 'id',
       size: 'middle',
       pagination,

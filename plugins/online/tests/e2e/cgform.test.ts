@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiResult, apiToken, DEMO, dialog, loginAs, modalOk, newPage, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiResult, apiToken, clickRowAction, DEMO, dialog, loginAs, modalOk, newPage, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -75,14 +75,14 @@ describe('表单开发', () => {
       await row.getByText('未同步').waitFor();
 
       // 同步数据库 (普通同步): the statements run are shown, the row turns 已同步.
-      await row.getByRole('button', { name: '同步数据库' }).click();
+      await clickRowAction(row, '同步数据库');
       await dialog(page).getByTestId('cgform-sync-run').click();
       await expect.poll(() => dialog(page).getByTestId('cgform-sync-result').innerText()).toMatch(/create table/i);
       await dialog(page).getByRole('button', { name: /^关\s*闭$/ }).click();
       await row.getByText('已同步').waitFor();
 
       // JS增强: a form enhancement that throws when the form opens.
-      await row.getByRole('button', { name: 'JS增强' }).click();
+      await clickRowAction(row, 'JS增强');
       await dialog(page).getByTestId('cgform-enhance-code').fill("function loaded(){ throw new Error('x') }");
       await dialog(page).getByTestId('cgform-enhance-save').click();
       await dialog(page).getByTestId('cgform-enhance-history').locator('.ant-list-item').first().waitFor();

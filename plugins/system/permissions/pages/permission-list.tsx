@@ -1,12 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Space, Table, type TableColumnType } from 'antd';
+import { App, Button, Card, Input, Space, type TableColumnType } from 'antd';
 import { useList } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { permissionCode } from '../../../../src/contracts/entity';
-import { dictColumn, LIST_TABLE_PROPS, LoadErrorAlert, SelectionAlert, selectionCheckboxProps, useEntityDelete, useRowActionsColumn, useUrlParam } from '../../../../src/toolkit/crud';
+import { dictColumn, ListTable, LoadErrorAlert, SelectionAlert, selectionCheckboxProps, useEntityDelete, useRowActionsColumn, useUrlParam } from '../../../../src/toolkit/crud';
 import { useAccessMap } from '../../../../src/toolkit/permission';
 import { MenuIcon } from '../../../../src/shell/menu/menu-icons';
 import { DataRuleDrawer, takesDataRules } from '../components/data-rule-drawer';
@@ -171,7 +171,7 @@ export default function PermissionListPage() {
       </Space>
       {batchDelete ? <SelectionAlert count={selected.length} onClear={() => setSelected([])} /> : null}
       <LoadErrorAlert error={isError ? t('loadError') : null} onRetry={reload} style={{ marginBottom: 16 }} />
-      <Table<PermissionTreeRecord>
+      <ListTable<PermissionTreeRecord>
         rowKey="id"
         size="middle"
         loading={loading}
@@ -181,7 +181,6 @@ export default function PermissionListPage() {
         locale={{ emptyText: t('empty') }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         rowSelection={batchDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: selectionCheckboxProps(t('crud:selectRow')) } : undefined}
-        {...LIST_TABLE_PROPS}
       />
       <PermissionFormDrawer
         state={drawer}
