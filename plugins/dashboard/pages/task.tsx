@@ -1,13 +1,20 @@
 import { Badge, Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
 import { counterTitle, useCounters } from '../components/dashboard-data';
 import { formatShopTime } from '../../../src/toolkit/utils';
+import type { CounterItemView } from '../model';
 
 /** When a thing started waiting, to the minute, on the shop's clock. */
 function timeText(time: string | null): string {
   return formatShopTime(time).slice(0, 16);
+}
+
+/** A waiting thing's line in the current language (the server's product-language title for one without words of its own). */
+function itemTitle(t: TFunction, item: CounterItemView): string {
+  return item.text === undefined ? item.title : t(`counters.items.${item.text.key}`, { ...item.text.values, defaultValue: item.title });
 }
 
 /**
@@ -47,8 +54,8 @@ export default function TaskPage() {
                   renderItem={(item) => (
                     <List.Item key={item.id}>
                       <Link to={item.link}>
-                        <Typography.Text ellipsis={{ tooltip: item.title }} style={{ maxWidth: 320 }}>
-                          {item.title}
+                        <Typography.Text ellipsis={{ tooltip: itemTitle(t, item) }} style={{ maxWidth: 320 }}>
+                          {itemTitle(t, item)}
                         </Typography.Text>
                       </Link>
                       <Typography.Text type="secondary">{timeText(item.time)}</Typography.Text>
