@@ -1,6 +1,6 @@
 import { Badge, Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
 import { counterTitle, useCounters } from '../components/dashboard-data';
@@ -12,9 +12,19 @@ function timeText(time: string | null): string {
   return formatShopTime(time).slice(0, 16);
 }
 
-/** A waiting thing's line in the current language (the server's product-language title for one without words of its own). */
+/** A waiting thing's line in the current language, as plain text (its tooltip). */
 function itemTitle(t: TFunction, item: CounterItemView): string {
-  return item.text === undefined ? item.title : t(`counters.items.${item.text.key}`, { ...item.text.values, defaultValue: item.title });
+  return item.text === undefined ? item.title : t(`counters.items.${item.text.key}`, { ...item.text.values, defaultValue: item.title }).replace(/<\/?data>/g, '');
+}
+
+/**
+ * A waiting thing's line: the product's words in the current language around the record's own (a name, a number,
+ * marked translate="no"); a line of record data only (a number and a buyer) as the server wrote it.
+ */
+function ItemTitle({ item }: { item: CounterItemView }) {
+  const { t } = useTranslation('dashboard');
+  if (item.text === undefined) return <span translate="no">{item.title}</span>;
+  return <Trans t={t} i18nKey={`counters.items.${item.text.key}`} values={item.text.values} components={{ data: <span translate="no" /> }} />;
 }
 
 /**
@@ -55,7 +65,7 @@ export default function TaskPage() {
                     <List.Item key={item.id}>
                       <Link to={item.link}>
                         <Typography.Text ellipsis={{ tooltip: itemTitle(t, item) }} style={{ maxWidth: 320 }}>
-                          {itemTitle(t, item)}
+                          <ItemTitle item={item} />
                         </Typography.Text>
                       </Link>
                       <Typography.Text type="secondary">{timeText(item.time)}</Typography.Text>

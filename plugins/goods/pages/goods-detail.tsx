@@ -84,9 +84,11 @@ export default function GoodsDetailPage() {
       <LoadErrorAlert error={isError ? t('crud:loadError') : null} onRetry={retry} style={{ marginBottom: 16 }} />
       {record !== undefined ? (
         <>
-          <Card className="entity-detail-header" title={String(record.name ?? '')} style={{ marginBottom: 16 }}>
+          <Card className="entity-detail-header" title={<span translate="no">{String(record.name ?? '')}</span>} style={{ marginBottom: 16 }}>
             <Space align="start" size={24} wrap>
-              <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
+              <span translate="no">
+                <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
+              </span>
               <div style={{ minWidth: 480, flex: 1 }}>
                 <EntityDescriptions entity={SHOWN} record={record} />
                 <Descriptions
@@ -103,7 +105,9 @@ export default function GoodsDetailPage() {
                 <Image.PreviewGroup>
                   <Space wrap>
                     {slides.map((path) => (
-                      <Slide key={path} path={path} alt={String(record.name ?? '')} />
+                      <span key={path} translate="no">
+                        <Slide path={path} alt={String(record.name ?? '')} />
+                      </span>
                     ))}
                   </Space>
                 </Image.PreviewGroup>
@@ -116,7 +120,7 @@ export default function GoodsDetailPage() {
           <Card>
             <Tabs
               items={[
-                { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
+                { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" translate="no" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
                 { key: 'stock', label: t('stockRecord.title'), children: <StockRecords skus={skus} /> },
                 ...contributedTabs,
               ]}

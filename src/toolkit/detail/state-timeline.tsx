@@ -48,8 +48,9 @@ export function StateTimeline({ entries, testId }: { entries: readonly StateLogE
         children: (
           <div>
             <strong>{entry.from ? `${entry.from} → ${entry.title}` : entry.title}</strong> <span>{entry.time}</span>
-            {entry.operator ? <div>{entry.operator}</div> : null}
-            {entry.remark ? <div>{entry.remark}</div> : null}
+            {entry.operator ? <div translate="no">{entry.operator}</div> : null}
+            {/* What was said (a reason, a note), as it was written: a record, not the product's words. */}
+            {entry.remark ? <div translate="no">{entry.remark}</div> : null}
           </div>
         ),
       }))}
