@@ -19,6 +19,8 @@ export type CounterGroup = 'operation' | 'task';
 export interface CounterItemView {
   id: string;
   title: string;
+  /** The title's words in every language: `dashboard:counters.items.<key>` with these values. */
+  text?: { key: string; values: Record<string, string> };
   /** When it started waiting: `YYYY-MM-DD HH:mm:ss` on the shop's clock. */
   time: string | null;
   link: string;

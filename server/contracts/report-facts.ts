@@ -161,8 +161,13 @@ export function withinDays(column: string, range: FactRange): RawBuilder<boolean
  */
 export interface CounterItem {
   id: string;
-  /** One line naming the thing (an order number and buyer …). */
+  /** One line naming the thing (an order number and buyer …), in the product language. */
   title: string;
+  /**
+   * The same line for every language, when it holds words of the product and not only data: the client shows
+   * `dashboard:counters.items.<key>` with these values (plugins/dashboard/pages/task.tsx).
+   */
+  text?: { key: string; values: Record<string, string> };
   /** When it started waiting (`YYYY-MM-DD HH:mm:ss` on the shop's clock, server/time/shop-time.ts). */
   time: string | null;
   /** Where to open it (a route the client knows, with its query). */

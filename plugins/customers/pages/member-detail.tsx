@@ -33,7 +33,8 @@ export default function MemberDetailPage() {
       related={RELATED}
       // Coupons keep their 回收 row action here too.
       extraTabs={(record) => [{ key: 'coupons', label: t('member.detail.coupons'), children: <MemberCoupons memberId={String(record.id)} /> }]}
-      title={(record) => t('member.detail.title', { name: String(record.nickname ?? record.memberName ?? ''), no: String(record.memberNo ?? '') })}
+      // The member's name and number: their data, never translated.
+      title={(record) => <span translate="no">{t('member.detail.title', { name: String(record.nickname ?? record.memberName ?? ''), no: String(record.memberNo ?? '') })}</span>}
     />
   );
 }

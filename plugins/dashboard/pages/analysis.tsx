@@ -1,6 +1,6 @@
 import { Card, Col, Input, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../../src/app/use-session';
 import { greetingKey } from '../../../src/shell/greeting';
@@ -55,7 +55,7 @@ export default function AnalysisPage() {
     <div>
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('dashboard:greetingLine', { greeting, name: user?.realname ?? user?.username ?? '' })}
+          <Trans t={t} i18nKey="dashboard:greetingLine" values={{ greeting, name: user?.realname ?? user?.username ?? '' }} components={{ name: <span translate="no" /> }} />
         </Typography.Title>
         <Typography.Text type="secondary">{t('common:welcome')}</Typography.Text>
       </Card>

@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictItem } from '../../../src/contracts/session';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
-import { itemText } from '../../../src/toolkit/dict/dict-cache';
-import { useDictItems } from '../../../src/toolkit/dict/dict-select';
+import { useLocalizedDictItems } from '../../../src/toolkit/dict/dict-select';
 import { percentText, useChart } from '../components/dashboard-data';
 import { RankBars, SharePie, ShareTable, type LabelledShare } from '../components/share-charts';
 import type { ShareView } from '../model';
@@ -31,11 +30,11 @@ export function presetRange(preset: Preset, today: Dayjs = shopNow()): { from: s
   }
 }
 
-/** A dictionary value's text; '' (none) reads as `unknown`. */
-function dictLabel(items: readonly DictItem[], unknown: string): (key: string) => string {
+/** A dictionary value's label in the current language; '' (none) reads as `unknown`. */
+function dictLabel(items: ReadonlyArray<DictItem & { label: string }>, unknown: string): (key: string) => string {
   return (key) => {
     const item = items.find((one) => one.value === key);
-    return item === undefined ? (key === '' ? unknown : key) : itemText(item);
+    return item === undefined ? (key === '' ? unknown : key) : item.label;
   };
 }
 
@@ -54,12 +53,12 @@ export default function ChartPage() {
   const [preset, setPreset] = useState<Preset>('last7');
   const range = presetRange(preset);
   const chart = useChart(range.from, range.to, t('loadError'));
-  const sexItems = useDictItems('sex');
-  const terminalItems = useDictItems('member_terminal');
+  const sexItems = useLocalizedDictItems('sex');
+  const terminalItems = useLocalizedDictItems('member_terminal');
   const result = chart.value;
   const unknown = t('unknown');
-  const sexLabel = useMemo(() => dictLabel(sexItems, unknown), [sexItems, unknown]);
-  const terminalLabel = useMemo(() => dictLabel(terminalItems, unknown), [terminalItems, unknown]);
+  const sexLabel = dictLabel(sexItems, unknown);
+  const terminalLabel = dictLabel(terminalItems, unknown);
   const provinceLabel = useMemo(() => (key: string) => (key === '' ? unknown : t(`provinces.${key}`, { defaultValue: key })), [t, unknown]);
   const bySex = useLabelled(result?.shares?.bySex, sexLabel);
   const byTerminal = useLabelled(result?.shares?.byTerminal, terminalLabel);

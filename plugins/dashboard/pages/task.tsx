@@ -1,13 +1,30 @@
 import { Badge, Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../src/toolkit/crud';
 import { counterTitle, useCounters } from '../components/dashboard-data';
 import { formatShopTime } from '../../../src/toolkit/utils';
+import type { CounterItemView } from '../model';
 
 /** When a thing started waiting, to the minute, on the shop's clock. */
 function timeText(time: string | null): string {
   return formatShopTime(time).slice(0, 16);
+}
+
+/** A waiting thing's line in the current language, as plain text (its tooltip). */
+function itemTitle(t: TFunction, item: CounterItemView): string {
+  return item.text === undefined ? item.title : t(`counters.items.${item.text.key}`, { ...item.text.values, defaultValue: item.title }).replace(/<\/?data>/g, '');
+}
+
+/**
+ * A waiting thing's line: the product's words in the current language around the record's own (a name, a number,
+ * marked translate="no"); a line of record data only (a number and a buyer) as the server wrote it.
+ */
+function ItemTitle({ item }: { item: CounterItemView }) {
+  const { t } = useTranslation('dashboard');
+  if (item.text === undefined) return <span translate="no">{item.title}</span>;
+  return <Trans t={t} i18nKey={`counters.items.${item.text.key}`} values={item.text.values} components={{ data: <span translate="no" /> }} />;
 }
 
 /**
@@ -47,8 +64,8 @@ export default function TaskPage() {
                   renderItem={(item) => (
                     <List.Item key={item.id}>
                       <Link to={item.link}>
-                        <Typography.Text ellipsis={{ tooltip: item.title }} style={{ maxWidth: 320 }}>
-                          {item.title}
+                        <Typography.Text ellipsis={{ tooltip: itemTitle(t, item) }} style={{ maxWidth: 320 }}>
+                          <ItemTitle item={item} />
                         </Typography.Text>
                       </Link>
                       <Typography.Text type="secondary">{timeText(item.time)}</Typography.Text>

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Card, Col, Empty, List, Row, Skeleton, Table, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageResult } from '../../../src/contracts/envelope';
 import type { MenuItem } from '../../../src/contracts/session';
@@ -90,7 +90,11 @@ function LatestNotices({ canOpenAll }: { canOpenAll: boolean }) {
             <List.Item key={notice.id}>
               <List.Item.Meta
                 avatar={notice.readFlag === '0' ? <Badge dot title={t('workplace.unread')}><BellOutlined /></Badge> : <BellOutlined />}
-                title={<Typography.Text ellipsis={{ tooltip: notice.titile }}>{notice.titile}</Typography.Text>}
+                title={
+                  <Typography.Text ellipsis={{ tooltip: notice.titile }} translate="no">
+                    {notice.titile}
+                  </Typography.Text>
+                }
                 description={notice.sendTime ?? ''}
               />
             </List.Item>
@@ -121,7 +125,7 @@ export default function WorkplacePage() {
     <div>
       <Card>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {t('dashboard:greetingLine', { greeting, name: user?.realname ?? user?.username ?? '' })}
+          <Trans t={t} i18nKey="dashboard:greetingLine" values={{ greeting, name: user?.realname ?? user?.username ?? '' }} components={{ name: <span translate="no" /> }} />
         </Typography.Title>
         <Typography.Text type="secondary">{t('dashboard:workplace.title')}</Typography.Text>
       </Card>

@@ -22,6 +22,7 @@ export const distributionCounters: OperatingCounter[] = [
       return rows.rows.map((row) => ({
         id: row.id,
         title: `${row.member_name ?? ''} 申请提现 ¥${row.price}`.trim(),
+        text: { key: 'withdrawApplied', values: { name: row.member_name ?? '', price: row.price } },
         time: formatShopTime(row.create_time),
         link: '/marketingDrp/drpWithdrawList?tab=auditing',
       }));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { ListTable, LoadErrorAlert, useEntityDelete, useGuardedModalState, useRowActionsColumn, writeModalState, type ModalState } from '../../../src/toolkit/crud';
+import { DictValue } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, parentIds, ROOT_PARENT, useCategoryTree, type CategoryNode } from '../components/category-tree';
@@ -70,7 +71,7 @@ export default function CategoryListPage() {
     { key: 'name', dataIndex: 'name', title: t('category.fields.name') },
     { key: 'picUrl', dataIndex: 'picUrl', title: t('category.fields.picUrl'), width: 90, render: (value: string | null, record) => <StoredImage value={value} alt={record.name} size={32} /> },
     { key: 'sort', dataIndex: 'sort', title: t('category.fields.sort'), width: 90, align: 'center' },
-    { key: 'status', dataIndex: 'status', title: t('category.fields.status'), width: 100, render: (value: string | null, record) => record.status_dictText ?? t(value === '1' ? 'category.enabled' : 'category.disabled') },
+    { key: 'status', dataIndex: 'status', title: t('category.fields.status'), width: 100, render: (value: string | null, record) => <DictValue dict="valid_status" value={value} text={record.status_dictText} /> },
     ...(actions === null ? [] : [actions]),
   ];
 

@@ -84,9 +84,11 @@ export default function GoodsDetailPage() {
       <LoadErrorAlert error={isError ? t('crud:loadError') : null} onRetry={retry} style={{ marginBottom: 16 }} />
       {record !== undefined ? (
         <>
-          <Card className="entity-detail-header" title={String(record.name ?? '')} style={{ marginBottom: 16 }}>
+          <Card className="entity-detail-header" title={<span translate="no">{String(record.name ?? '')}</span>} style={{ marginBottom: 16 }}>
             <Space align="start" size={24} wrap>
-              <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
+              <span translate="no">
+                <StoredImage value={typeof record.picUrl === 'string' ? record.picUrl : null} alt={String(record.name ?? '')} size={160} />
+              </span>
               {/* As wide as the screen on a phone: a fixed 480 px ran past a 390 px screen. */}
               <div style={{ minWidth: 'min(480px, 100%)', flex: 1 }}>
                 <EntityDescriptions entity={SHOWN} record={record} />
@@ -105,7 +107,9 @@ export default function GoodsDetailPage() {
                 <Image.PreviewGroup>
                   <Space wrap>
                     {slides.map((path) => (
-                      <Slide key={path} path={path} alt={String(record.name ?? '')} />
+                      <span key={path} translate="no">
+                        <Slide path={path} alt={String(record.name ?? '')} />
+                      </span>
                     ))}
                   </Space>
                 </Image.PreviewGroup>
@@ -118,7 +122,7 @@ export default function GoodsDetailPage() {
           <Card>
             <Tabs
               items={[
-                { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
+                { key: 'description', label: t('spu.fields.description'), children: <div className="goods-description" translate="no" dangerouslySetInnerHTML={{ __html: sanitizeHtml(typeof record.description === 'string' ? record.description : '') }} /> },
                 { key: 'stock', label: t('stockRecord.title'), children: <StockRecords skus={skus} /> },
                 ...contributedTabs,
               ]}

@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useCustomRead, useDialogClose, useEntityAction, useFreshRecord } from '../../../src/toolkit/crud';
 import { ROW_VERSION_FIELD } from '../../../src/contracts/entity';
-import { DELIVERY_TYPE, expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
+import { useDictText } from '../../../src/toolkit/dict';
+import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, expressEntity, orderEntity, orderItemEntity, orderLogEntity, type OrderRecord } from '../entities';
 import { ORDER_API, type OrderAction } from './order-model';
 import { ReceiverFormItems, receiverBody, type ReceiverValues } from './receiver-fields';
 
@@ -97,6 +98,7 @@ function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
   const express = useExpressOptions(!handedOver);
   const { send, running } = useAction(onDone);
   const dialog = useDialogClose(onClose);
+  const dictText = useDictText();
   const submit = async () => {
     if (handedOver) {
       if (await send(ORDER_API.deliver, { id: order.id })) onClose();
@@ -114,7 +116,7 @@ function DeliverForm({ order, onClose, onDone }: { order: OrderRecord; onClose: 
           <Typography.Text>{orderNoOf(order)}</Typography.Text>
         </Form.Item>
         {handedOver ? (
-          <Alert type="info" showIcon message={t('dialogs.deliverHandedOver', { type: String(order.deliveryType_dictText ?? '') })} data-testid="order-deliver-handed-over" />
+          <Alert type="info" showIcon message={t('dialogs.deliverHandedOver', { type: dictText(DELIVERY_TYPE_DICT, order.deliveryType, order.deliveryType_dictText) })} data-testid="order-deliver-handed-over" />
         ) : (
           <>
             {noAddress ? <Alert type="warning" showIcon message={t('dialogs.deliverNoAddress')} style={{ marginBottom: 16 }} data-testid="order-deliver-no-address" /> : null}

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useEntityAction, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
 import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DictValue, useDictText } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { AFTER_SALE_DECISIONS, type AfterSaleDecision } from '../components/after-sale-model';
 import { AfterSaleOrderLink } from '../components/after-sale-order-link';
 import { AfterSaleReasonModal } from '../components/after-sale-reason-modal';
-import { afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type AfterSaleRecord } from '../entities';
+import { AFTER_SALE_STATUS_DICT, AFTER_SALE_TYPE_DICT, AFTER_SALE_WAY_DICT, afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type AfterSaleRecord } from '../entities';
 
 const field = (name: string) => `orders:afterSale.fields.${name}`;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -32,6 +33,7 @@ export default function AfterSaleDetailPage() {
   const { record, loading, isError, retry } = useEntityRecord<AfterSaleRecord>(afterSaleEntity, id);
   const decide = useEntityAction({ invalidates: [afterSaleEntity.table, refundOrderEntity.table, orderEntity.table, orderItemEntity.table, orderLogEntity.table] });
   const [reasonFor, setReasonFor] = useState<ReasonFor>(null);
+  const dictText = useDictText();
   const access = useAccessMap(Object.fromEntries(AFTER_SALE_DECISIONS.map((decision) => [decision.key, decision.permission])) as Record<AfterSaleDecision['key'], string>);
 
   if (id === null) return <Empty description={t('detail.missingId')} />;
@@ -80,7 +82,7 @@ export default function AfterSaleDetailPage() {
                 { key: 'no', label: t(field('no')), children: text(record.no) },
                 { key: 'orderNo', label: t(field('orderNo')), children: <AfterSaleOrderLink orderId={record.orderId} orderNo={record.orderNo} /> },
                 { key: 'buyerName', label: t(field('buyerName')), children: text(record.buyerName) },
-                { key: 'type', label: t(field('type')), children: text(record.type_dictText ?? record.type) },
+                { key: 'type', label: t(field('type')), children: <DictValue dict={AFTER_SALE_TYPE_DICT} value={record.type} text={record.type_dictText} /> },
                 { key: 'applyTime', label: t('detail.applyTime'), children: text(record.createTime) },
               ]}
             />
@@ -91,7 +93,7 @@ export default function AfterSaleDetailPage() {
               column={DETAIL_COLUMNS}
               items={[
                 { key: 'refundPrice', label: t(field('refundPrice')), children: <Typography.Text strong data-testid="after-sale-refund-price">{moneyText(record.refundPrice)}</Typography.Text> },
-                { key: 'way', label: t(field('way')), children: text(record.way_dictText ?? record.way) },
+                { key: 'way', label: t(field('way')), children: <DictValue dict={AFTER_SALE_WAY_DICT} value={record.way} text={record.way_dictText} /> },
                 { key: 'applyReason', label: t(field('applyReason')), children: text(record.applyReason) },
                 { key: 'applyDescription', label: t(field('applyDescription')), children: text(record.applyDescription), span: 'filled' },
                 {
@@ -116,7 +118,7 @@ export default function AfterSaleDetailPage() {
             <Space direction="vertical" size={12} style={{ width: '100%' }}>
               <Space wrap>
                 <Tag color="blue" data-testid="after-sale-status">
-                  {text(record.status_dictText ?? record.status)}
+                  {dictText(AFTER_SALE_STATUS_DICT, record.status, record.status_dictText)}
                 </Tag>
                 {shown.map((decision) => (
                   <Button
@@ -154,7 +156,7 @@ export default function AfterSaleDetailPage() {
             <Table<AfterSaleRecord> rowKey="id" size="small" columns={goodsColumns} dataSource={[record]} pagination={false} scroll={{ x: 700 }} />
           </Card>
           <Card title={t('detail.logs')} data-testid="after-sale-logs">
-            <StateTimeline entries={stateLogEntries(record.logs ?? [])} />
+            <StateTimeline entries={stateLogEntries(record.logs ?? [], (value, serverText) => dictText(AFTER_SALE_STATUS_DICT, value, serverText))} />
           </Card>
         </Space>
       ) : null}

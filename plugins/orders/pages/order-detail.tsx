@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DictValue, useDictText } from '../../../src/toolkit/dict';
 import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
-import { DELIVERY_TYPE, ORDER_STATUS, type OrderItemRecord, type OrderRecord } from '../entities';
+import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, ITEM_AFTER_SALE_STATUS_DICT, ORDER_CANCEL_TYPE_DICT, ORDER_REFUND_STATUS_DICT, ORDER_STATUS, ORDER_STATUS_DICT, orderEntity, type OrderItemRecord, type OrderRecord } from '../entities';
 import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -44,7 +45,13 @@ function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
       render: (_value: unknown, item) => new Decimal(text(item.price) || 0).times(Number(item.count ?? 0)).toFixed(2),
     },
     { key: 'payPrice', dataIndex: 'payPrice', title: t('orderItem.fields.payPrice'), width: 110, render: (value: unknown) => moneyText(value) },
-    { key: 'afterSaleStatus', dataIndex: 'afterSaleStatus_dictText', title: t('orderItem.fields.afterSaleStatus'), width: 110 },
+    {
+      key: 'afterSaleStatus',
+      dataIndex: 'afterSaleStatus',
+      title: t('orderItem.fields.afterSaleStatus'),
+      width: 110,
+      render: (value: unknown, item) => <DictValue dict={ITEM_AFTER_SALE_STATUS_DICT} value={value} text={item.afterSaleStatus_dictText} />,
+    },
   ];
   return <Table<OrderItemRecord> rowKey="id" size="small" columns={columns} dataSource={[...items]} pagination={false} scroll={{ x: 800 }} data-testid="order-detail-items" />;
 }
@@ -88,6 +95,7 @@ export default function OrderDetailPage() {
   const read = useCustomRead<OrderRecord>(id === null ? null : { url: ORDER_API.queryById, query: { id } }, { failure: t('detail.loadError') });
   const orderActions = useOrderActions(read.retry);
   const gates = useAccessMap(ORDER_PERMISSIONS);
+  const dictText = useDictText();
 
   if (id === null) return <Empty description={t('detail.missingId')} />;
   const order = read.value;
@@ -106,7 +114,12 @@ export default function OrderDetailPage() {
   const status = text(order.status);
   const shipped = status === ORDER_STATUS.delivered || status === ORDER_STATUS.completed || text(order.logisticsNo) !== '';
   const actions = ORDER_ACTIONS.filter((action) => (order.actions ?? []).filter(isOrderAction).includes(action) && gates[action].visible);
-  const field = (name: keyof OrderRecord & string, value?: unknown) => ({ key: name, label: t(`order.fields.${name}`), children: text(value ?? order[`${name}_dictText`] ?? order[name]) || '-' });
+  const field = (name: keyof OrderRecord & string, value?: unknown) => {
+    const definition: { type: string; dict?: string } | undefined = (orderEntity.fields as Record<string, { type: string; dict?: string }>)[name];
+    // A dictionary value in the current language (an express company, a table dictionary, is a name and stays as sent).
+    if (value === undefined && definition?.dict !== undefined && text(order[name]) !== '') return { key: name, label: t(`order.fields.${name}`), children: <DictValue dict={definition.dict} value={order[name]} text={order[`${name}_dictText`]} /> };
+    return { key: name, label: t(`order.fields.${name}`), children: text(value ?? order[`${name}_dictText`] ?? order[name]) || '-' };
+  };
 
   return (
     <Spin spinning={read.loading}>
@@ -143,10 +156,10 @@ export default function OrderDetailPage() {
         <Space direction="vertical" size={12} style={{ width: '100%' }}>
           <Space>
             <Tag color="blue" style={{ fontSize: 16, padding: '4px 12px' }} data-testid="order-detail-status">
-              {text(order.status_dictText) || text(order.status)}
+              {dictText(ORDER_STATUS_DICT, order.status, order.status_dictText)}
             </Tag>
-            {text(order.refundStatus) !== '' && text(order.refundStatus) !== '0' ? <Tag color="orange">{text(order.refundStatus_dictText)}</Tag> : null}
-            {text(order.cancelType) !== '' ? <Typography.Text type="secondary">{text(order.cancelType_dictText)}</Typography.Text> : null}
+            {text(order.refundStatus) !== '' && text(order.refundStatus) !== '0' ? <Tag color="orange">{dictText(ORDER_REFUND_STATUS_DICT, order.refundStatus, order.refundStatus_dictText)}</Tag> : null}
+            {text(order.cancelType) !== '' ? <Typography.Text type="secondary">{dictText(ORDER_CANCEL_TYPE_DICT, order.cancelType, order.cancelType_dictText)}</Typography.Text> : null}
           </Space>
           {actions.length > 0 ? (
             <Space wrap data-testid="order-detail-actions">
@@ -170,7 +183,7 @@ export default function OrderDetailPage() {
       <Card title={t('detail.receiver')} style={{ marginBottom: 16 }}>
         {text(order.receiverName) === '' ? (
           <Typography.Text type="secondary" data-testid="order-no-receiver">
-            {text(order.deliveryType) === DELIVERY_TYPE.express || text(order.deliveryType) === '' ? t('detail.noReceiver') : t('detail.noReceiverNeeded', { type: text(order.deliveryType_dictText) })}
+            {text(order.deliveryType) === DELIVERY_TYPE.express || text(order.deliveryType) === '' ? t('detail.noReceiver') : t('detail.noReceiverNeeded', { type: dictText(DELIVERY_TYPE_DICT, order.deliveryType, order.deliveryType_dictText) })}
           </Typography.Text>
         ) : (
           <Descriptions
@@ -181,7 +194,7 @@ export default function OrderDetailPage() {
         )}
       </Card>
       <Card title={t('detail.logs')}>
-        <StateTimeline entries={stateLogEntries(order.logs ?? [])} testId="order-logs" />
+        <StateTimeline entries={stateLogEntries(order.logs ?? [], (value, serverText) => dictText(ORDER_STATUS_DICT, value, serverText))} testId="order-logs" />
       </Card>
       {orderActions.dialogs}
     </Spin>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { useDictText } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH } from '../components/order-model';
 import { usePurchaseActions } from '../components/purchase-dialogs';
 import { isPurchaseAction, PURCHASE_ACTIONS, PURCHASE_API, PURCHASE_PERMISSIONS } from '../components/purchase-model';
-import { purchaseOrderEntity, type PurchaseDeliveryRecord, type PurchaseItemRecord, type PurchaseOrderRecord } from '../purchase-entities';
+import { PURCHASE_STATUS_DICT, purchaseOrderEntity, type PurchaseDeliveryRecord, type PurchaseItemRecord, type PurchaseOrderRecord } from '../purchase-entities';
 import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -26,6 +27,7 @@ export default function PurchaseOrderDetailPage() {
   const read = useCustomRead<PurchaseOrderRecord>(id === null ? null : { url: PURCHASE_API.queryById, query: { id } }, { failure: t('detail.loadError'), family: purchaseOrderEntity.table });
   const actions = usePurchaseActions();
   const gates = useAccessMap(PURCHASE_PERMISSIONS);
+  const dictText = useDictText();
 
   if (id === null) return <Empty description={t('detail.missingId')} />;
   const order = read.value;
@@ -108,7 +110,7 @@ export default function PurchaseOrderDetailPage() {
       <Card title={t('detail.state')} style={{ marginBottom: 16 }}>
         <Space direction="vertical" size={12} style={{ width: '100%' }}>
           <Tag color="blue" style={{ fontSize: 16, padding: '4px 12px' }} data-testid="purchase-status">
-            {text(order.status_dictText) || text(order.status)}
+            {dictText(PURCHASE_STATUS_DICT, order.status, order.status_dictText)}
           </Tag>
           {buttons.length > 0 ? (
             <Space wrap data-testid="purchase-actions">
@@ -131,7 +133,7 @@ export default function PurchaseOrderDetailPage() {
         <Table<PurchaseDeliveryRecord> rowKey="id" size="small" columns={deliveryColumns} dataSource={order.deliveries ?? []} pagination={false} locale={{ emptyText: t('detail.noDeliveries') }} data-testid="purchase-deliveries" />
       </Card>
       <Card title={t('detail.logs')}>
-        <StateTimeline entries={stateLogEntries(order.logs ?? [])} testId="purchase-logs" />
+        <StateTimeline entries={stateLogEntries(order.logs ?? [], (value, serverText) => dictText(PURCHASE_STATUS_DICT, value, serverText))} testId="purchase-logs" />
       </Card>
       {actions.dialogs}
     </Spin>

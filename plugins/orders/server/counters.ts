@@ -71,6 +71,10 @@ export const orderCounters: OperatingCounter[] = [
       return rows.rows.map((row) => ({
         id: row.id,
         title: [row.no, row.status === AFTER_SALE_STATUS.applied ? '申请中' : '待卖家收货', row.buyer_name, row.spu_name].filter((part) => part !== null && part !== '').join(' · '),
+        text: {
+          key: row.status === AFTER_SALE_STATUS.applied ? 'afterSaleApplied' : 'afterSaleReturning',
+          values: { no: row.no, who: [row.buyer_name, row.spu_name].filter((part) => part !== null && part !== '').join(' · ') },
+        },
         time: shopTime(row.create_time),
         link: `${AFTER_SALE_DETAIL_PATH}?id=${encodeURIComponent(row.id)}`,
       }));

@@ -80,7 +80,7 @@ export function UserMenu() {
   return (
     <>
       {departName && !isNarrow && (
-        <Typography.Text type="secondary" className="current-depart" data-testid="current-depart" title={t('header.currentDepart', { name: departName })}>
+        <Typography.Text type="secondary" className="current-depart" data-testid="current-depart" translate="no" title={t('header.currentDepart', { name: departName })}>
           <ApartmentOutlined style={{ marginRight: 4 }} />
           {departName}
         </Typography.Text>

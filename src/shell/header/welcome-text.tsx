@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../app/use-session';
 import { greetingKey } from '../greeting';
 import { NARROW_QUERY } from '../layouts/main-layout-queries';
@@ -16,7 +16,8 @@ export function WelcomeText() {
     <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>
       {!isNarrow && (
         <Typography.Text className="welcome-text">
-          {t('header.greetingLine', { greeting, name: user?.realname || user?.username || '' })}
+          {/* The user's name is theirs, not the product's (translate="no"). */}
+          <Trans t={t} i18nKey="header.greetingLine" values={{ greeting, name: user?.realname || user?.username || '' }} components={{ name: <span translate="no" /> }} />
           <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
             {t('welcome')}
           </Typography.Text>

@@ -15,15 +15,19 @@ export interface StateLogEntry {
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
+/** A status's label in the current language (useDictText bound to the states' dictionary). */
+export type StatusLabel = (value: unknown, serverText: unknown) => string;
+
 /**
  * The log rows of a state machine (server/state/state-machine.ts: beforeStatus, afterStatus with their
- * dictionary texts, content, createBy, createTime) as timeline entries, in the order given.
+ * dictionary texts, content, createBy, createTime) as timeline entries, in the order given; `label` names each state
+ * in the current language.
  */
-export function stateLogEntries(logs: ReadonlyArray<Record<string, unknown>>): StateLogEntry[] {
+export function stateLogEntries(logs: ReadonlyArray<Record<string, unknown>>, label: StatusLabel): StateLogEntry[] {
   return logs.map((log) => ({
     id: text(log.id),
-    from: text(log.beforeStatus_dictText) || text(log.beforeStatus) || null,
-    title: text(log.afterStatus_dictText) || text(log.afterStatus),
+    from: label(log.beforeStatus, log.beforeStatus_dictText) || null,
+    title: label(log.afterStatus, log.afterStatus_dictText),
     time: text(log.createTime),
     operator: text(log.createBy) || null,
     remark: text(log.content) || null,
@@ -44,8 +48,9 @@ export function StateTimeline({ entries, testId }: { entries: readonly StateLogE
         children: (
           <div>
             <strong>{entry.from ? `${entry.from} → ${entry.title}` : entry.title}</strong> <span>{entry.time}</span>
-            {entry.operator ? <div>{entry.operator}</div> : null}
-            {entry.remark ? <div>{entry.remark}</div> : null}
+            {entry.operator ? <div translate="no">{entry.operator}</div> : null}
+            {/* What was said (a reason, a note), as it was written: a record, not the product's words. */}
+            {entry.remark ? <div translate="no">{entry.remark}</div> : null}
           </div>
         ),
       }))}

@@ -7,6 +7,15 @@ export const DICT_NAMESPACE = 'dict';
 const SOURCE_LANGUAGE = 'zh-CN';
 
 /**
+ * Whether the dictionary is one of the product's (its items have locale labels, `dict:<code>.*`), not one whose
+ * items are the shop's records (a table dictionary: member levels, brands, units — their labels are names).
+ */
+export function isProductDict(i18n: I18n, code: string): boolean {
+  const items: unknown = i18n.getResource(SOURCE_LANGUAGE, DICT_NAMESPACE, code);
+  return typeof items === 'object' && items !== null;
+}
+
+/**
  * An item's label in the current language. The server sends dictionary texts in the product language: a built-in
  * item whose text is still the one the locale files know it by (zh-CN `dict:<code>.<value>`) shows the current
  * language's label; an item an administrator added or renamed in 数据字典 keeps its own text, in every language (as

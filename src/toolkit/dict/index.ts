@@ -1,3 +1,3 @@
 export { DictSelect, useDictItems, useLocalizedDictItems, type DictSelectProps } from './dict-select';
-export { DICT_NAMESPACE, localizedDictText } from './dict-label';
-export { ColorTag, DictValue, type DictValueProps } from './dict-value';
+export { DICT_NAMESPACE, isProductDict, localizedDictText } from './dict-label';
+export { ColorTag, DictValue, useDictText, type DictValueProps } from './dict-value';

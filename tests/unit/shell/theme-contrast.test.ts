@@ -30,6 +30,14 @@ describe('light theme contrast', () => {
     }
   });
 
+  it('draws a switch’s white label at AA on the track of a switch that is off, and when hovered', () => {
+    const switchTokens = (components.Switch ?? {}) as Record<string, string>;
+    for (const track of [switchTokens.colorTextQuaternary, switchTokens.colorTextTertiary]) {
+      expect(track).toBeDefined();
+      expect(contrastRatio('#ffffff', overWhite(track ?? '')), track).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('draws status tags, danger links and status text at AA on white and on their tints', () => {
     const token = config.token as Record<string, string>;
     for (const status of ['Success', 'Warning', 'Error', 'Info'] as const) {
