@@ -1,6 +1,6 @@
 /** The login page paints from build-time HTML and CSS; the real form takes over without losing input (issue #20). */
 import { describe, expect, it } from 'vitest';
-import { DEMO, newPage, useBrowser } from './support';
+import { clickRowAction, DEMO, newPage, useBrowser } from './support';
 
 const browser = useBrowser();
 
@@ -40,7 +40,7 @@ describe('prerendered login page', () => {
     await prerendered.locator('#username').fill(DEMO.admin.username);
     await prerendered.locator('#password').fill(DEMO.admin.password.slice(0, 3));
     // The prerendered button does not submit (a native GET would put the password in the address).
-    await prerendered.getByRole('button', { name: /登\s*录/ }).click();
+    await clickRowAction(prerendered, /登\s*录/);
     expect(page.url()).not.toContain('password');
     await prerendered.locator('#password').focus();
     await prerendered.locator('#password').press('End');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiResult, apiToken, field, loginAs, modalOk, newPage, openFromMenu, openUserMenu, revokeFromRole, useBrowser } from './support';
+import { apiResult, apiToken, clickRowAction, DEMO, field, loginAs, modalOk, newPage, OK, openFromMenu, openUserMenu, revokeFromRole, useBrowser } from './support';
 
 const browser = useBrowser();
 // The shared server outlives this file: give the clerk role back exactly what it had, and start clean (a retry too).
@@ -87,7 +87,7 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
     await loginAs(page, DEMO.admin);
 
     const levelOptions = async (): Promise<string[]> => {
-      await toolbar(page).getByRole('button', { name: ADD }).click();
+      await clickRowAction(toolbar(page), ADD);
       await page.waitForURL((url) => url.searchParams.get('create') === '1');
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
       // The options re-render while the dictionaries load: read them once shown, opening the select again if it closed meanwhile.
@@ -128,7 +128,7 @@ describe('granting 新增会员 through 角色管理', () => {
 
     // 用户管理: a new user with the clerk role (店员).
     await openList(page, '系统管理', '用户管理', '/system/user');
-    await toolbar(page).getByRole('button', { name: ADD }).click();
+    await clickRowAction(toolbar(page), ADD);
     await page.waitForURL((url) => url.searchParams.get('create') === '1');
     await field(page, 'form_username').fill(username);
     await field(page, 'form_realname').fill('会员专员');
@@ -149,7 +149,7 @@ describe('granting 新增会员 through 角色管理', () => {
     // 角色管理 → 店员 → 授权: tick 新增会员 and save.
     await openList(page, '系统管理', '角色管理', '/system/role');
     const clerkRow = rows(page).filter({ has: page.locator('td', { hasText: /^clerk$/ }) });
-    await clerkRow.getByRole('button', { name: '授权' }).click();
+    await clickRowAction(clerkRow, '授权');
     const drawer = page.locator('.ant-drawer-content:visible');
     await drawer.getByText('角色权限配置：店员').waitFor();
     await drawer.getByRole('searchbox', { name: '搜索权限' }).fill('新增会员');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, baseURL, currentPath, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
+import { baseURL, clickRowAction, currentPath, DEMO, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -151,7 +151,7 @@ describe('tabs', () => {
     await tabFollowsUrl();
     await page.locator('#form_dictName:visible').fill('页签');
     await page.locator('#form_dictCode:visible').fill(code);
-    await footer.getByRole('button', { name: /确\s*定/ }).click();
+    await clickRowAction(footer, /确\s*定/);
     await seeMessage(page, '添加成功！');
     await page.waitForURL((url) => !url.searchParams.has('create'));
     await tabFollowsUrl();
@@ -163,20 +163,20 @@ describe('tabs', () => {
     await seeMessage(page, '刷新缓存完成！');
     await page.waitForURL((url) => url.searchParams.get('create') === '1');
     await tabFollowsUrl();
-    await footer.getByRole('button', { name: /取\s*消/ }).click();
+    await clickRowAction(footer, /取\s*消/);
     await page.waitForURL((url) => !url.searchParams.has('create'));
     await tabFollowsUrl();
 
     // Edit after a reload, then save.
     await page.locator('#search_dictCode:visible').fill(code);
-    await active.getByRole('button', { name: /查\s*询/ }).click();
+    await clickRowAction(active, /查\s*询/);
     await expect.poll(() => active.locator('.ant-table-row').count()).toBe(1);
-    await active.locator('.ant-table-row').first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(active.locator('.ant-table-row').first(), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.has('edit'));
     await page.reload();
     await expect.poll(() => page.locator('#form_dictName:visible').inputValue()).toBe('页签');
     await tabFollowsUrl();
-    await footer.getByRole('button', { name: /确\s*定/ }).click();
+    await clickRowAction(footer, /确\s*定/);
     await seeMessage(page, '编辑成功!');
     await page.waitForURL((url) => !url.searchParams.has('edit'));
     await tabFollowsUrl();
@@ -198,7 +198,8 @@ describe('settings drawer', () => {
     await expect.poll(() => page.locator('.ant-layout-sider-dark').count()).toBe(1);
     await drawer.locator('[data-color="#1890ff"]').click();
     await drawer.locator('[data-setting="multipage"]').waitFor();
-    await expect.poll(() => drawer.locator('.ant-switch-checked').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(24, 144, 255)');
+    // The switch takes the chosen colour at once, in its shade that white text reads on at AA (#1890ff → #126cbf).
+    await expect.poll(() => drawer.locator('.ant-switch-checked').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 108, 191)');
 
     const setting = (name: string) => drawer.locator(`[data-setting="${name}"]`);
     // Fluid and the fixed side menu depend on the layout.

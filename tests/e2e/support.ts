@@ -100,11 +100,34 @@ export async function openFromMenu(page: Page, branch: string, entry: string, pa
 }
 
 /** Clicks a row's action: its link, or the item of that name under the row's 更多 ▾ (src/toolkit/crud/row-actions.tsx). */
-export async function clickRowAction(row: Locator, name: string): Promise<void> {
-  const link = row.locator('.row-actions').getByRole('button', { name, exact: true });
+export async function clickRowAction(row: Locator, name: string | RegExp, options: { exact?: boolean } = {}): Promise<void> {
+  // A row shows its first actions as links and the rest under 更多 ▾: wait for whichever the row has, then click
+  // the link, or open 更多 and pick the item.
+  const link = row.getByRole('button', { name, ...options });
+  const more = row.locator('.row-actions-more');
+  await link.or(more).first().waitFor();
   if ((await link.count()) > 0) return link.click();
-  await row.locator('.row-actions-more').click();
-  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: name }).click();
+  await more.first().click();
+  const items = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+  const hasText = typeof name === 'string' && options.exact === true ? new RegExp(`^${name}$`) : name;
+  await items.filter({ hasText }).click();
+}
+
+/**
+ * Answers the open question (a Popconfirm beside a row's link, a confirm dialog for an item under 更多 ▾) with
+ * `answer`, 确定 by default; with `question`, only the one asking that.
+ */
+export async function answerConfirm(page: Page, question?: string | RegExp, answer: string | RegExp = OK): Promise<void> {
+  const open = page.locator('.ant-popconfirm:visible, .ant-modal-confirm:visible');
+  const box = question === undefined ? open.first() : open.filter({ hasText: question }).first();
+  await box.getByRole('button', { name: answer }).click();
+}
+
+/** An amount of yuan as the screens show money: ¥, thousands separators, two decimals (`97378.66` → `¥97,378.66`). */
+export function yuan(amount: string | undefined): string {
+  if (amount === undefined) return '';
+  const [whole = '', cents = '00'] = amount.replace(/^-/, '').split('.');
+  return `${amount.startsWith('-') ? '-' : ''}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
 }
 
 /** Fills a list's search field, presses 查询 and waits until exactly one row is left. */

@@ -1,7 +1,7 @@
 /** Issue 6: the editable-table, upload and popup toolkit, driven through its showcase at /test/home. */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, useBrowser } from './support';
+import { clickRowAction, DEMO, loginAs, newPage, useBrowser } from './support';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
@@ -376,24 +376,24 @@ describe('/test/home sub-table popover', () => {
     const firstName = await rows.nth(0).getByLabel('商品名称').inputValue();
     const secondName = await rows.nth(1).getByLabel('商品名称').inputValue();
 
-    await rows.nth(0).getByRole('button', { name: '展开子表' }).click();
+    await clickRowAction(rows.nth(0), '展开子表');
     await expect.poll(() => subTables.count()).toBe(1);
     expect(await subTables.innerText()).toContain(firstName);
     expect(await subTables.innerText()).toContain('ERP-000001');
     // Another row's button moves the popover to that row.
-    await rows.nth(1).getByRole('button', { name: '展开子表' }).click();
+    await clickRowAction(rows.nth(1), '展开子表');
     await expect.poll(() => subTables.count()).toBe(1);
     await expect.poll(() => subTables.innerText()).toContain(secondName);
     expect(await subTables.innerText()).toContain('ERP-000002');
     // The same button again closes it.
-    await rows.nth(1).getByRole('button', { name: '展开子表' }).click();
+    await clickRowAction(rows.nth(1), '展开子表');
     await expect.poll(() => subTables.count()).toBe(0);
 
     // By source number: a known number opens that row's sub-table.
     await page.getByRole('textbox', { name: '来源单号' }).fill('ERP-000003');
     await page.getByTestId('open-sub-table').click();
     await expect.poll(() => subTables.innerText()).toContain('ERP-000003');
-    await rows.nth(2).getByRole('button', { name: '展开子表' }).click();
+    await clickRowAction(rows.nth(2), '展开子表');
     await expect.poll(() => subTables.count()).toBe(0);
 
     // An unknown number has no row to anchor on: after 3 retries at 100 ms the table gives up.
@@ -482,7 +482,7 @@ describe('/test/home drag ordering', () => {
     expect(await table.locator('[data-drop-target]').count()).toBe(0);
 
     // The buttons still work beside the handle.
-    await rows.nth(2).getByRole('button', { name: '上移' }).click();
+    await clickRowAction(rows.nth(2), '上移');
     await expect.poll(names).toEqual([before[1], before[0], before[2], before[3]]);
 
     await page.getByTestId('get-values').click();

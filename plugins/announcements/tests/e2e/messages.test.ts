@@ -1,7 +1,7 @@
 /** Issue 16 messages: a template made on 消息模板, 发送测试 to a user whose bell shows it at once, 消息记录 with its one recipient. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiResult, apiToken, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, rows, useBrowser } from '../../../../tests/e2e/support';
+import { apiResult, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, rows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -43,7 +43,7 @@ describe('messages', () => {
     const row = rows(admin.page).filter({ hasText: code });
     await row.waitFor();
 
-    await row.getByRole('button', { name: '发送测试' }).click();
+    await clickRowAction(row, '发送测试');
     const send = dialog(admin.page);
     await expect.poll(() => field(admin.page, 'sendTest_data_orderNo').inputValue()).toBe('SO-E2E');
     await field(admin.page, 'sendTest_data_orderNo').fill(`SO${stamp}`);
@@ -66,7 +66,7 @@ describe('messages', () => {
     const cells = await record.locator('td').allTextContents();
     expect(cells[headers.findIndex((text) => text.trim() === '接收人数')]?.trim()).toBe('1');
     expect(cells[headers.findIndex((text) => text.trim() === '已读人数')]?.trim()).toBe('0');
-    await record.getByRole('button', { name: '接收人' }).click();
+    await clickRowAction(record, '接收人');
     await admin.page.locator('.ant-drawer-content-wrapper:visible tr', { hasText: username }).getByText('未读').waitFor();
 
     await receiver.context.close();

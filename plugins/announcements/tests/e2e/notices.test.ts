@@ -1,7 +1,7 @@
 /** Issue 5: notices pushed over the notice socket, the announcement modal, live lists over the table socket. */
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { DEMO, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -50,7 +50,7 @@ async function createOnAdminPage(page: Page, title: string, options: { toClerk: 
 }
 
 async function releaseOnAdminPage(page: Page, title: string): Promise<void> {
-  await page.locator('tr', { hasText: title }).getByRole('button', { name: /发\s*布/ }).click();
+  await clickRowAction(page.locator('tr', { hasText: title }), /发\s*布/);
   const confirm = page.locator('.ant-popover:visible', { hasText: '确定要发布吗?' });
   await confirm.locator('.ant-btn-primary').click();
   await confirm.waitFor({ state: 'hidden' });
@@ -160,7 +160,7 @@ describe('notices', () => {
       if (new URL(request.url()).pathname.endsWith('/sys/annountCement/list')) listRequests.push(request.url());
     });
 
-    await first.page.locator('tr', { hasText: title }).getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(first.page.locator('tr', { hasText: title }), /编\s*辑/);
     const dialog = first.page.locator('.ant-modal').filter({ hasText: '编辑通告' });
     await dialog.locator('#announcement_titile').fill(`${title} 已修改`);
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -18,7 +18,7 @@ async function cellOf(page: Page, header: string): Promise<string> {
 }
 
 async function openDialog(page: Page, action: '修改积分' | '修改余额' | '修改等级'): Promise<void> {
-  await rows(page).first().getByRole('button', { name: action }).click();
+  await clickRowAction(rows(page).first(), action);
   await dialog(page).getByText(action, { exact: true }).first().waitFor();
 }
 
@@ -111,7 +111,7 @@ describe('会员详情', () => {
     const given = { memberId: id, templateId: 'T001', name: '详情页满减券', validStartTime: '2026-01-01 00:00:00', validEndTime: '2030-01-01 00:00:00' };
     expect((await shopApi(token, 'POST', '/cust/custCoupon/add', given)).success).toBe(true);
 
-    await rows(page).first().getByRole('button', { name: '详情' }).click();
+    await clickRowAction(rows(page).first(), '详情');
     await page.waitForURL((url) => url.pathname === '/cust/CustMember/detail' && url.searchParams.get('id') === id);
     const header = page.locator('.entity-detail-header:visible');
     await header.getByText('端到端会员').first().waitFor();
@@ -130,7 +130,7 @@ describe('会员详情', () => {
     await tabs.getByRole('tab', { name: '优惠券' }).click();
     const coupon = ledgerRows.filter({ hasText: '详情页满减券' });
     await coupon.waitFor();
-    await coupon.getByRole('button', { name: '回收' }).click();
+    await clickRowAction(coupon, '回收');
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
     await page.getByText('回收成功').waitFor();
     await coupon.waitFor({ state: 'detached' });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO, loginAs, newPage, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, DEMO, loginAs, newPage, shopApi, useBrowser, yuan } from '../../../../tests/e2e/support';
 import type { AnalysisResult, ChartResult, CounterView } from '../../model';
 
 const browser = useBrowser();
@@ -33,7 +33,7 @@ describe('dashboards', () => {
       const analysis = await api<AnalysisResult>(token, '/dashboard/analysis');
       expect(analysis.cards.map((card) => card.key)).toEqual(['payPrice', 'visitor', 'payOrders', 'newMembers']);
       const sales = analysis.cards.find((card) => card.key === 'payPrice');
-      await expect.poll(() => text(page, 'card-payPrice-yesterday')).toBe(sales?.yesterday);
+      await expect.poll(() => text(page, 'card-payPrice-yesterday')).toBe(yuan(sales?.yesterday));
       await expect.poll(() => text(page, 'card-newMembers-yesterday')).toBe(analysis.cards.find((card) => card.key === 'newMembers')?.yesterday);
       await page.getByTestId('trade-trend').waitFor();
       await page.getByTestId('login-stats').waitFor();

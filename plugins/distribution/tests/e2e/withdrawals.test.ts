@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiToken, dialogsClosed, field, loginAs, newPage, noToasts, openFromMenu, serverLog, shopCall, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialogsClosed, field, loginAs, newPage, noToasts, OK, openFromMenu, serverLog, shopCall, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -69,18 +69,18 @@ describe('提现: approve and pay', () => {
 
     // 通过, confirmed.
     await noToasts(page);
-    await row.getByRole('button', { name: '通过' }).click();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
+    await clickRowAction(row, '通过');
+    await clickRowAction(page.locator('.ant-popover:visible'), OK);
     await page.locator('.ant-message-notice').filter({ hasText: '审核通过' }).first().waitFor();
     await expect.poll(() => row.textContent()).toContain('审核通过');
     await expect.poll(() => counts(page)).toEqual({ auditing: before.auditing - 1, approved: before.approved + 1, paid: before.paid });
 
     // 打款, confirmed with the payout amount.
     await noToasts(page);
-    await row.getByRole('button', { name: '打款', exact: true }).click();
+    await clickRowAction(row, '打款', { exact: true });
     const confirm = page.locator('.ant-modal-confirm:visible');
     await expect.poll(() => confirm.textContent()).toContain(created.payoutPrice.toFixed(2));
-    await confirm.getByRole('button', { name: OK }).click();
+    await clickRowAction(confirm, OK);
     await page.locator('.ant-message-notice').filter({ hasText: '打款成功' }).first().waitFor();
     await dialogsClosed(page);
     await expect.poll(() => row.textContent()).toContain('提现成功');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiToken, DEMO, dialog, dialogsClosed, field, loginAs, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 import type { SpuRecord } from '../../entities';
 
 const browser = useBrowser();
@@ -64,7 +64,7 @@ async function openList(page: Page, name: string, tab: '出售中' | '仓库中'
 
 /** 编辑 on the listed SPU, on its 价格库存 tab once its SKUs show. */
 async function openEdit(page: Page): Promise<void> {
-  await listRows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+  await clickRowAction(listRows(page).first(), /编\s*辑/);
   await page.waitForURL((url) => url.searchParams.get('edit') !== null);
   await dialog(page).getByRole('tab', { name: '价格库存' }).click();
   await expect.poll(() => cellInputs(grid(page), 'price').count()).toBe(2);

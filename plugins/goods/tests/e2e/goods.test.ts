@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiToken, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -138,7 +138,7 @@ describe('商品SPU: the form', () => {
     await expect.poll(() => row.textContent()).toContain('48');
 
     // Reopened: its 4 SKUs with their values; saved stock is read-only (it changes through 库存).
-    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(row, /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.get('edit') !== null);
     await dialog(page).getByRole('tab', { name: '价格库存' }).click();
     const reopened = dialog(page).getByRole('table', { name: 'SKU 列表' });
@@ -162,7 +162,7 @@ describe('分类: the category tree', () => {
     await listRows(page).first().waitFor();
     await page.getByRole('button', { name: '展开全部' }).filter({ visible: true }).click();
     const parent = listRows(page).filter({ has: page.locator('td', { hasText: /^男装$/ }) });
-    await parent.getByRole('button', { name: '添加下级' }).click();
+    await clickRowAction(parent, '添加下级');
     await page.waitForURL((url) => url.searchParams.get('create') === '1' && url.searchParams.get('parent') !== null);
     await dialog(page).locator('.ant-select-selection-item').filter({ hasText: '男装' }).waitFor();
     await field(page, 'form_name').fill(name);
@@ -180,7 +180,7 @@ describe('分类: the category tree', () => {
     // 服装 has children: the server refuses and says why.
     await page.getByRole('button', { name: /重\s*置/ }).filter({ visible: true }).click();
     const clothing = listRows(page).filter({ has: page.locator('td', { hasText: /^服装$/ }) });
-    await clothing.getByRole('button', { name: /删\s*除/ }).click();
+    await clickRowAction(clothing, /删\s*除/);
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
     await page.getByText('该分类下有子分类，不能删除').first().waitFor();
     await listRows(page).filter({ has: page.locator('td', { hasText: /^服装$/ }) }).waitFor();
@@ -235,7 +235,7 @@ describe('库存: 入库 with its record', () => {
     await expect.poll(() => listRows(page).count()).toBe(1);
     const row = listRows(page).first();
 
-    await row.getByRole('button', { name: /入\s*库/ }).click();
+    await clickRowAction(row, /入\s*库/);
     await dialog(page).getByText('当前库存').waitFor();
     expect(await dialog(page).getByTestId('stock-before').inputValue()).toBe('5');
     await dialog(page).getByRole('spinbutton').fill('10');
@@ -248,7 +248,7 @@ describe('库存: 入库 with its record', () => {
     await page.getByText('入库成功').first().waitFor();
     await expect.poll(() => cellOf(page, '库存')).toBe('15');
 
-    await row.getByRole('button', { name: '库存记录' }).click();
+    await clickRowAction(row, '库存记录');
     await page.waitForURL((url) => url.searchParams.get('records') !== null);
     const record = drawer(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '端到端补货' });
     await record.waitFor();
@@ -269,7 +269,7 @@ describe('商品详情', () => {
     await listRows(page).first().waitFor();
     await openTab(page, '仓库中');
     await searchName(page, name, 1);
-    await listRows(page).first().getByRole('button', { name: /详\s*情/ }).click();
+    await clickRowAction(listRows(page).first(), /详\s*情/);
     await page.waitForURL((url) => url.pathname === '/goods/goodsDetail' && url.searchParams.get('id') === id);
     const detail = page.locator('.ant-tabs-tabpane-active .entity-detail-header').filter({ hasText: name });
     await detail.waitFor();

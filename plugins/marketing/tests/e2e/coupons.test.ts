@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, shopApi, tableRows, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, shopApi, tableRows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -44,7 +44,7 @@ describe('优惠券', () => {
     const row = listRows(page).first();
     await expect.poll(() => row.textContent()).toContain('满 100.00 减 10.00');
 
-    await row.getByRole('button', { name: '发送' }).click();
+    await clickRowAction(row, '发送');
     const send = dialog(page);
     await send.getByRole('combobox', { name: '会员' }).click();
     await send.getByRole('combobox', { name: '会员' }).fill(member.memberName);
@@ -59,7 +59,7 @@ describe('优惠券', () => {
     // 剩余 follows: 100 issued, 1 taken.
     await expect.poll(() => row.textContent()).toContain('99');
 
-    await row.getByRole('button', { name: '领取记录' }).click();
+    await clickRowAction(row, '领取记录');
     const records = drawer(page);
     await records.getByText(`领取记录：${name}`).waitFor();
     await expect.poll(() => tableRows(records).count()).toBe(1);

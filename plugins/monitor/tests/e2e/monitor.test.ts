@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectNoMenuEntryForClerk, loginAs, newPage, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, clickRowAction, DEMO, expectNoMenuEntryForClerk, loginAs, newPage, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -46,9 +46,8 @@ describe('系统监控', () => {
     await open(page, '/monitor/cache', 'monitor-cache');
     const dictRow = page.getByTestId('monitor-cache').locator('tr.ant-table-row').filter({ hasText: 'dictionaries' });
     await dictRow.waitFor();
-    await dictRow.getByRole('button', { name: /清\s*空/ }).click();
-    await page.locator('.ant-popconfirm:visible').getByText('确定清空“数据字典”吗？').waitFor();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await clickRowAction(dictRow, /清\s*空/);
+    await answerConfirm(page, '确定清空“数据字典”吗？', /确\s*定|OK/);
     await page.getByText('操作成功！').waitFor();
 
     // 系统信息: the CPU count and the embedded database.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, drawer, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, drawer, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -50,7 +50,7 @@ describe('报表配置', () => {
 
       const row = page.locator('.ant-table-tbody tr.ant-table-row:visible', { hasText: code });
       await row.waitFor();
-      await row.getByRole('button', { name: '功能测试' }).click();
+      await clickRowAction(row, '功能测试');
       await page.waitForURL((url) => url.pathname === `/online/cgreportList/${code}`);
 
       const minPoint = page.locator('.ant-tabs-tabpane-active #minPoint');

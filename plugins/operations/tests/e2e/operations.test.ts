@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, apiResult, apiToken, dialog, dialogsClosed, drawer, field, loginAs, newPage, openFromMenu, openUserMenu, rows, tableRows, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiResult, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, drawer, field, loginAs, newPage, OK, openFromMenu, openUserMenu, rows, tableRows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -23,12 +23,6 @@ async function cellOf(table: Locator, row: Locator, header: string): Promise<str
 
 const listTable = (page: Page): Locator => page.locator('.ant-card .ant-table:visible');
 const message = (page: Page, text: string): Locator => page.locator('.ant-message-notice', { hasText: text }).first();
-/** Answers 确定 to the open confirmation asking `question`. */
-async function confirm(page: Page, question: string): Promise<void> {
-  const popconfirm = page.locator('.ant-popconfirm:visible', { hasText: question });
-  await popconfirm.waitFor();
-  await popconfirm.getByRole('button', { name: /确\s*定$/ }).click();
-}
 /**
  * The dialog's 确定. Not anchored at the start: after a refused save antd may keep the spinner of the
  * saving state in the button, shrunk to nothing, whose "loading" label then comes first in its name.
@@ -127,20 +121,20 @@ describe('定时任务', () => {
       expect(jobId).not.toBe('');
 
       // 启动 / 停止, each with the server's message.
-      await job.getByRole('button', { name: /^启\s*动$/ }).click();
+      await clickRowAction(job, /^启\s*动$/);
       await message(page, '定时任务已启动').waitFor();
       await expect.poll(() => cell('状态')).toBe('正常');
-      await job.getByRole('button', { name: /^停\s*止$/ }).click();
+      await clickRowAction(job, /^停\s*止$/);
       await message(page, '定时任务已停止').waitFor();
       await expect.poll(() => cell('状态')).toBe('停止');
 
       // 执行一次 after its confirmation.
-      await job.getByRole('button', { name: '执行一次', exact: true }).click();
-      await confirm(page, '立即执行一次该任务？');
+      await clickRowAction(job, '执行一次', { exact: true });
+      await answerConfirm(page, '立即执行一次该任务？');
       await message(page, '执行成功').waitFor();
 
       // 日志: the run-log drawer (kept in the URL) lists that run, and offers no search by job (it is fixed).
-      await job.getByRole('button', { name: '日志', exact: true }).click();
+      await clickRowAction(job, '日志', { exact: true });
       await page.waitForURL((url) => url.searchParams.get('log') === jobId);
       const logDrawer = drawer(page);
       await logDrawer.locator('.ant-drawer-title', { hasText: '任务运行日志' }).waitFor();
@@ -158,8 +152,8 @@ describe('定时任务', () => {
       await page.waitForURL((url) => !url.searchParams.has('log'));
 
       // 删除 after its confirmation: gone from the list and from the server.
-      await job.getByRole('button', { name: /^删\s*除$/ }).click();
-      await confirm(page, '确定删除吗?');
+      await clickRowAction(job, /^删\s*除$/);
+      await answerConfirm(page, '确定删除吗?');
       await message(page, '删除成功!').waitFor();
       await expect.poll(() => rows(page).count()).toBe(0);
       expect(await jobsOfKind(token)).toEqual([]);
@@ -260,13 +254,13 @@ describe('数据日志', () => {
     await search(page);
     await rows(page).filter({ hasText: code }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(1);
-    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(rows(page).first(), /编\s*辑/);
     await expect.poll(() => field(page, 'form_dictName').inputValue()).toBe('尺码');
     await field(page, 'form_dictName').fill('服装尺码');
     await dialogOk(page).click();
     await message(page, '编辑成功!').waitFor();
     await dialogsClosed(page);
-    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(rows(page).first(), /编\s*辑/);
     await expect.poll(() => field(page, 'form_dictName').inputValue()).toBe('服装尺码');
     const modal = dialog(page);
     await modal.getByRole('tab', { name: '修改记录' }).click();
@@ -287,7 +281,7 @@ describe('数据日志', () => {
     const edit = rows(page).filter({ hasText: '修改' });
     expect(await cellOf(listTable(page), edit, '表名')).toBe('dicts');
     expect(await cellOf(listTable(page), edit, '修改的字段')).toBe('字典名称');
-    await edit.getByRole('button', { name: '详情' }).click();
+    await clickRowAction(edit, '详情');
     const changes = drawer(page).getByTestId('data-log-changes').locator('.ant-table-row');
     await expect.poll(async () => (await changes.first().locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['字典名称 (dictName)', '尺码', '服装尺码']);
     await context.close();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, dialog, dialogsClosed, drawer, loginAs, modalOk, newPage, noToasts, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, dialog, dialogsClosed, drawer, loginAs, modalOk, newPage, noToasts, useBrowser } from '../../../../tests/e2e/support';
 import { adminHeaders, call, memberPaysAnOrder } from './shop';
 
 const browser = useBrowser();
@@ -124,7 +124,7 @@ describe('ledgers say when, which document and who', () => {
     await page.goto('/marketing/couponPackageList');
     const packets = active(page).locator('.ant-card .ant-table-tbody tr.ant-table-row');
     await packets.first().waitFor();
-    await packets.first().getByRole('button', { name: /^记\s*录$/ }).click();
+    await clickRowAction(packets.first(), /^记\s*录$/);
     const table = drawer(page).locator('.ant-table');
     await expect.poll(() => headers(table)).toContain('操作人');
     expect((await headers(table))[0]).toBe('时间');

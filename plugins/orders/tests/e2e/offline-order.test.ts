@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiToken, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -112,7 +112,7 @@ describe('快递 and 线下订单', () => {
     await field(page, 'ftsearch_name').fill(templateName);
     await searchButton(page).click();
     await expect.poll(() => listRows(page).count()).toBe(1);
-    await listRows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(listRows(page).first(), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.get('ftEdit') !== null);
     const reopened = dialog(page);
     const reopenedCharges = reopened.getByTestId('freight-charges');
@@ -165,8 +165,8 @@ describe('快递 and 线下订单', () => {
     expect(await row.textContent()).toContain('24.68');
     expect(await row.textContent()).toContain(member.mobile);
 
-    await row.getByRole('button', { name: '确认付款' }).click();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
+    await clickRowAction(row, '确认付款');
+    await clickRowAction(page.locator('.ant-popover:visible'), OK);
     await page.getByText('已确认付款').first().waitFor();
     await expect.poll(() => listRows(page).first().textContent()).toContain('待发货');
     expect(await listRows(page).first().getByRole('button', { name: '确认付款' }).count()).toBe(0);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 import { adminHeaders, call, memberPaysAnOrder } from './shop';
 
 const browser = useBrowser();
@@ -46,7 +46,7 @@ describe('订单: list, detail, ship and receive', () => {
     expect(card).toContain('待发货');
     // 待发货 allows 发货 and 修改地址, not 调价 or 关闭.
     expect(await row.getByRole('button', { name: /^调\s*价$/ }).count()).toBe(0);
-    await row.getByRole('button', { name: /^详\s*情$/ }).click();
+    await clickRowAction(row, /^详\s*情$/);
     await page.waitForURL((url) => url.pathname === '/saleorder/saleOrderDetail' && url.searchParams.get('id') === order.id);
 
     // 订单详情: 待发货 with exactly its buttons; 发货 with 顺丰 and a number.

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { MenuItem, PermissionResult } from '../../../../src/contracts/session';
-import { apiResult, apiToken, DEMO, dialog, dialogsClosed, field, grantToRole, loginAs, modalOk, newPage, noToasts, revokeFromRole, useBrowser } from '../../../../tests/e2e/support';
+import { apiResult, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, grantToRole, loginAs, modalOk, newPage, noToasts, revokeFromRole, useBrowser } from '../../../../tests/e2e/support';
 import { adminHeaders, memberPaysAnOrder } from './shop';
 
 const browser = useBrowser();
@@ -50,7 +50,7 @@ describe('the clerk, the demo shop’s assistant', () => {
     await field(page, 'search_no').fill(order.no);
     await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
     await expect.poll(() => listRows(page).count()).toBe(1);
-    await listRows(page).first().getByRole('button', { name: /^详\s*情$/ }).click();
+    await clickRowAction(listRows(page).first(), /^详\s*情$/);
     await page.waitForURL((url) => url.pathname === '/saleorder/saleOrderDetail' && url.searchParams.get('id') === order.id);
 
     await expect.poll(() => visible(page, 'order-detail-status').textContent()).toBe('待发货');

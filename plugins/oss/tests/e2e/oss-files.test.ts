@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, field, loginAs, newPage, OK, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, clickRowAction, DEMO, field, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -36,7 +36,7 @@ describe('文件管理', () => {
       expect(await row.textContent()).toContain('admin');
 
       // 预览: the picture in antd's image preview, from a blob fetched with the session.
-      await row.getByRole('button', { name: /预\s*览/ }).click();
+      await clickRowAction(row, /预\s*览/);
       const previewImage = page.locator('.ant-image-preview-img:visible');
       await previewImage.waitFor();
       expect(await previewImage.getAttribute('src')).toMatch(/^blob:/);
@@ -44,12 +44,12 @@ describe('文件管理', () => {
       await previewImage.waitFor({ state: 'detached' });
 
       // 下载: the browser saves it under the original name.
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /下\s*载/ }).click()]);
+      const [download] = await Promise.all([page.waitForEvent('download'), clickRowAction(row, /下\s*载/)]);
       expect(download.suggestedFilename()).toBe(name);
 
       // 删除 asks first; after 确定 the row is gone.
-      await row.getByRole('button', { name: /删\s*除/ }).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: OK }).click();
+      await clickRowAction(row, /删\s*除/);
+      await answerConfirm(page);
       await expect.poll(() => listRows(page).count()).toBe(0);
     } finally {
       await context.close();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, loginAs, newPage, shopApi, useBrowser, yuan } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -51,16 +51,16 @@ describe('销售报表 and 订单报表', () => {
       const summary = await api<SalesSummary>(token, `/report/sales/summary?${RANGE}`);
       const cards = await api<{ yesterday: { payPrice: string; payOrders: number }; month: { payPrice: string; payOrders: number } }>(token, '/report/sales/cards');
       const figures: Array<[string, string]> = [
-        ['sales-goodsPay', summary.gmv],
-        ['sales-turnover', summary.turnover],
-        ['sales-expense', summary.expense],
-        ['sales-refund', summary.refundAmount],
+        ['sales-goodsPay', yuan(summary.gmv)],
+        ['sales-turnover', yuan(summary.turnover)],
+        ['sales-expense', yuan(summary.expense)],
+        ['sales-refund', yuan(summary.refundAmount)],
         ['sales-paidOrders', String(summary.paidOrderCount)],
         ['sales-buyers', String(summary.buyerCount)],
-        ['sales-avgPerBuyer', summary.avgPerBuyer],
-        ['sales-card-yesterdayPay', cards.yesterday.payPrice],
+        ['sales-avgPerBuyer', yuan(summary.avgPerBuyer)],
+        ['sales-card-yesterdayPay', yuan(cards.yesterday.payPrice)],
         ['sales-card-yesterdayOrders', String(cards.yesterday.payOrders)],
-        ['sales-card-monthPay', cards.month.payPrice],
+        ['sales-card-monthPay', yuan(cards.month.payPrice)],
         ['sales-card-monthOrders', String(cards.month.payOrders)],
       ];
       for (const [testId, value] of figures) await expect.poll(() => shown(page, testId).textContent(), { message: testId }).toBe(value);
@@ -72,7 +72,7 @@ describe('销售报表 and 订单报表', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('beginDate')).not.toBe(BEGIN);
       const url = new URL(page.url());
       const week = await api<SalesSummary>(token, `/report/sales/summary?beginDate=${url.searchParams.get('beginDate') ?? ''}&endDate=${url.searchParams.get('endDate') ?? ''}`);
-      await expect.poll(() => shown(page, 'sales-goodsPay').textContent()).toBe(week.gmv);
+      await expect.poll(() => shown(page, 'sales-goodsPay').textContent()).toBe(yuan(week.gmv));
       await expect.poll(() => shown(page, 'sales-paidOrders').textContent()).toBe(String(week.paidOrderCount));
     } finally {
       await context.close();
@@ -97,7 +97,7 @@ describe('销售报表 and 订单报表', () => {
       const figures: Array<[string, string]> = [
         ['order-createdOrders', String(summary.createdOrderCount)],
         ['order-paidOrders', String(summary.paidOrderCount)],
-        ['order-payAmount', summary.payAmount],
+        ['order-payAmount', yuan(summary.payAmount)],
         ['order-refundOrders', String(summary.refundOrderCount)],
         ['order-refundRate', `${summary.refundRate}%`],
       ];
@@ -112,11 +112,11 @@ describe('销售报表 and 订单报表', () => {
       else await expect.poll(() => channels.allTextContents()).toEqual(summary.byChannel.map((row) => row.label));
 
       const month = await api<{ currentAmount: string; currentCount: number }>(token, '/report/order/trend?period=month');
-      await expect.poll(() => shown(page, 'order-trend-amount').textContent()).toBe(month.currentAmount);
+      await expect.poll(() => shown(page, 'order-trend-amount').textContent()).toBe(yuan(month.currentAmount));
       await page.locator('[data-testid="order-trend"]:visible').getByText('本周/上周').click();
       const week = await api<{ currentAmount: string; currentCount: number }>(token, '/report/order/trend?period=week');
       await expect.poll(() => shown(page, 'order-trend-count').textContent()).toBe(String(week.currentCount));
-      await expect.poll(() => shown(page, 'order-trend-amount').textContent()).toBe(week.currentAmount);
+      await expect.poll(() => shown(page, 'order-trend-amount').textContent()).toBe(yuan(week.currentAmount));
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 /** Issue 4: 部门管理 → 用户 → 分配角色 gives a department member the department's roles. */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, SAVE, apiResult, apiToken, dialog, dialogsClosed, loginAs, newPage, noToasts, useBrowser } from '../../../../tests/e2e/support';
+import { apiResult, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, loginAs, newPage, noToasts, SAVE, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -30,7 +30,7 @@ async function setBox(box: Locator, checked: boolean): Promise<void> {
 
 async function openAssignment(page: Page): Promise<void> {
   const clerkRow = detail(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'clerk' });
-  await clerkRow.getByRole('button', { name: '分配角色' }).click();
+  await clickRowAction(clerkRow, '分配角色');
   await dialog(page).getByText('分配部门角色：店员').waitFor();
 }
 

@@ -1,7 +1,7 @@
 /** Issue 4 foundation: the 数据字典 screen end to end on the generic CRUD toolkit and engine. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, apiCall, apiFetch, apiToken, expectNoMenuEntryForClerk, field, loginAs, newPage, openFromMenu, rows, searchForOne, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiCall, apiFetch, apiToken, clickRowAction, DEMO, expectNoMenuEntryForClerk, field, loginAs, newPage, OK, openFromMenu, rows, searchForOne, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -69,7 +69,7 @@ describe('数据字典', () => {
     expect(await firstCode(page)).toBe(code);
 
     // An item in the drawer.
-    await rows(page).first().getByRole('button', { name: '字典配置' }).click();
+    await clickRowAction(rows(page).first(), '字典配置');
     const drawer = page.locator('.ant-drawer-content');
     await drawer.getByText('字典配置：颜色').waitFor();
     await drawer.getByRole('button', { name: /新\s*增/ }).click();
@@ -84,7 +84,7 @@ describe('数据字典', () => {
     await page.goto('/system/dict');
     await rows(page).first().waitFor();
     await searchForOne(page, 'search_dictCode', code);
-    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(rows(page).first(), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.has('edit'));
     await page.reload();
     await field(page, 'form_dictName').waitFor();
@@ -99,8 +99,8 @@ describe('数据字典', () => {
 
     // Delete with confirm.
     await searchForOne(page, 'search_dictCode', code);
-    await rows(page).first().getByRole('button', { name: /删\s*除/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: OK }).click();
+    await clickRowAction(rows(page).first(), /删\s*除/);
+    await answerConfirm(page);
     await page.getByText('删除成功!').first().waitFor();
     await context.close();
   });

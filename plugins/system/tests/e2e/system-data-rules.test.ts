@@ -1,7 +1,7 @@
 /** 菜单管理 → 数据规则 end to end: a rule added on 会员列表 is offered in 角色管理 → 授权, then removed again. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, apiCall, apiToken, dialog, drawer, loginAs, newPage, openFromMenu, rowWithCell, rows, tableRows, useBrowser } from '../../../../tests/e2e/support';
+import { apiCall, apiToken, clickRowAction, DEMO, dialog, drawer, loginAs, newPage, OK, openFromMenu, rows, rowWithCell, tableRows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 afterAll(async () => {
@@ -90,7 +90,7 @@ describe('菜单管理 数据规则', () => {
     expect((await added.locator('td').allInnerTexts()).slice(0, 5)).toEqual([RULE, 'create_by', '等于', '#{sys_user_code}', '有效']);
 
     // 编辑: rename.
-    await added.getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(added, /编\s*辑/);
     await expect.poll(() => field(page, 'ruleName').inputValue()).toBe(RULE);
     await field(page, 'ruleName').fill(RENAMED);
     await dialog(page).getByRole('button', { name: OK }).click();
@@ -113,11 +113,11 @@ describe('菜单管理 数据规则', () => {
 
     // 角色管理 → 授权 on 店员: 会员列表 now carries a 数据规则 link listing the rule.
     await openFromSideMenu(page, '角色管理', '/system/role');
-    await rows(page).filter({ hasText: 'clerk' }).first().getByRole('button', { name: '授权' }).click();
+    await clickRowAction(rows(page).filter({ hasText: 'clerk' }).first(), '授权');
     const authorize = drawer(page);
     await authorize.getByText('角色权限配置：店员').waitFor();
     const memberNode = authorize.locator('.ant-tree-treenode').filter({ hasText: '会员列表' });
-    await memberNode.getByRole('button', { name: '数据规则' }).click();
+    await clickRowAction(memberNode, '数据规则');
     const ruleDrawer = page.locator('.ant-drawer-content-wrapper:visible').filter({ hasText: '数据规则配置：会员列表' });
     await ruleDrawer.getByText(RENAMED).waitFor();
     await ruleDrawer.getByRole('button', { name: /取\s*消/ }).click();
@@ -127,9 +127,9 @@ describe('菜单管理 数据规则', () => {
     await authorize.locator('.ant-drawer-close').click();
     await expect.poll(() => drawer(page).count()).toBe(0);
     panel = await openMemberRules(page);
-    await rowNamed(panel, RENAMED).getByRole('button', { name: /删\s*除/ }).click();
+    await clickRowAction(rowNamed(panel, RENAMED), /删\s*除/);
     await page.locator('.ant-popover:visible').getByText('确定删除吗?').waitFor();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: OK }).click();
+    await clickRowAction(page.locator('.ant-popover:visible'), OK);
     await page.getByText('删除成功!').first().waitFor();
     await panel.getByText('暂无数据规则').waitFor();
     await context.close();

@@ -1,7 +1,7 @@
 /** Issue 4: the 部门管理 screen — tree maintenance, moves by editing and by dragging, edit, delete. */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, SAVE, apiFetch, apiResult, apiToken, dialogsClosed, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiFetch, apiResult, apiToken, clickRowAction, DEMO, dialogsClosed, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, noToasts, openFromMenu, SAVE, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -119,14 +119,14 @@ describe('部门管理', () => {
     const detail = page.locator('.depart-detail-pane:visible');
     await detail.getByRole('tab', { name: '部门角色' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'roles');
-    await detail.getByRole('button', { name: /新\s*增/ }).click();
+    await clickRowAction(detail, /新\s*增/);
     await field(page, 'roleform_roleName').fill('店长');
     await field(page, 'roleform_roleCode').fill('e2e_manager');
     await modalOk(page).click();
     await page.getByText('添加成功！').first().waitFor();
     const roleRow = detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'e2e_manager' });
     await roleRow.waitFor();
-    await roleRow.getByRole('button', { name: '授权' }).click();
+    await clickRowAction(roleRow, '授权');
     await page.waitForURL((url) => url.searchParams.has('roleAuth'));
     await page.locator('.ant-modal:visible').getByText('部门角色授权：店长').waitFor();
     await page.locator('.ant-modal:visible .ant-modal-close').click();
@@ -143,8 +143,7 @@ describe('部门管理', () => {
 
     // Delete with confirm: the department goes with its child.
     await treeButton(page, /^(delete )?删\s*除$/).click();
-    await page.locator('.ant-popconfirm:visible').getByText(`确定删除部门“${renamed}”及其全部下级部门吗？`).waitFor();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: OK }).click();
+    await answerConfirm(page, `确定删除部门“${renamed}”及其全部下级部门吗？`);
     await page.getByText('删除成功!').first().waitFor();
     await expect.poll(async () => (await order(page)).filter((name) => name.startsWith(top))).toEqual([]);
     await page.getByText('请在左侧选择一个部门').waitFor();
@@ -176,7 +175,7 @@ describe('部门管理', () => {
     for (const name of [first, second]) await treeNode(page, name).locator('.ant-tree-checkbox').click();
     await pane(page).getByText('已勾选 2 个部门').waitFor();
     await treeButton(page, /^批量删除$/).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: OK }).click();
+    await answerConfirm(page);
     await page.getByText('批量删除成功!').first().waitFor();
     await expect.poll(async () => (await order(page)).filter((name) => name === first || name === second)).toEqual([]);
     expect((await order(page)).slice(0, 3)).toEqual(['总部', '华东分公司', '华南分公司']);

@@ -1,7 +1,7 @@
 /** 菜单管理 end to end: a sub-menu with a picked icon reaches the side menu after re-login; edit; delete. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, OK, field, loginAs, newPage, openFromMenu, rowWithCell, rows, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, field, loginAs, newPage, OK, openFromMenu, rows, rowWithCell, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -96,7 +96,7 @@ describe('菜单管理', () => {
     // Rename; the drawer reopens from the URL after a reload.
     await openMenuManagement(page);
     await searchByName(page, NAME);
-    await rowNamed(page, NAME).getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(rowNamed(page, NAME), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.has('edit'));
     await page.reload();
     await expect.poll(() => field(page, 'permissionForm_name').inputValue()).toBe(NAME);

@@ -1,7 +1,7 @@
 /** 角色管理 end to end: granting a button to the clerk role through the 授权 drawer. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, drawer, loginAs, newPage, openFromMenu, revokeFromRole, rows, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, drawer, loginAs, newPage, openFromMenu, revokeFromRole, rows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 // Other browser tests share this server and expect clerk without 新增会员: start clean (a retry too) and take the grant back.
@@ -18,7 +18,7 @@ async function openRoles(page: Page): Promise<void> {
 }
 
 async function openAuthorize(page: Page): Promise<Locator> {
-  await rows(page).filter({ hasText: 'clerk' }).first().getByRole('button', { name: '授权' }).click();
+  await clickRowAction(rows(page).filter({ hasText: 'clerk' }).first(), '授权');
   await page.waitForURL((url) => url.searchParams.has('authorize'));
   const panel = drawer(page);
   await panel.getByText('角色权限配置：店员').waitFor();

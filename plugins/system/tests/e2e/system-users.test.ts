@@ -1,7 +1,7 @@
 /** Issue 4: 用户管理 end to end — create with a role and an avatar, edit after a reload, freeze, unfreeze, reset the password. */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, OK, apiFetch, apiToken, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, openFromMenu, rows, searchForOne, submitLogin, useBrowser } from '../../../../tests/e2e/support';
+import { apiFetch, apiToken, clickRowAction, DEMO, expectNoMenuEntryForClerk, field, loginAs, modalOk, newPage, OK, openFromMenu, rows, searchForOne, submitLogin, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -106,7 +106,7 @@ describe('用户管理', () => {
     expect((await apiGet<Array<{ title: string }>>(token, `/sys/user/userDepartList?userId=${userId}`)).body?.result.map((d) => d.title)).toEqual(['华南分公司']);
 
     // Edit: the dialog is in the URL and reopens after a reload, with the record loaded.
-    await rows(page).first().getByRole('button', { name: /编\s*辑/ }).click();
+    await clickRowAction(rows(page).first(), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.get('edit') === userId);
     await page.reload();
     await field(page, 'form_realname').waitFor();

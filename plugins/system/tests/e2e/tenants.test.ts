@@ -1,7 +1,7 @@
 /** Issue 16: 租户管理 end to end — create a tenant, add a user in the 用户 drawer; that user switches tenant in the header. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, apiResult, apiToken, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, rows, searchForOne, tableRows, useBrowser } from '../../../../tests/e2e/support';
+import { apiResult, apiToken, clickRowAction, DEMO, dialogsClosed, drawer, field, loginAs, modalOk, newPage, openFromMenu, rows, searchForOne, tableRows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -41,7 +41,7 @@ describe('租户管理', () => {
     await searchForOne(page, 'search_name', tenantName);
     await expect.poll(() => rows(page).first().innerText()).toContain('正常');
 
-    await rows(page).first().getByRole('button', { name: '用户' }).click();
+    await clickRowAction(rows(page).first(), '用户');
     await drawer(page).getByText('该租户下暂无用户').waitFor();
     await drawer(page).getByRole('button', { name: /添加用户/ }).click();
     // A select's search box takes typing once it has the focus.
