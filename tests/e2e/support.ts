@@ -113,6 +113,22 @@ export async function clickRowAction(row: Locator, name: string | RegExp, option
   await items.filter({ hasText }).click();
 }
 
+/** The names of a row's actions: its links and, opened and closed again, the items under its 更多 ▾. */
+export async function rowActionNames(row: Locator): Promise<string[]> {
+  const actions = row.locator('.row-actions');
+  await actions.first().waitFor();
+  const links = (await actions.locator('button:not(.row-actions-more)').allTextContents()).map((text) => text.replace(/\s+/g, ''));
+  const more = row.locator('.row-actions-more');
+  if ((await more.count()) === 0) return links;
+  await more.first().click();
+  const menu = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+  await menu.waitFor();
+  const items = (await menu.locator('.ant-dropdown-menu-item').allTextContents()).map((text) => text.replace(/\s+/g, ''));
+  await row.page().keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return [...links, ...items];
+}
+
 /**
  * Answers the open question (a Popconfirm beside a row's link, a confirm dialog for an item under 更多 ▾) with
  * `answer`, 确定 by default; with `question`, only the one asking that.

@@ -1,7 +1,7 @@
 /** Issue 5: notices pushed over the notice socket, the announcement modal, live lists over the table socket. */
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { clickRowAction, DEMO, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, clickRowAction, DEMO, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -51,9 +51,7 @@ async function createOnAdminPage(page: Page, title: string, options: { toClerk: 
 
 async function releaseOnAdminPage(page: Page, title: string): Promise<void> {
   await clickRowAction(page.locator('tr', { hasText: title }), /发\s*布/);
-  const confirm = page.locator('.ant-popover:visible', { hasText: '确定要发布吗?' });
-  await confirm.locator('.ant-btn-primary').click();
-  await confirm.waitFor({ state: 'hidden' });
+  await answerConfirm(page, '确定要发布吗?');
   await page.locator('tr', { hasText: title }).getByText('已发布').waitFor();
 }
 

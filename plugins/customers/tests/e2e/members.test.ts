@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, openFromMenu, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, shopApi, useBrowser, yuan } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -76,7 +76,7 @@ describe('会员列表: 修改积分, 修改余额 and 修改等级', () => {
     await modalOk(page).click();
     await page.getByText('修改余额成功').waitFor();
     await dialogsClosed(page);
-    await expect.poll(() => cellOf(page, '余额')).toBe('12.34');
+    await expect.poll(() => cellOf(page, '余额')).toBe(yuan('12.34'));
 
     // Both changes are ledger rows with the reason as title and the total after.
     const points = await shopApi<{ records: Array<Record<string, unknown>> }>(token, 'GET', `/cust/custPointsLog/list?memberId=${id}`);
@@ -131,7 +131,7 @@ describe('会员详情', () => {
     const coupon = ledgerRows.filter({ hasText: '详情页满减券' });
     await coupon.waitFor();
     await clickRowAction(coupon, '回收');
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
+    await answerConfirm(page);
     await page.getByText('回收成功').waitFor();
     await coupon.waitFor({ state: 'detached' });
 
