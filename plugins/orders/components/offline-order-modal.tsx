@@ -3,7 +3,7 @@ import { Button, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, T
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
+import { amountValue, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { itemText } from '../../../src/toolkit/dict/dict-cache';
 import { useDictItems } from '../../../src/toolkit/dict/dict-select';
 import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, OFFLINE_PAY_TYPES, orderEntity } from '../entities';
@@ -56,7 +56,7 @@ export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
   /** A picked SKU's own price as the line's unit price, which staff may change. */
   const pickSku = (index: number, row: Row | undefined) => {
     if (row === undefined || row.price === undefined || row.price === null) return;
-    form.setFieldValue(['lines', index, 'price'], moneyText(row.price));
+    form.setFieldValue(['lines', index, 'price'], amountValue(row.price));
   };
 
   const lineColumns: TableColumnType<FormListFieldData>[] = [

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import type { Dayjs } from 'dayjs';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
+import { amountValue, moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { purchaseOrderEntity } from '../purchase-entities';
 import { PURCHASE_API } from './purchase-model';
 
@@ -82,7 +82,7 @@ export function PurchaseOrderModal({ open, onClose }: { open: boolean; onClose: 
   const skuLabel = useCallback((row: Row) => t('form.skuOption', { name: [text(row.spuName), text(row.specText)].filter(Boolean).join(' '), count: Number(row.stock ?? 0) }), [t]);
   const pickSku = (index: number, row: Row | undefined) => {
     if (row === undefined || row.price === undefined || row.price === null) return;
-    form.setFieldValue(['lines', index, 'price'], moneyText(row.price));
+    form.setFieldValue(['lines', index, 'price'], amountValue(row.price));
   };
   const total = (lines ?? []).reduce((sum, line) => sum.plus(purchaseLineTotal(line) ?? 0), new Decimal(0));
 

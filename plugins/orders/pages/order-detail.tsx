@@ -42,7 +42,7 @@ function ItemsTable({ items }: { items: readonly OrderItemRecord[] }) {
       key: 'subtotal',
       title: t('detail.subtotal'),
       width: 110,
-      render: (_value: unknown, item) => new Decimal(text(item.price) || 0).times(Number(item.count ?? 0)).toFixed(2),
+      render: (_value: unknown, item) => moneyText(new Decimal(text(item.price) || 0).times(Number(item.count ?? 0)).toFixed(2)),
     },
     { key: 'payPrice', dataIndex: 'payPrice', title: t('orderItem.fields.payPrice'), width: 110, render: (value: unknown) => moneyText(value) },
     {
@@ -63,7 +63,8 @@ function Amounts({ order }: { order: OrderRecord }) {
   // A deduction shows its minus only when there is one: never -0.00.
   const row = (key: string, label: string, value: unknown, deduction = false) => {
     const amount = moneyText(value ?? 0);
-    const sign = deduction && !new Decimal(amount === '' ? 0 : amount).isZero() ? '-' : '';
+    const raw = text(value);
+    const sign = deduction && /^-?\d+(\.\d+)?$/.test(raw) && !new Decimal(raw).isZero() ? '-' : '';
     return { key, label, children: <span data-testid={`order-amount-${key}`}>{`${sign}${amount}`}</span> };
   };
   return (

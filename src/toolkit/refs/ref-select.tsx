@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RefKind } from '../../contracts/references';
 import { RemoteSelect, recordsOf, type RemoteRow } from '../crud/remote-select';
 import { useCustomRead } from '../crud/use-custom-read';
+import { useAccess } from '../permission';
 import { useRefKind, type RefPicker } from './ref-kinds';
 
 // The region tree (a few hundred KB of names) is fetched only when a form or search asks for a region.
@@ -36,6 +37,8 @@ function SavedLabel({ picker, id }: { picker: RefPicker; id: string }) {
  */
 export function RefInput({ kind, value, onChange, disabled, id, placeholder, 'aria-label': ariaLabel }: RefInputProps) {
   const view = useRefKind(kind);
+  // The picker reads the owner's list: offered only to a user who may read it (else nothing asks and is refused).
+  const access = useAccess(view?.permission ?? '');
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
   if (kind === 'region') {
     return (
@@ -45,7 +48,7 @@ export function RefInput({ kind, value, onChange, disabled, id, placeholder, 'ar
     );
   }
   const picker = view?.picker;
-  if (picker === undefined) return <span id={id}>{text}</span>;
+  if (picker === undefined || (view?.permission !== undefined && (!access.visible || access.disabled))) return <span id={id}>{text}</span>;
   return (
     <RemoteSelect
       id={id}

@@ -20,6 +20,8 @@ describe('优惠券', () => {
     if (member === undefined) throw new Error('no demo member');
 
     const { context, page } = await newPage(browser());
+    // 剩余 is a column of wide screens (listWide): this test reads it.
+    await page.setViewportSize({ width: 1680, height: 900 });
     await loginAs(page, DEMO.admin);
     await openFromMenu(page, '营销管理', '优惠券', '/marketing/couponList');
     await listRows(page).first().waitFor();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, noToasts, openFromMenu, useBrowser, yuan } from '../../../../tests/e2e/support';
 import { adminHeaders, call, memberPaysAnOrder } from './shop';
 
 const browser = useBrowser();
@@ -51,7 +51,7 @@ describe('订单: list, detail, ship and receive', () => {
 
     // 订单详情: 待发货 with exactly its buttons; 发货 with 顺丰 and a number.
     await expect.poll(() => visible(page, 'order-detail-status').textContent()).toBe('待发货');
-    expect(await visible(page, 'order-amount-payPrice').textContent()).toBe(amount);
+    expect(await visible(page, 'order-amount-payPrice').textContent()).toBe(yuan(amount));
     const buttons = visible(page, 'order-detail-actions');
     expect((await buttons.getByRole('button').allTextContents()).map((text) => text.replace(/\s/g, ''))).toEqual(['发货', '修改地址', '备注']);
     await noToasts(page);
