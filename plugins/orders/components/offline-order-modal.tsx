@@ -3,7 +3,7 @@ import { Button, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, T
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountValue, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
+import { amountValue, moneyText, RemoteSelect, useFormAction, type RemoteRow } from '../../../src/toolkit/crud';
 import { itemText } from '../../../src/toolkit/dict/dict-cache';
 import { useDictItems } from '../../../src/toolkit/dict/dict-select';
 import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, OFFLINE_PAY_TYPES, orderEntity } from '../entities';
@@ -179,7 +179,7 @@ export function OfflineOrderModal({ open, onClose }: OfflineOrderModalProps) {
           <Input.TextArea rows={2} maxLength={255} showCount />
         </Form.Item>
         <Typography.Text strong data-testid="offline-total">
-          {t('offline.total', { amount: offlineTotal(lines) })}
+          {t('offline.total', { amount: moneyText(offlineTotal(lines)) })}
         </Typography.Text>
       </Form>
     </Modal>

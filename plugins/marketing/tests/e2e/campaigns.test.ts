@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, clickRowAction, DEMO, field, loginAs, newPage, OK, openFromMenu, rowActionNames, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiToken, clickRowAction, DEMO, field, loginAs, newPage, openFromMenu, rowActionNames, shopApi, useBrowser } from '../../../../tests/e2e/support';
 import { formatShopTime } from '../../../../server/time/shop-time';
 
 const browser = useBrowser();
@@ -47,8 +47,7 @@ describe('gift campaigns', () => {
 
     // 关闭 asks first; confirmed, the campaign is 已关闭 and its deal button is gone.
     await clickRowAction(rowOf(page, `${tag}-待关闭`), /^关\s*闭$/);
-    await page.locator('.ant-popover:visible').getByText('确定关闭该活动吗？关闭后不能重新开启').waitFor();
-    await clickRowAction(page.locator('.ant-popover:visible'), OK);
+    await answerConfirm(page, '确定关闭该活动吗？关闭后不能重新开启');
     await expect.poll(() => statusOf(`${tag}-待关闭`), { timeout: 20_000 }).toBe('已关闭');
     expect(await hasDeal(`${tag}-待关闭`)).toBe(0);
     expect(await rowOf(page, `${tag}-待关闭`).getByRole('button', { name: /^关\s*闭$/ }).count()).toBe(0);

@@ -147,7 +147,11 @@ describe('快递 and 线下订单', () => {
     await order.getByText('请输入收货人', { exact: true }).waitFor();
     await order.getByLabel('收货人', { exact: true }).fill('王五');
     await order.getByLabel('收货人手机', { exact: true }).fill('13800000999');
-    await order.getByLabel('收货地区', { exact: true }).fill('310115');
+    // 收货地区 is picked (province → city → county), never typed: 上海市 / 上海市 / 浦东新区 (310115).
+    await order.getByLabel('收货地区', { exact: true }).first().click();
+    for (const [level, name] of ['上海市', '上海市', '浦东新区'].entries()) {
+      await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(level).locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${name}$`) }).click();
+    }
     await order.getByLabel('收货地址', { exact: true }).fill('世纪大道 8 号');
     await modalOk(page).click();
     await page.getByText('线下订单已创建').first().waitFor();
