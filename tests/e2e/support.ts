@@ -113,6 +113,22 @@ export async function clickRowAction(row: Locator, name: string | RegExp, option
   await items.filter({ hasText }).click();
 }
 
+/** Whether a row's action may be used: its link enabled, or its item under 更多 ▾ not disabled (the menu closed again). */
+export async function rowActionEnabled(row: Locator, name: string | RegExp): Promise<boolean> {
+  const link = row.getByRole('button', { name });
+  const more = row.locator('.row-actions-more');
+  await link.or(more).first().waitFor();
+  if ((await link.count()) > 0) return link.isEnabled();
+  await more.first().click();
+  const menu = row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+  const item = menu.locator('.ant-dropdown-menu-item').filter({ hasText: name });
+  await item.waitFor();
+  const enabled = (await item.getAttribute('aria-disabled')) !== 'true';
+  await row.page().keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return enabled;
+}
+
 /** The names of a row's actions: its links and, opened and closed again, the items under its 更多 ▾. */
 export async function rowActionNames(row: Locator): Promise<string[]> {
   const actions = row.locator('.row-actions');
