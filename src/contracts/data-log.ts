@@ -38,3 +38,16 @@ export const DATA_CONTENT_TEXT = 'dataContentText';
 
 /** GET with `dataTable` and `dataId`: the record's versions, newest first; readable with the entity's list permission. */
 export const DATA_LOG_HISTORY_PATH = '/sys/dataLog/history';
+
+/** A logged JSON column as its value (an object from the database; text if it ever arrives serialised). */
+export function storedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a logged entry is a field change. */
+export const isFieldChange = (value: unknown): value is FieldChange => typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';

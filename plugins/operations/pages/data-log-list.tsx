@@ -1,30 +1,19 @@
 import { Descriptions, Drawer, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATA_CONTENT_TEXT, type FieldChange } from '../../../src/contracts/data-log';
+import { DATA_CONTENT_TEXT, type FieldChange, isFieldChange, storedJson } from '../../../src/contracts/data-log';
 import { EntityListPage } from '../../../src/toolkit/crud';
 import { changeText, loggedText } from '../../../src/toolkit/detail';
 import { dataLogEntity, type DataLogRecord } from '../entities';
 
-/** The stored JSON of a log row (an object from the server; text if it ever arrives serialised). */
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-const isChange = (value: unknown): value is FieldChange => typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
 
 export function changesOf(record: DataLogRecord): FieldChange[] {
-  const value = parsed(record.dataChanges);
-  return Array.isArray(value) ? value.filter(isChange) : [];
+  const value = storedJson(record.dataChanges);
+  return Array.isArray(value) ? value.filter(isFieldChange) : [];
 }
 
 function contentOf(record: DataLogRecord): Array<[string, unknown]> {
-  const value = parsed(record.dataContent);
+  const value = storedJson(record.dataContent);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
 }
 

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DATA_CONTENT_TEXT, type FieldChange } from '../../../src/contracts/data-log';
+import { DATA_CONTENT_TEXT, isFieldChange, storedJson } from '../../../src/contracts/data-log';
 import { addDays, businessError, findDataLogTable, Id, listQuerySchema, LOG_TYPE_LOGIN, logDb, MSG_NOT_FOUND_RECORD, nameLoggedVersions, NO_INPUT, ok, permission, query, registerEntityRoutes, shopDay, shopDayStart, tenantOf, type AppContext, type LabelResolver, type QueryParams, type WireRecord } from '../../../server/kit';
 import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
 
 const VISIT_DAYS = 7;
 
-/** A logged JSON column as its value (an object from the database; text if it ever arrives serialised). */
-function stored(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-const isChange = (value: unknown): value is FieldChange => typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
 
 /**
  * Data-log rows with each version's codes and ids named (server/logs/data-log-names.ts): their changes' `beforeText` /
@@ -34,10 +23,10 @@ async function namedDataLogs(api: FastifyInstance, tenantId: number, records: re
     const target = findDataLogTable(api, table);
     if (target === undefined) continue;
     const versions = indexes.map((index) => {
-      const changes = stored(records[index]?.dataChanges);
-      const content = stored(records[index]?.dataContent);
+      const changes = storedJson(records[index]?.dataChanges);
+      const content = storedJson(records[index]?.dataContent);
       return {
-        changes: Array.isArray(changes) ? changes.filter(isChange) : [],
+        changes: Array.isArray(changes) ? changes.filter(isFieldChange) : [],
         content: typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {},
       };
     });
