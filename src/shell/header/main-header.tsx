@@ -23,6 +23,9 @@ interface MainHeaderProps {
   menuTheme: MenuTheme;
 }
 
+/** A light bar takes the page's theme as it is. */
+const LIGHT_BAR = {} as const;
+
 /** The top menu's bar: its items compact, so that a shop's fifteen top entries fit a laptop's width. */
 const TOP_MENU_TOKENS = { Menu: { itemPaddingInline: 10, iconMarginInlineEnd: 4 } } as const;
 
@@ -77,6 +80,8 @@ export function MainHeader({ collapsed, showToggle, onToggle, style, hidden = fa
       ) : null}
     </Layout.Header>
   );
-  // The dark bar's own theme, not the page's: antd then draws its buttons, inputs and text light on dark.
-  return dark ? <ConfigProvider theme={{ ...themeFor(primaryColor, true), inherit: false }}>{header}</ConfigProvider> : header;
+  // The dark bar's own theme, not the page's: antd then draws its buttons, inputs and text light on dark. The provider
+  // always has a theme (an empty one, the page's, on a light bar): antd adds a context provider only when given one, so
+  // dropping it would remount the tools when the layout or the menu theme changes — and close an open settings drawer.
+  return <ConfigProvider theme={dark ? { ...themeFor(primaryColor, true), inherit: false } : LIGHT_BAR}>{header}</ConfigProvider>;
 }
