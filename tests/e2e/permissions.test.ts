@@ -89,7 +89,7 @@ describe('a dictionary edit reaches the member form after 清理缓存', () => {
     await loginAs(page, DEMO.admin);
 
     const levelOptions = async (): Promise<string[]> => {
-      await clickRowAction(toolbar(page), ADD);
+      await toolbar(page).getByRole('button', { name: ADD }).click();
       await page.waitForURL((url) => url.searchParams.get('create') === '1');
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
       // The options re-render while the dictionaries load: read them once shown, opening the select again if it closed meanwhile.
@@ -130,7 +130,7 @@ describe('granting 新增会员 through 角色管理', () => {
 
     // 用户管理: a new user with the clerk role (店员).
     await openList(page, '系统管理', '用户管理', '/system/user');
-    await clickRowAction(toolbar(page), ADD);
+    await toolbar(page).getByRole('button', { name: ADD }).click();
     await page.waitForURL((url) => url.searchParams.get('create') === '1');
     await field(page, 'form_username').fill(username);
     await field(page, 'form_realname').fill('会员专员');

@@ -151,7 +151,7 @@ describe('tabs', () => {
     await tabFollowsUrl();
     await page.locator('#form_dictName:visible').fill('页签');
     await page.locator('#form_dictCode:visible').fill(code);
-    await clickRowAction(footer, /确\s*定/);
+    await footer.getByRole('button', { name: /确\s*定/ }).click();
     await seeMessage(page, '添加成功！');
     await page.waitForURL((url) => !url.searchParams.has('create'));
     await tabFollowsUrl();
@@ -163,20 +163,20 @@ describe('tabs', () => {
     await seeMessage(page, '刷新缓存完成！');
     await page.waitForURL((url) => url.searchParams.get('create') === '1');
     await tabFollowsUrl();
-    await clickRowAction(footer, /取\s*消/);
+    await footer.getByRole('button', { name: /取\s*消/ }).click();
     await page.waitForURL((url) => !url.searchParams.has('create'));
     await tabFollowsUrl();
 
     // Edit after a reload, then save.
     await page.locator('#search_dictCode:visible').fill(code);
-    await clickRowAction(active, /查\s*询/);
+    await active.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => active.locator('.ant-table-row').count()).toBe(1);
     await clickRowAction(active.locator('.ant-table-row').first(), /编\s*辑/);
     await page.waitForURL((url) => url.searchParams.has('edit'));
     await page.reload();
     await expect.poll(() => page.locator('#form_dictName:visible').inputValue()).toBe('页签');
     await tabFollowsUrl();
-    await clickRowAction(footer, /确\s*定/);
+    await footer.getByRole('button', { name: /确\s*定/ }).click();
     await seeMessage(page, '编辑成功!');
     await page.waitForURL((url) => !url.searchParams.has('edit'));
     await tabFollowsUrl();

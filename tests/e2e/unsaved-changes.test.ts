@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clickRowAction, DEMO, field, loginAs, menusClosed, newPage, openFromMenu, useBrowser } from './support';
+import { DEMO, field, loginAs, menusClosed, newPage, openFromMenu, useBrowser } from './support';
 
 const browser = useBrowser();
 
@@ -37,14 +37,14 @@ describe('unsaved changes', () => {
     await field(page, 'depart_departName').fill('华南分公司（未保存）');
     await tab(page, '部门管理').locator('.ant-tabs-tab-remove').click();
     await question(page).locator('.ant-modal-confirm-title').getByText('放弃未保存的修改？').waitFor();
-    await clickRowAction(question(page), '继续编辑');
+    await question(page).getByRole('button', { name: '继续编辑' }).click();
     await expect.poll(() => question(page).count()).toBe(0);
     await tab(page, '部门管理').waitFor();
     expect(await field(page, 'depart_departName').inputValue()).toBe('华南分公司（未保存）');
 
     await refreshTab(page, '部门管理');
     await question(page).locator('.ant-modal-confirm-title').getByText('放弃未保存的修改？').waitFor();
-    await clickRowAction(question(page), '继续编辑');
+    await question(page).getByRole('button', { name: '继续编辑' }).click();
     await expect.poll(() => question(page).count()).toBe(0);
     expect(await field(page, 'depart_departName').inputValue()).toBe('华南分公司（未保存）');
 

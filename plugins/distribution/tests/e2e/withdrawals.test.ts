@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, clickRowAction, DEMO, dialogsClosed, field, loginAs, newPage, noToasts, OK, openFromMenu, serverLog, shopCall, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiToken, clickRowAction, DEMO, dialogsClosed, field, loginAs, newPage, noToasts, OK, openFromMenu, serverLog, shopCall, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -70,7 +70,7 @@ describe('提现: approve and pay', () => {
     // 通过, confirmed.
     await noToasts(page);
     await clickRowAction(row, '通过');
-    await clickRowAction(page.locator('.ant-popover:visible'), OK);
+    await answerConfirm(page);
     await page.locator('.ant-message-notice').filter({ hasText: '审核通过' }).first().waitFor();
     await expect.poll(() => row.textContent()).toContain('审核通过');
     await expect.poll(() => counts(page)).toEqual({ auditing: before.auditing - 1, approved: before.approved + 1, paid: before.paid });
@@ -80,7 +80,7 @@ describe('提现: approve and pay', () => {
     await clickRowAction(row, '打款', { exact: true });
     const confirm = page.locator('.ant-modal-confirm:visible');
     await expect.poll(() => confirm.textContent()).toContain(created.payoutPrice.toFixed(2));
-    await clickRowAction(confirm, OK);
+    await confirm.getByRole('button', { name: OK }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '打款成功' }).first().waitFor();
     await dialogsClosed(page);
     await expect.poll(() => row.textContent()).toContain('提现成功');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, OK, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, shopApi, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -170,7 +170,7 @@ describe('快递 and 线下订单', () => {
     expect(await row.textContent()).toContain(member.mobile);
 
     await clickRowAction(row, '确认付款');
-    await clickRowAction(page.locator('.ant-popover:visible'), OK);
+    await answerConfirm(page);
     await page.getByText('已确认付款').first().waitFor();
     await expect.poll(() => listRows(page).first().textContent()).toContain('待发货');
     expect(await listRows(page).first().getByRole('button', { name: '确认付款' }).count()).toBe(0);

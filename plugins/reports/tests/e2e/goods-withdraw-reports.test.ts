@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, DEMO, loginAs, newPage, shopApi, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, DEMO, loginAs, newPage, shopApi, useBrowser, yuan } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -32,7 +32,7 @@ describe('商品报表 and 提现报表', () => {
       await page.goto(`/report/goodsReport?${RANGE}`);
       const current = summary.result.current;
       for (const [key, money] of [['views', false], ['visitors', false], ['orderCount', false], ['payCount', false], ['payPrice', true], ['refundCount', false], ['refundPrice', true]] as const) {
-        await expect.poll(() => shownValue(page, `goods-card-${key}`).textContent()).toBe(`${money ? '¥' : ''}${String(current[key])}`);
+        await expect.poll(() => shownValue(page, `goods-card-${key}`).textContent()).toBe(money ? yuan(String(current[key])) : String(current[key]));
       }
       await expect.poll(() => shownValue(page, 'goods-card-conversion').textContent()).toBe(current.conversion === null ? '—' : String(current.conversion));
       const table = page.getByTestId('goods-rank').filter({ visible: true });
@@ -60,13 +60,13 @@ describe('商品报表 and 提现报表', () => {
       await loginAs(page, DEMO.admin);
       await page.goto(`/report/withdrawReport?${WITHDRAW_RANGE}`);
       for (const key of ['appliedAmount', 'approvedAmount', 'paidAmount', 'rejectedAmount', 'fee']) {
-        await expect.poll(() => shownValue(page, `withdraw-card-${key}`).textContent()).toBe(`¥${String(summary.result.current[key])}`);
+        await expect.poll(() => shownValue(page, `withdraw-card-${key}`).textContent()).toBe(yuan(String(summary.result.current[key])));
       }
       for (const key of ['appliedCount', 'approvedCount', 'paidCount', 'rejectedCount']) {
         await expect.poll(() => shownValue(page, `withdraw-card-${key}`).textContent()).toBe(String(summary.result.current[key]));
       }
       const table = page.getByTestId('withdraw-top').filter({ visible: true });
-      await expect.poll(() => table.getByTestId('top-amount').allTextContents()).toEqual(top.result.map((row) => row.amount));
+      await expect.poll(() => table.getByTestId('top-amount').allTextContents()).toEqual(top.result.map((row) => yuan(row.amount)));
     } finally {
       await context.close();
     }

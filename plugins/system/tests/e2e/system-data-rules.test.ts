@@ -1,7 +1,7 @@
 /** 菜单管理 → 数据规则 end to end: a rule added on 会员列表 is offered in 角色管理 → 授权, then removed again. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, apiToken, clickRowAction, DEMO, dialog, drawer, loginAs, newPage, OK, openFromMenu, rowActionNames, rows, rowWithCell, tableRows, useBrowser } from '../../../../tests/e2e/support';
+import { answerConfirm, apiCall, apiToken, clickRowAction, DEMO, dialog, drawer, loginAs, newPage, OK, openFromMenu, rowActionNames, rows, rowWithCell, tableRows, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 afterAll(async () => {
@@ -128,7 +128,7 @@ describe('菜单管理 数据规则', () => {
     panel = await openMemberRules(page);
     await clickRowAction(rowNamed(panel, RENAMED), /删\s*除/);
     await page.locator('.ant-popover:visible').getByText('确定删除吗?').waitFor();
-    await clickRowAction(page.locator('.ant-popover:visible'), OK);
+    await answerConfirm(page);
     await page.getByText('删除成功!').first().waitFor();
     await panel.getByText('暂无数据规则').waitFor();
     await context.close();

@@ -119,7 +119,7 @@ describe('部门管理', () => {
     const detail = page.locator('.depart-detail-pane:visible');
     await detail.getByRole('tab', { name: '部门角色' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'roles');
-    await clickRowAction(detail, /新\s*增/);
+    await detail.getByRole('button', { name: /新\s*增/ }).click();
     await field(page, 'roleform_roleName').fill('店长');
     await field(page, 'roleform_roleCode').fill('e2e_manager');
     await modalOk(page).click();
