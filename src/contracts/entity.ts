@@ -253,6 +253,14 @@ export function isListField(field: FieldDefinition): boolean {
   return field.list ?? !(field.type === 'password' || field.type === 'text');
 }
 
+/**
+ * The field that names a record in a list: the first list field that is not a picture or a file (会员列表: 会员编号; 会员等级:
+ * its name after the icon). Lists keep it in sight on a phone; 数据日志 names a logged version by it.
+ */
+export function nameFieldOf(entity: EntityDefinition, without: readonly string[] = []): string | undefined {
+  return fieldEntries(entity).find(([name, field]) => isListField(field) && !without.includes(name) && field.type !== 'image' && field.type !== 'file')?.[0];
+}
+
 export function isFormField(field: FieldDefinition): boolean {
   return field.form ?? true;
 }

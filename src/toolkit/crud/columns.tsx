@@ -1,8 +1,9 @@
 import type { TableColumnType } from 'antd';
 import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
-import { DICT_TEXT_SUFFIX, fieldEntries, isListField, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
+import { DICT_TEXT_SUFFIX, fieldEntries, isListField, nameFieldOf, type EntityDefinition, type FieldDefinition } from '../../contracts/entity';
 import { DictValue } from '../dict/dict-value';
 import { RefField, refTextOf } from '../refs/ref-value';
+import { StoredImage } from '../upload/stored-image';
 import { WRAP_CELL } from './list-table';
 import { fieldValueText } from './money';
 
@@ -20,13 +21,10 @@ export function dictColumn<T extends object>(name: string, dict: string, title: 
   return { key: name, dataIndex: name, title, ...extra, render: (value: unknown, record: T) => <DictValue dict={dict} value={value} text={textOf(record)} /> };
 }
 
-/**
- * The list column that names a row, kept in sight on a phone (ListTable's keyColumn): the definition's first list
- * field that is not a picture or a file (会员列表: 会员编号; 会员等级: its name after the icon); a ledger's is its 时间.
- */
+/** The list column that names a row, kept in sight on a phone (ListTable's keyColumn): its name field; a ledger's is its 时间. */
 export function listKeyField(entity: EntityDefinition, without: readonly string[] = []): string | undefined {
   if (entity.ledger === true) return 'createTime';
-  return fieldEntries(entity).find(([name, field]) => isListField(field) && !without.includes(name) && field.type !== 'image' && field.type !== 'file')?.[0];
+  return nameFieldOf(entity, without);
 }
 
 /** Prose that may run long (a remark, a name, an address) wraps in its column; short values never do. */
@@ -35,7 +33,7 @@ const wraps = (field: FieldDefinition) => field.type === 'text' || (field.type =
 /**
  * List columns from the definition: a reference as the referenced record's name or number (linked), a dictionary
  * field as its item (translated, a coloured tag for a status), a decimal as money (or its `format`), sortable fields
- * sorted on the server, long prose wrapping in at most two lines (its whole text in the title), secondary columns
+ * sorted on the server, a picture as its thumbnail, long prose wrapping in at most two lines (its whole text in the title), secondary columns
  * (`listWide`) only on a wide screen; a ledger starts with 时间 and ends with 操作人.
  */
 export function entityColumns<T extends Record<string, unknown>>(entity: EntityDefinition, t: Translate, without: readonly string[] = []): TableColumnType<T>[] {
@@ -55,6 +53,8 @@ export function entityColumns<T extends Record<string, unknown>>(entity: EntityD
       if (ref !== undefined) column.render = (_value: unknown, record: T) => <RefField fieldRef={ref} record={record} field={name} />;
       else if (dict !== undefined) column.render = (text: unknown, record: T) => <DictValue dict={dict} value={record[name]} text={text} />;
       else if (field.type === 'decimal') column.render = (value: unknown) => fieldValueText(field, value);
+      // A picture as its thumbnail, never its stored path (a path names the file by a generated id).
+      else if (field.type === 'image') column.render = (value: unknown) => <StoredImage value={typeof value === 'string' ? value : null} alt={t(field.label)} size={40} />;
       else if (field.type === 'boolean') column.render = (value: unknown) => t(value === true ? 'crud:yes' : value === false ? 'crud:no' : '');
       else if (wraps(field)) {
         column.className = WRAP_CELL;
