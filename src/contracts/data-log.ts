@@ -35,6 +35,9 @@ export interface DataLogVersion {
 
 /** The data log list's row (数据日志) carries the same: `changes` named in its `dataChanges`, and this beside it. */
 export const DATA_CONTENT_TEXT = 'dataContentText';
+/** …and what the logged record is: its entity's title (a locale key) and the record's name (its name field, named). */
+export const DATA_ENTITY_TITLE = 'dataEntityTitle';
+export const DATA_RECORD_NAME = 'dataRecordName';
 
 /** GET with `dataTable` and `dataId`: the record's versions, newest first; readable with the entity's list permission. */
 export const DATA_LOG_HISTORY_PATH = '/sys/dataLog/history';

@@ -49,7 +49,7 @@ export const content = (page: Page): Locator => page.locator('main.ant-layout-co
 /** The open dialogs and drawers (a detail some lists show in place). */
 export const overlays = (page: Page): Locator => page.locator('.ant-modal-content:visible, .ant-drawer-content:visible');
 
-/** Waits until the page shows its data: no spinner, and every visible table has rows or says it is empty. */
+/** Waits until the page shows its data: nothing animating in, no spinner, and every visible table has rows or says it is empty. */
 export async function settled(page: Page): Promise<void> {
   await expect
     .poll(
@@ -59,6 +59,9 @@ export async function settled(page: Page): Promise<void> {
           // The page's content and whatever dialog or drawer is open over it.
           const roots = [main, ...[...document.querySelectorAll('.ant-modal-content, .ant-drawer-content')].filter(visible)];
           const within = (selector: string) => roots.flatMap((root) => [...root.querySelectorAll(selector)]).filter(visible);
+          // A dialog or drawer still sliding or fading in: its colours are not yet its own (axe would measure them mid-way).
+          const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+          if (moving.length > 0) return `animating: ${moving.length}`;
           const spinning = within('.ant-spin-spinning, .ant-skeleton-active');
           if (spinning.length > 0) return `loading: ${spinning.map((element) => element.className).join(' | ')}`;
           const waiting = within('.ant-table-wrapper').filter((table) => table.querySelector('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder, .ant-empty') === null);

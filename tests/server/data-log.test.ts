@@ -160,6 +160,10 @@ describe('tenants', () => {
     const latest = listed.body.result.records.find((record) => record.dataVersion === 2);
     expect(latest?.dataChanges).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'status', beforeText: '有效', afterText: '无效' })]));
     expect(latest?.dataContentText).toMatchObject({ status: '无效' });
+    // Each row says what it logged by kind and name (its version drawer's title), never by the record's id.
+    expect(latest).toMatchObject({ dataEntityTitle: 'customers:member.title', dataRecordName: `DL${`1390${stamp}`.slice(-8)}` });
+    const addressRows = await call<PageResult<Record<string, unknown>>>(demo.app, 'GET', `/api/sys/dataLog/list?dataTable=cust_address&dataId=${address.body.result.id}&pageSize=10`, { token: demo.admin, headers: T1 });
+    expect(addressRows.body.result.records.map((record) => record.dataRecordName)).not.toContain(address.body.result.id);
     const one = await call<Record<string, unknown>>(demo.app, 'GET', `/api/sys/dataLog/queryById?id=${String(latest?.id)}`, { token: demo.admin, headers: T1 });
     expect(one.body.result.dataContentText).toMatchObject({ status: '无效' });
   });
