@@ -7,7 +7,7 @@ export { createLiveHub, socketUrl } from './live-hub';
 export type { LiveHub, LiveHubOptions } from './live-hub';
 export { LiveSocket } from './live-socket';
 export type { HeartbeatPolicy, SocketState } from './live-socket';
-export { getLiveHub } from './live-session';
+export { getLiveHub, startedLiveHub } from './live-session';
 export { patchCachedLists, patchListPage } from './list-cache';
 export { useLiveQueryCache } from './live-query-cache';
 

@@ -32,6 +32,8 @@ export interface LiveHubOptions {
 export interface LiveHub {
   readonly pageId: string;
   onNotice(handler: NoticeHandler): () => void;
+  /** The notice socket opened or closed: while it is open, notices arrive without asking. */
+  onNoticeState(handler: (state: SocketState) => void): () => void;
   /** Rows changed elsewhere for this socket key (a list's API base). */
   subscribeRows(socketKey: string, handler: RowHandler): () => void;
   /** Tells the other pages listening to this key that a row changed here. */
@@ -86,6 +88,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const pageId = options.pageId ?? randomPageId();
   const query = options.tenantId !== undefined && options.tenantId > 0 ? `?tenantId=${options.tenantId}` : '';
   const noticeHandlers = new Set<NoticeHandler>();
+  const noticeStateHandlers = new Set<(state: SocketState) => void>();
   const rows = new Listeners<[LiveRow]>();
   const commons = new Listeners<[unknown[]]>();
   const protocols = [options.token];
@@ -96,6 +99,9 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     protocols,
     heartbeat: { ping: NOTICE_HEARTBEAT, intervalMs: NOTICE_HEARTBEAT_TIMEOUT_MS, replyTimeoutMs: NOTICE_HEARTBEAT_TIMEOUT_MS },
     WebSocketImpl: options.WebSocketImpl,
+    onStateChange: (state) => {
+      for (const handler of [...noticeStateHandlers]) handler(state);
+    },
     onText: (text) => {
       const frame = readNoticeFrame(text);
       if (frame.kind === 'notice') for (const handler of [...noticeHandlers]) handler(frame.message);
@@ -135,6 +141,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     onNotice(handler) {
       noticeHandlers.add(handler);
       return () => noticeHandlers.delete(handler);
+    },
+    onNoticeState(handler) {
+      noticeStateHandlers.add(handler);
+      return () => noticeStateHandlers.delete(handler);
     },
     subscribeRows: (socketKey, handler) => listen(rows, socketKey, handler),
     publishRow: (socketKey, row) => void sendTable(TABLE_MESSAGE.updateRow, { socketKey, args: [row, pageId] }),

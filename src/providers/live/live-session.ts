@@ -32,3 +32,8 @@ export function getLiveHub(): LiveHub | null {
   current = { token, hub: createLiveHub({ apiBase: getApiBase(), userId: user.id, token, tenantId: session.getTenantId() }) };
   return current.hub;
 }
+
+/** The sockets already started for this session, without starting them (a render may read them; only effects start them). */
+export function startedLiveHub(): LiveHub | null {
+  return current !== null && current.token === session.getToken() ? current.hub : null;
+}

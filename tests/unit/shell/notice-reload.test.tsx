@@ -1,8 +1,10 @@
-/** docs/spec.md §9: the notice list of the header bell reloads every 6 s, through Refine's data provider. */
+/** docs/spec.md §9: the notice list of the header bell reloads every 6 s while the notice socket is not open, through Refine's data provider. */
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_API } from '../../../src/contracts/announcements';
-import { NOTICE_RELOAD_INTERVAL_MS } from '../../../src/contracts/live';
+import { NOTICE_RELOAD_INTERVAL_MS, SOCKET_PATHS } from '../../../src/contracts/live';
+import { session } from '../../../src/providers/session';
+import { FakeWebSocket } from '../live/fake-websocket';
 import { useNoticeList } from '../../../src/shell/notice/use-notice-list';
 import { renderInRefine } from '../customers/list-harness';
 import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
@@ -15,6 +17,8 @@ beforeEach(() => {
   server = mockServer(() => ({ status: 200, data: ok(EMPTY) }));
 });
 afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -49,6 +53,34 @@ describe('notice list reload', () => {
     unmount();
     await vi.advanceTimersByTimeAsync(12_000);
     expect(listCalls()).toHaveLength(3);
+  });
+
+  it('stops reloading while the notice socket is open (it reads the list again when the socket opens), and polls again once it closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    session.saveLogin({ token: 'notice-token', userInfo: { id: 'u1', username: 'admin', realname: '管理员' } } as Parameters<typeof session.saveLogin>[0]);
+    const { unmount } = renderInRefine(<Bell />, [], '/');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(listCalls()).toHaveLength(1);
+    const notice = FakeWebSocket.instances.find((socket) => socket.url.includes(SOCKET_PATHS.notice));
+    if (notice === undefined) throw new Error('the bell started no notice socket');
+
+    await act(async () => notice.serverOpens());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(listCalls()).toHaveLength(2);
+    // Open: a minute passes without a read; a notice pushed over the socket is read at once.
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_RELOAD_INTERVAL_MS * 3));
+    expect(listCalls()).toHaveLength(2);
+    await act(async () => notice.serverSends(JSON.stringify({ cmd: 'user', msgId: 'a1', msgTxt: '盘点通知' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(listCalls()).toHaveLength(3);
+
+    // Closed: back to every 6 s.
+    await act(async () => notice.fails());
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_RELOAD_INTERVAL_MS + 10));
+    expect(listCalls().length).toBeGreaterThan(3);
+    unmount();
   });
 
   it('marks a notice read through the data provider, then reloads the list', async () => {
