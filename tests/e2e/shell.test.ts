@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, clickRowAction, currentPath, DEMO, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
+import { apiResult, apiToken, baseURL, clickRowAction, currentPath, DEMO, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -92,6 +92,25 @@ describe('tabs', () => {
     await filter.fill('客户');
     await tabAction(page, '首页', '刷新');
     await expect.poll(() => page.locator('.area-filter input').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('names two order details by their numbers, and keeps at most a dozen tabs, closing the one used longest ago', async () => {
+    const orders = await apiResult<{ records: Array<{ id: string; no: string }> }>(await apiToken(), 'GET', '/saleorder/saleOrder/list?pageSize=2&column=createTime&order=desc');
+    const [first, second] = orders.records;
+    if (first === undefined || second === undefined) throw new Error('the demo shop has fewer than two orders');
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await expectTabs(page, ['首页']);
+    const detail = (id: string) => `/saleorder/saleOrderDetail?id=${id}`;
+    await openPage(page, detail(first.id));
+    await openPage(page, detail(second.id));
+    await expectTabs(page, ['首页', `订单详情 · ${first.no}`, `订单详情 · ${second.no}`]);
+    // The first order's tab shown again: the second is now the one used longest ago.
+    await page.locator(`.page-tabs [data-tab-key="${detail(first.id)}"]`).click();
+    await page.locator(`.page-tabs .ant-tabs-tab-active [data-tab-key="${detail(first.id)}"]`).waitFor();
+    for (let n = 1; n <= 10; n += 1) await openPage(page, `${BRAND}?n=${n}`);
+    await expectTabs(page, ['首页', `订单详情 · ${first.no}`, ...Array<string>(10).fill('品牌')]);
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../src/shell/notice/sanitize-html';
 import { LoadErrorAlert, moneyText, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { DETAIL_COLUMNS, EntityDescriptions, useRelatedTabs } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, EntityDescriptions, usePageSubtitle, useRelatedTabs } from '../../../src/toolkit/detail';
 import { StoredImage, useStoredFileUrl } from '../../../src/toolkit/upload';
 import { specText } from '../components/sku-grid';
 import { StockRecordList } from '../components/stock-record-list';
@@ -75,6 +75,7 @@ export default function GoodsDetailPage() {
   const { record, loading, isError, retry } = useEntityRecord<SpuRecord>(spuEntity, id);
   const contributedTabs = useRelatedTabs(spuEntity.table, id);
   const deliveryTypes = useDeliveryTypeNames(record?.deliveryTypes);
+  usePageSubtitle(typeof record?.name === 'string' ? record.name : null);
   if (id === null) return <Empty description={t('crud:empty')} />;
   const skus = record?.skus ?? [];
   const slides = typeof record?.sliderPicUrls === 'string' ? record.sliderPicUrls.split(',').filter((path) => path !== '') : [];

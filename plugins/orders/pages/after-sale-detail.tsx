@@ -2,7 +2,7 @@ import { App, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, moneyText, useEntityAction, useEntityRecord, useUrlParam } from '../../../src/toolkit/crud';
-import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, stateLogEntries, StateTimeline, usePageSubtitle } from '../../../src/toolkit/detail';
 import { DictValue, useDictText } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
@@ -34,6 +34,7 @@ export default function AfterSaleDetailPage() {
   const decide = useEntityAction({ invalidates: [afterSaleEntity.table, refundOrderEntity.table, orderEntity.table, orderItemEntity.table, orderLogEntity.table] });
   const [reasonFor, setReasonFor] = useState<ReasonFor>(null);
   const dictText = useDictText();
+  usePageSubtitle(typeof record?.no === 'string' ? record.no : null);
   const access = useAccessMap(Object.fromEntries(AFTER_SALE_DECISIONS.map((decision) => [decision.key, decision.permission])) as Record<AfterSaleDecision['key'], string>);
 
   if (id === null) return <Empty description={t('detail.missingId')} />;

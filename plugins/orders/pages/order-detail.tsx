@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
 import { useAccessMap } from '../../../src/toolkit/permission';
-import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, stateLogEntries, StateTimeline, usePageSubtitle } from '../../../src/toolkit/detail';
 import { DictValue, useDictText } from '../../../src/toolkit/dict';
 import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
@@ -97,6 +97,8 @@ export default function OrderDetailPage() {
   const orderActions = useOrderActions(read.retry);
   const gates = useAccessMap(ORDER_PERMISSIONS);
   const dictText = useDictText();
+  // Its tab says which order it shows (订单详情 · SO2026…).
+  usePageSubtitle(read.value?.no);
 
   if (id === null) return <Empty description={t('detail.missingId')} />;
   const order = read.value;

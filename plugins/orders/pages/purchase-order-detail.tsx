@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorAlert, moneyText, useCustomRead, useUrlParam } from '../../../src/toolkit/crud';
-import { DETAIL_COLUMNS, StateTimeline, stateLogEntries } from '../../../src/toolkit/detail';
+import { DETAIL_COLUMNS, stateLogEntries, StateTimeline, usePageSubtitle } from '../../../src/toolkit/detail';
 import { useDictText } from '../../../src/toolkit/dict';
 import { useAccessMap } from '../../../src/toolkit/permission';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH } from '../components/order-model';
@@ -28,6 +28,7 @@ export default function PurchaseOrderDetailPage() {
   const actions = usePurchaseActions();
   const gates = useAccessMap(PURCHASE_PERMISSIONS);
   const dictText = useDictText();
+  usePageSubtitle(read.value?.no);
 
   if (id === null) return <Empty description={t('detail.missingId')} />;
   const order = read.value;

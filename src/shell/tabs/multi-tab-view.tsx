@@ -1,11 +1,12 @@
 import { Dropdown, Tabs } from 'antd';
 import type { MenuProps, TabsProps } from 'antd';
-import { Activity, useMemo, useState } from 'react';
+import { Activity, useEffect, useMemo, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Routes, UNSAFE_RouteContext as RouteContext } from 'react-router';
 import type { Location } from 'react-router';
 import { PageTabContext } from '../../toolkit/crud/unsaved-changes';
+import { pageSubtitles, usePageSubtitles } from '../../toolkit/detail/page-subtitle';
 import { ScrollMemory } from './scroll-memory';
 import type { TabAction } from './use-page-tabs';
 import { usePageTabs } from './use-page-tabs';
@@ -37,6 +38,10 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
   const { t } = useTranslation('common');
   const { tabs, activeKey, refreshCounts, activate, close, act } = usePageTabs({ titleOf, user });
   const activeId = tabs.find((tab) => tab.key === activeKey)?.id;
+  // A detail page names its record in its tab (订单详情 · SO2026…), so that two of them are told apart.
+  const subtitles = usePageSubtitles();
+  const tabIds = tabs.map((tab) => tab.id).join('\n');
+  useEffect(() => pageSubtitles.keepOnly(tabIds.split('\n')), [tabIds]);
 
   const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
 
@@ -49,7 +54,12 @@ export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps
   // a page that replaces its own URL (a dialog or filter kept in the query) must keep its state.
   const items: TabsProps['items'] = tabs.map((tab) => ({
     key: tab.id,
-    label: <span data-tab-key={tab.key}>{tab.title}</span>,
+    label: (
+      <span data-tab-key={tab.key}>
+        {tab.title}
+        {subtitles.has(tab.id) ? <span translate="no"> · {subtitles.get(tab.id)}</span> : null}
+      </span>
+    ),
     closable: true,
     children: (
       <Activity key={`${tab.id}:${refreshCounts.get(tab.id) ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>

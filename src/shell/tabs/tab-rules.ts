@@ -61,6 +61,28 @@ export function retargetTab(
   return tabs.filter((tab) => tab.key !== toKey).map((tab) => (tab.key === fromKey ? { ...tab, key: toKey, title } : tab));
 }
 
+/**
+ * How many pages stay open as tabs. Each open tab keeps its page alive (its DOM, its queries), so after a working hour
+ * thirty of them slowed every screen: past this many, opening a page closes the one used longest ago.
+ */
+export const MAX_OPEN_TABS = 12;
+
+/**
+ * Closes tabs, the one used longest ago first, until at most `max` are open. Never the home tab, the tab being shown
+ * (`shownKey`) or one `pinned` says to keep (a form with unsaved input): with only those left, more stay open.
+ * `lastUsed` numbers each tab id by when it was last shown (a tab never shown, restored after a reload, counts as 0).
+ */
+export function trimTabs(tabs: readonly PageTab[], shownKey: string, lastUsed: ReadonlyMap<string, number>, pinned: (tab: PageTab) => boolean, max: number = MAX_OPEN_TABS): PageTab[] {
+  let open = [...tabs];
+  while (open.length > max) {
+    const closable = open.filter((tab) => !isHomeKey(tab.key) && tab.key !== shownKey && !pinned(tab));
+    const oldest = closable.reduce<PageTab | undefined>((found, tab) => (found === undefined || (lastUsed.get(tab.id) ?? 0) < (lastUsed.get(found.id) ?? 0) ? tab : found), undefined);
+    if (oldest === undefined) break;
+    open = open.filter((tab) => tab.id !== oldest.id);
+  }
+  return open;
+}
+
 /** docs/spec.md §2 Tabs: the last tab cannot be closed, nor the home tab. */
 export function closeTab(tabs: readonly PageTab[], key: string): CloseResult {
   if (tabs.length <= 1) return { ok: false, reason: 'last' };

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, withHomeFirst } from './tab-rules';
+import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, trimTabs, withHomeFirst } from './tab-rules';
 import type { PageTab } from './tab-rules';
 import { loadTabKeys, saveTabKeys } from './tab-storage';
 import { unsavedForms, useConfirmDiscard } from '../../toolkit/crud/unsaved-changes';
@@ -44,6 +44,10 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
     return `${key}#${counter.current}`;
   }, []);
 
+  // When each tab was last shown, for trimTabs (a count, not a time: only the order matters).
+  const lastUsed = useRef(new Map<string, number>());
+  const shownCount = useRef(0);
+
   const homeTitle = titleOf(HOME_KEY) ?? t('home');
   const [tabs, setTabs] = useState<PageTab[]>(() =>
     withHomeFirst(
@@ -75,7 +79,15 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
       // page under another path (个人设置's /account/settings/base → /security: same title).
       const sameTabReplaced =
         navigationType === 'REPLACE' && previous !== null && (pathnameOf(previous) === location.pathname || titleOf(pathnameOf(previous)) === currentTitle);
-      setTabs((open) => (sameTabReplaced ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId)));
+      // A bounded set: opening one more closes the tab used longest ago (never one holding unsaved input).
+      setTabs((open) =>
+        trimTabs(
+          sameTabReplaced ? retargetTab(open, previous, currentKey, currentTitle, newId) : openTab(open, currentKey, currentTitle, newId),
+          currentKey,
+          lastUsed.current,
+          (tab) => unsavedForms.inTabs([tab.id]),
+        ),
+      );
     }
     setActiveKey(next);
   }, [location.key, location.pathname, currentKey, currentTitle, navigationType, newId, titleOf]);
@@ -83,6 +95,14 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
   useEffect(() => {
     saveTabKeys(user, tabs.map((tab) => tab.key));
   }, [tabs, user]);
+
+  const activeId = tabs.find((tab) => tab.key === activeKey)?.id;
+  // When each tab was last shown (an effect: the tabs' ids are known once they are set).
+  useEffect(() => {
+    if (activeId === undefined) return;
+    shownCount.current += 1;
+    lastUsed.current.set(activeId, shownCount.current);
+  }, [activeId]);
 
   const activate = useCallback((key: string) => navigate(key), [navigate]);
 

@@ -2,7 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Card, Empty, Spin, Tabs } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDefinition } from '../../contracts/entity';
+import { nameFieldOf, type EntityDefinition } from '../../contracts/entity';
 import { EntityListPage } from '../crud/entity-list-page';
 import { LoadErrorAlert } from '../crud/load-error-alert';
 import { useEntityRecord } from '../crud/use-record';
@@ -11,6 +11,7 @@ import { useAccessMap } from '../permission';
 import { EntityDescriptions } from './entity-descriptions';
 import { useContributedLists, type RelatedList } from './related-list';
 import { RecordHistory } from './record-history';
+import { usePageSubtitle } from './page-subtitle';
 
 export interface EntityDetailPageProps {
   entity: EntityDefinition;
@@ -20,6 +21,15 @@ export interface EntityDetailPageProps {
   extraTabs?: (record: BaseRecord) => Array<{ key: string; label: string; children: ReactNode }>;
   /** The header card's title from the record (default: the entity's title). */
   title?: (record: BaseRecord) => ReactNode;
+}
+
+/** What names the record in its tab: its name field's value (会员详情 · 会员编号), not a reference's or a code's id. */
+function subtitleOf(entity: EntityDefinition, record: BaseRecord | undefined): string | null {
+  const name = nameFieldOf(entity);
+  const field = name === undefined ? undefined : entity.fields[name];
+  if (record === undefined || name === undefined || field === undefined || field.ref !== undefined || field.dict !== undefined) return null;
+  const value: unknown = record[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
 function RelatedTab({ list, parentId }: { list: RelatedList; parentId: string }) {
@@ -59,6 +69,7 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<BaseRecord>(entity, id);
   const tabs = useRelatedTabs(entity.table, id, related);
+  usePageSubtitle(subtitleOf(entity, record));
   if (id === null) return <Empty description={t('empty')} />;
   return (
     <Spin spinning={loading}>

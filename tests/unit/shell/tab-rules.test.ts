@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, neighbourAfterClose, openTab, retargetTab, tabKeyOf, withHomeFirst } from '../../../src/shell/tabs/tab-rules';
+import { closeLeft, closeOthers, closeRight, closeTab, HOME_KEY, MAX_OPEN_TABS, neighbourAfterClose, openTab, retargetTab, tabKeyOf, trimTabs, withHomeFirst } from '../../../src/shell/tabs/tab-rules';
 import type { PageTab } from '../../../src/shell/tabs/tab-rules';
 import { loadTabKeys, saveTabKeys } from '../../../src/shell/tabs/tab-storage';
 
@@ -73,5 +73,32 @@ describe('tab storage', () => {
     expect(loadTabKeys('admin')).toEqual([]);
     window.sessionStorage.setItem('MULTI_PAGE_TABS', JSON.stringify({ user: 'admin', keys: ['https://evil.example/', '/ok'] }));
     expect(loadTabKeys('admin')).toEqual(['/ok']);
+  });
+  describe('a bounded set of open tabs', () => {
+    const used = (...order: string[]) => new Map(order.map((key, at) => [key, at + 1]));
+    const never = () => false;
+
+    it('closes the tab used longest ago once more than the limit are open, never home or the one shown', () => {
+      const open = [tab(HOME_KEY), tab('/a'), tab('/b'), tab('/c'), tab('/d')];
+      // /c was shown longest ago (home, shown before everything, is never closed); /d is the one being shown.
+      expect(keys(trimTabs(open, '/d', used(HOME_KEY, '/c', '/a', '/b', '/d'), never, 3))).toEqual([HOME_KEY, '/b', '/d']);
+      expect(keys(trimTabs(open, '/d', used('/a', '/b', '/c', '/d'), never, 4))).toEqual([HOME_KEY, '/b', '/c', '/d']);
+    });
+
+    it('closes the tabs restored after a reload and never shown first, leftmost first', () => {
+      expect(keys(trimTabs([tab(HOME_KEY), tab('/a'), tab('/b'), tab('/c')], '/c', used('/c'), never, 3))).toEqual([HOME_KEY, '/b', '/c']);
+    });
+
+    it('keeps a tab holding unsaved input, closing the next oldest instead, and stays over the limit when nothing else may close', () => {
+      const open = [tab(HOME_KEY), tab('/a'), tab('/b'), tab('/c')];
+      const unsaved = (entry: PageTab) => entry.key === '/a';
+      expect(keys(trimTabs(open, '/c', used('/a', '/b', '/c'), unsaved, 3))).toEqual([HOME_KEY, '/a', '/c']);
+      expect(keys(trimTabs(open, '/c', used('/a', '/b', '/c'), (entry) => entry.key !== '/c', 2))).toEqual(keys(open));
+    });
+
+    it('leaves a set within the limit as it is; the limit is a dozen', () => {
+      expect(MAX_OPEN_TABS).toBe(12);
+      expect(trimTabs(five, '/d', new Map(), never)).toEqual(five);
+    });
   });
 });
