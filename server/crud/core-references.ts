@@ -4,8 +4,8 @@ import type { ReferenceService } from './references';
 
 /**
  * The reference kinds the core owns: a region by its area code (the administrative-division dataset, the same the
- * client's cascader offers), a user by login name (a ledger's 操作人, shown by the user's real name) and a dictionary
- * by its name.
+ * client's cascader offers), a user by login name (a ledger's 操作人, shown by the user's real name), a department and
+ * a dictionary by their names.
  */
 export function registerCoreReferences(references: ReferenceService): void {
   references.register('region', {
@@ -22,6 +22,12 @@ export function registerCoreReferences(references: ReferenceService): void {
     labels: async (db, _tenantId, ids) => {
       const rows = await db.selectFrom('dicts').select(['id', 'dict_name']).where('id', 'in', [...ids]).execute();
       return new Map(rows.map((row) => [row.id, row.dict_name]));
+    },
+  });
+  references.register('depart', {
+    labels: async (db, _tenantId, ids) => {
+      const rows = await db.selectFrom('departments').select(['id', 'depart_name']).where('id', 'in', [...ids]).execute();
+      return new Map(rows.map((row) => [row.id, row.depart_name]));
     },
   });
   references.register('user', {

@@ -25,6 +25,7 @@ export const REF_KINDS = [
   'withdraw',
   'region',
   'user',
+  'depart',
   'dict',
   'quartzJob',
 ] as const;

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { DATA_CONTENT_TEXT, DATA_ENTITY_TITLE, DATA_RECORD_NAME, type FieldChange, isFieldChange, storedJson } from '../../../src/contracts/data-log';
 import { EntityListPage } from '../../../src/toolkit/crud';
 import { changeText, loggedText } from '../../../src/toolkit/detail';
@@ -23,13 +23,20 @@ function contentTextsOf(record: DataLogRecord): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-/** The drawer's title: the record's kind and name as the server gave them (the table when no entity serves it any more), and the version. */
-function versionTitle(record: DataLogRecord, t: (key: string, options?: Record<string, unknown>) => string): string {
+/** The drawer's title: the record's kind and name as the server gave them (the table when no entity serves it any more), and the version; the name is the shop's data, never translated. */
+function VersionTitle({ record }: { record: DataLogRecord }) {
   const entityTitle = Reflect.get(record, DATA_ENTITY_TITLE);
   const name = Reflect.get(record, DATA_RECORD_NAME);
+  const { t } = useTranslation(['operations', ...namespaceOf(entityTitle)]);
   const table = typeof entityTitle === 'string' ? t(entityTitle) : record.dataTable;
   const version = record.dataVersion;
-  return typeof name === 'string' && name !== '' ? t('dataLog.versionTitle', { table, name, version }) : t('dataLog.versionTitleUnnamed', { table, version });
+  if (typeof name !== 'string' || name === '') return <>{t('dataLog.versionTitleUnnamed', { table, version })}</>;
+  return <Trans t={t} i18nKey="dataLog.versionTitle" values={{ table, name, version }} components={{ name: <span translate="no" /> }} />;
+}
+
+/** The namespace of a locale key (`customers:member.title` → customers), to load with the drawer. */
+function namespaceOf(key: unknown): string[] {
+  return typeof key === 'string' && key.includes(':') ? [key.slice(0, key.indexOf(':'))] : [];
 }
 
 /** A value as its name when the server named it, else as it is. */
@@ -37,14 +44,11 @@ const shownAs = (named: unknown, value: unknown, text: (value: unknown) => strin
 
 /** One version in a drawer: what changed (before → after), then every value the record had after it. */
 function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onClose: () => void }) {
-  // The logged record's own namespace too, for its kind's title (loaded with the drawer; i18n does not suspend).
-  const entityTitle = record === null ? undefined : Reflect.get(record, DATA_ENTITY_TITLE);
-  const entityNamespace = typeof entityTitle === 'string' && entityTitle.includes(':') ? [entityTitle.slice(0, entityTitle.indexOf(':'))] : [];
-  const { t } = useTranslation(['operations', 'toolkit', 'crud', ...entityNamespace]);
+  const { t } = useTranslation(['operations', 'toolkit', 'crud']);
   const text = (value: unknown) => loggedText(value, t('crud:yes'), t('crud:no'));
   const changes = record === null ? [] : changesOf(record);
   return (
-    <Drawer open={record !== null} onClose={onClose} width={640} title={record === null ? '' : versionTitle(record, t)}>
+    <Drawer open={record !== null} onClose={onClose} width={640} title={record === null ? '' : <VersionTitle record={record} />}>
       {record !== null && (
         <>
           {changes.length > 0 && (

@@ -134,6 +134,11 @@ describe('department tree', () => {
     const child = await add({ departName: '删除子', parentId: parent.id });
     const role = await call<{ id: string }>(demo.app, 'POST', '/api/sys/sysDepartRole/add', { token: demo.admin, body: { departId: child.id, roleName: '组长', roleCode: 'leader' } });
     expect(role.body.success).toBe(true);
+    // 数据日志 names the role's department and the child's parent, never their ids (issue 32, names).
+    const logged = async (table: string, id: string) =>
+      (await call<{ records: Array<Record<string, unknown>> }>(demo.app, 'GET', `/api/sys/dataLog/list?dataTable=${table}&dataId=${id}&pageSize=1`, { token: demo.admin })).body.result.records[0];
+    expect(await logged('depart_roles', role.body.result.id)).toMatchObject({ dataContentText: { departId: '删除子' }, dataRecordName: '组长' });
+    expect(await logged('departments', child.id)).toMatchObject({ dataContentText: { parentId: '删除父' } });
 
     // Someone still works in the child: refused, nothing removed.
     const user = await demo.app.db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirstOrThrow();
