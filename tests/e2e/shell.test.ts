@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiResult, apiToken, baseURL, clickRowAction, currentPath, DEMO, loginAs, menusClosed, newPage, openUserMenu, submitLogin, useBrowser } from './support';
+import { apiToken, baseURL, clickRowAction, currentPath, DEMO, loginAs, menusClosed, newPage, openUserMenu, shopApi, submitLogin, useBrowser } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -96,14 +96,17 @@ describe('tabs', () => {
   });
 
   it('names two order details by their numbers, and keeps at most a dozen tabs, closing the one used longest ago', async () => {
-    const orders = await apiResult<{ records: Array<{ id: string; no: string }> }>(await apiToken(), 'GET', '/saleorder/saleOrder/list?pageSize=2&column=createTime&order=desc');
-    const [first, second] = orders.records;
+    const orders = await shopApi<{ records: Array<{ id: string; no: string }> }>(await apiToken(), 'GET', '/saleorder/saleOrder/list?pageSize=2&column=createTime&order=desc');
+    expect(orders.success, orders.message).toBe(true);
+    const [first, second] = orders.result.records;
     if (first === undefined || second === undefined) throw new Error('the demo shop has fewer than two orders');
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await expectTabs(page, ['首页']);
     const detail = (id: string) => `/saleorder/saleOrderDetail?id=${id}`;
+    // Each named once its order has loaded (a tab left before then is named when it is shown again).
     await openPage(page, detail(first.id));
+    await expectTabs(page, ['首页', `订单详情 · ${first.no}`]);
     await openPage(page, detail(second.id));
     await expectTabs(page, ['首页', `订单详情 · ${first.no}`, `订单详情 · ${second.no}`]);
     // The first order's tab shown again: the second is now the one used longest ago.
