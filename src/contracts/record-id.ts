@@ -8,3 +8,6 @@ export const RECORD_ID_PATTERN = new RegExp(`^${RECORD_ID_SOURCE}$`);
 
 /** Whether a value is a well-formed record id. */
 export const isRecordId = (value: unknown): value is string => typeof value === 'string' && RECORD_ID_PATTERN.test(value);
+
+/** The ids the server generates (server/db/ids.ts): 32 hex characters — never shown to a user as they are. */
+export const isGeneratedId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{32}$/i.test(value);

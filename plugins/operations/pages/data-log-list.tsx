@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { DATA_CONTENT_TEXT, DATA_ENTITY_TITLE, DATA_RECORD_NAME, type FieldChange, isFieldChange, storedJson } from '../../../src/contracts/data-log';
 import { EntityListPage } from '../../../src/toolkit/crud';
-import { changeText, loggedText } from '../../../src/toolkit/detail';
+import { changeText, loggedText, useLoggedWords } from '../../../src/toolkit/detail';
 import { dataLogEntity, type DataLogRecord } from '../entities';
 
 
@@ -45,7 +45,8 @@ const shownAs = (named: unknown, value: unknown, text: (value: unknown) => strin
 /** One version in a drawer: what changed (before → after), then every value the record had after it. */
 function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onClose: () => void }) {
   const { t } = useTranslation(['operations', 'toolkit', 'crud']);
-  const text = (value: unknown) => loggedText(value, t('crud:yes'), t('crud:no'));
+  const words = useLoggedWords();
+  const text = (value: unknown) => loggedText(value, words);
   const changes = record === null ? [] : changesOf(record);
   return (
     <Drawer open={record !== null} onClose={onClose} width={640} title={record === null ? '' : <VersionTitle record={record} />}>
@@ -63,8 +64,8 @@ function VersionDrawer({ record, onClose }: { record: DataLogRecord | null; onCl
                 style={{ marginBottom: 24 }}
                 columns={[
                   { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => `${change.label} (${change.field})` },
-                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => changeText(change, 'before', t('crud:yes'), t('crud:no')) },
-                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', t('crud:yes'), t('crud:no')) },
+                  { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => changeText(change, 'before', words) },
+                  { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', words) },
                 ]}
               />
             </>

@@ -3,30 +3,47 @@ import { Empty, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataLogAction, DataLogVersion, FieldChange } from '../../contracts/data-log';
 import type { EntityDefinition } from '../../contracts/entity';
+import { isGeneratedId } from '../../contracts/record-id';
 import { LoadErrorAlert } from '../crud/load-error-alert';
 
 const ACTION_COLOR: Record<DataLogAction, string> = { add: 'green', edit: 'blue', delete: 'red' };
 
 /** A logged value as text: empty as a dash, yes/no, anything structured as JSON. */
-export function loggedText(value: unknown, yes: string, no: string): string {
+/** The words a logged value may read as: yes and no, and what stands for a record's id nobody could name. */
+export interface LoggedWords {
+  yes: string;
+  no: string;
+  /** A generated id the server could not name (a kind no plugin resolves): never the 32 characters themselves. */
+  record: string;
+}
+
+/** The words of useTranslation's `crud` and `toolkit` namespaces. */
+export function useLoggedWords(): LoggedWords {
+  const { t } = useTranslation(['crud', 'toolkit']);
+  return { yes: t('crud:yes'), no: t('crud:no'), record: t('toolkit:history.unnamedRecord') };
+}
+
+export function loggedText(value: unknown, words: LoggedWords): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? yes : no;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (isGeneratedId(value)) return words.record;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
 /**
  * One side of a logged change as a screen shows it: the name the server gave a dictionary code or a record's id
- * (`beforeText` / `afterText`: 有效, a member's name), else the value as it is.
+ * (`beforeText` / `afterText`: 有效, a member's name), else the value as it is (an id nobody named as `words.record`).
  */
-export function changeText(change: FieldChange, side: 'before' | 'after', yes: string, no: string): string {
+export function changeText(change: FieldChange, side: 'before' | 'after', words: LoggedWords): string {
   const named = side === 'before' ? change.beforeText : change.afterText;
-  return typeof named === 'string' && named !== '' ? named : loggedText(change[side], yes, no);
+  return typeof named === 'string' && named !== '' ? named : loggedText(change[side], words);
 }
 
 /** The rows of a change table, labelled with the entity's translated labels when it knows the field. */
 function ChangeTable({ changes, labelOf }: { changes: readonly FieldChange[]; labelOf: (change: FieldChange) => string }) {
   const { t } = useTranslation(['toolkit', 'crud']);
+  const words = useLoggedWords();
   return (
     <Table<FieldChange>
       size="small"
@@ -35,8 +52,8 @@ function ChangeTable({ changes, labelOf }: { changes: readonly FieldChange[]; la
       dataSource={[...changes]}
       columns={[
         { key: 'field', title: t('toolkit:history.field'), render: (_value, change) => labelOf(change), width: '30%' },
-        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{changeText(change, 'before', t('crud:yes'), t('crud:no'))}</Typography.Text> },
-        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', t('crud:yes'), t('crud:no')) },
+        { key: 'before', title: t('toolkit:history.before'), render: (_value, change) => <Typography.Text delete>{changeText(change, 'before', words)}</Typography.Text> },
+        { key: 'after', title: t('toolkit:history.after'), render: (_value, change) => changeText(change, 'after', words) },
       ]}
     />
   );
