@@ -14,8 +14,11 @@ export const signIn = (demo: DemoServer, mobile: string, inviteCode?: string): P
 
 /** An on-shelf SKU of tenant 1 set to a known price and stock (nothing reserved), of an SPU paying the level's percentages (no fixed per-SKU commission: ids are random, so an offset must not land on one by chance). */
 export async function stockedSku(demo: DemoServer, offset: number, price: string, stock: number): Promise<string> {
-  const found = await sql<{ id: string }>`select k.id from goods_sku k join goods_spu s on s.id = k.spu_id
-    where k.tenant_id = 1 and s.status = '1' and not s.sub_commission_type order by k.id offset ${offset} limit 1`.execute(demo.app.db);
+  // The n-th SPU's first SKU (each offset a different SPU: what a test sets on an SPU stays with its SKU).
+  const found = await sql<{ id: string }>`select id from (
+      select distinct on (k.spu_id) k.id, k.spu_id from goods_sku k join goods_spu s on s.id = k.spu_id
+      where k.tenant_id = 1 and s.status = '1' and not s.sub_commission_type order by k.spu_id, k.id
+    ) as firsts order by spu_id offset ${offset} limit 1`.execute(demo.app.db);
   const id = found.rows[0]?.id;
   if (id === undefined) throw new Error('no seeded SKU');
   await sql`update goods_sku set lock_stock = 0 where id = ${id}`.execute(demo.app.db);

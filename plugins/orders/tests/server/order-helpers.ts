@@ -7,8 +7,12 @@ export { bearer, shopper, T1, type Shopper } from '../../../../tests/server/shop
 
 /** An on-shelf SKU of tenant 1 set to a known price and stock (nothing reserved). */
 export async function stockedSku(demo: DemoServer, offset: number, price: string, stock: number): Promise<string> {
-  const found = await sql<{ id: string }>`select k.id from goods_sku k join goods_spu s on s.id = k.spu_id
-    where k.tenant_id = 1 and s.status = '1' order by k.id offset ${offset} limit 1`.execute(demo.app.db);
+  // The n-th SPU's first SKU: each offset a different SPU, so that what a test sets on one SKU's SPU (its points,
+  // its freight template) never reaches another offset's SKU.
+  const found = await sql<{ id: string }>`select id from (
+      select distinct on (k.spu_id) k.id, k.spu_id from goods_sku k join goods_spu s on s.id = k.spu_id
+      where k.tenant_id = 1 and s.status = '1' order by k.spu_id, k.id
+    ) as firsts order by spu_id offset ${offset} limit 1`.execute(demo.app.db);
   const id = found.rows[0]?.id;
   if (id === undefined) throw new Error('no seeded SKU');
   await sql`update goods_sku set lock_stock = 0 where id = ${id}`.execute(demo.app.db);
