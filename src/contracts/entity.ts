@@ -261,6 +261,15 @@ export function nameFieldOf(entity: EntityDefinition, without: readonly string[]
   return fieldEntries(entity).find(([name, field]) => isListField(field) && !without.includes(name) && field.type !== 'image' && field.type !== 'file')?.[0];
 }
 
+/** A record's name as its name field holds it, when that field holds the name itself (not a reference's or a code's id). */
+export function plainNameOf(entity: EntityDefinition, record: Readonly<Record<string, unknown>>): string | null {
+  const name = nameFieldOf(entity);
+  const field = name === undefined ? undefined : entity.fields[name];
+  if (name === undefined || field === undefined || field.ref !== undefined || field.dict !== undefined) return null;
+  const value = record[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
 export function isFormField(field: FieldDefinition): boolean {
   return field.form ?? true;
 }

@@ -6,7 +6,6 @@ import { EntityListPage } from '../../../src/toolkit/crud';
 import { changeText, loggedText, useLoggedWords } from '../../../src/toolkit/detail';
 import { dataLogEntity, type DataLogRecord } from '../entities';
 
-
 export function changesOf(record: DataLogRecord): FieldChange[] {
   const value = storedJson(record.dataChanges);
   return Array.isArray(value) ? value.filter(isFieldChange) : [];

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DATA_CONTENT_TEXT, DATA_ENTITY_TITLE, DATA_RECORD_NAME, isFieldChange, storedJson } from '../../../src/contracts/data-log';
-import { nameFieldOf } from '../../../src/contracts/entity';
+import { nameFieldOf, plainNameOf } from '../../../src/contracts/entity';
 import { addDays, businessError, findDataLogTable, Id, listQuerySchema, LOG_TYPE_LOGIN, logDb, MSG_NOT_FOUND_RECORD, nameLoggedVersions, NO_INPUT, ok, permission, query, registerEntityRoutes, shopDay, shopDayStart, tenantOf, type AppContext, type LabelResolver, type QueryParams, type WireRecord } from '../../../server/kit';
 import { dataLogEntity, sysLogEntity, type LoginInfo, type VisitInfoRow } from '../entities';
 
 const VISIT_DAYS = 7;
-
 
 /**
  * Data-log rows with each version's codes and ids named (server/logs/data-log-names.ts): their changes' `beforeText` /
@@ -33,7 +32,6 @@ async function namedDataLogs(api: FastifyInstance, tenantId: number, records: re
     });
     const texts = await nameLoggedVersions(api, target.entity, tenantId, versions);
     const nameField = nameFieldOf(target.entity);
-    const nameFieldDef = nameField === undefined ? undefined : target.entity.fields[nameField];
     indexes.forEach((index, at) => {
       const record = named[index];
       const text = texts[at];
@@ -42,9 +40,8 @@ async function namedDataLogs(api: FastifyInstance, tenantId: number, records: re
       record[DATA_CONTENT_TEXT] = text.contentText;
       if (target.entity.title !== undefined) record[DATA_ENTITY_TITLE] = target.entity.title;
       // The record by its name, never its id: a reference or a code only when it could be named.
-      if (nameField === undefined || nameFieldDef === undefined) return;
-      const value = text.contentText[nameField] ?? (nameFieldDef.ref === undefined && nameFieldDef.dict === undefined ? versions[at]?.content[nameField] : undefined);
-      if (typeof value === 'string' || typeof value === 'number') record[DATA_RECORD_NAME] = String(value);
+      const name = (nameField === undefined ? undefined : text.contentText[nameField]) ?? plainNameOf(target.entity, versions[at]?.content ?? {});
+      if (name !== null) record[DATA_RECORD_NAME] = name;
     });
   }
   return named;

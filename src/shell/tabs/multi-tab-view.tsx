@@ -36,12 +36,10 @@ const ACTIONS: readonly TabAction[] = ['refresh', 'closeLeft', 'closeRight', 'cl
  */
 export function MultiTabView({ pages, titleOf, header, user }: MultiTabViewProps) {
   const { t } = useTranslation('common');
-  const { tabs, activeKey, refreshCounts, activate, close, act } = usePageTabs({ titleOf, user });
-  const activeId = tabs.find((tab) => tab.key === activeKey)?.id;
+  const { tabs, activeKey, activeId, refreshCounts, activate, close, act } = usePageTabs({ titleOf, user });
   // A detail page names its record in its tab (订单详情 · SO2026…), so that two of them are told apart.
   const subtitles = usePageSubtitles();
-  const tabIds = tabs.map((tab) => tab.id).join('\n');
-  useEffect(() => pageSubtitles.keepOnly(tabIds.split('\n')), [tabIds]);
+  useEffect(() => pageSubtitles.keepOnly(tabs.map((tab) => tab.id)), [tabs]);
 
   const menuItems: MenuProps['items'] = useMemo(() => ACTIONS.map((action) => ({ key: action, label: t(`tabs.${action}`) })), [t]);
 

@@ -12,6 +12,8 @@ export type TabAction = 'refresh' | 'closeLeft' | 'closeRight' | 'closeOthers';
 export interface PageTabsState {
   tabs: PageTab[];
   activeKey: string | null;
+  /** The shown tab's id (undefined while no page is shown). */
+  activeId: string | undefined;
   /** Bumped per tab id by refresh: the tab's page re-mounts, the others stay. */
   refreshCounts: ReadonlyMap<string, number>;
   activate(key: string): void;
@@ -156,5 +158,5 @@ export function usePageTabs({ titleOf, user }: PageTabsOptions): PageTabsState {
     [tabs, keepOrLeave, unlessUnsaved, removedIds],
   );
 
-  return { tabs, activeKey, refreshCounts, activate, close, act };
+  return { tabs, activeKey, activeId, refreshCounts, activate, close, act };
 }

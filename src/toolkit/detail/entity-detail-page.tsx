@@ -2,7 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Card, Empty, Spin, Tabs } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameFieldOf, type EntityDefinition } from '../../contracts/entity';
+import { plainNameOf, type EntityDefinition } from '../../contracts/entity';
 import { EntityListPage } from '../crud/entity-list-page';
 import { LoadErrorAlert } from '../crud/load-error-alert';
 import { useEntityRecord } from '../crud/use-record';
@@ -21,15 +21,6 @@ export interface EntityDetailPageProps {
   extraTabs?: (record: BaseRecord) => Array<{ key: string; label: string; children: ReactNode }>;
   /** The header card's title from the record (default: the entity's title). */
   title?: (record: BaseRecord) => ReactNode;
-}
-
-/** What names the record in its tab: its name field's value (会员详情 · 会员编号), not a reference's or a code's id. */
-function subtitleOf(entity: EntityDefinition, record: BaseRecord | undefined): string | null {
-  const name = nameFieldOf(entity);
-  const field = name === undefined ? undefined : entity.fields[name];
-  if (record === undefined || name === undefined || field === undefined || field.ref !== undefined || field.dict !== undefined) return null;
-  const value: unknown = record[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
 function RelatedTab({ list, parentId }: { list: RelatedList; parentId: string }) {
@@ -69,7 +60,8 @@ export function EntityDetailPage({ entity, related = [], extraTabs, title }: Ent
   const [id] = useUrlParam('id');
   const { record, loading, isError, retry } = useEntityRecord<BaseRecord>(entity, id);
   const tabs = useRelatedTabs(entity.table, id, related);
-  usePageSubtitle(subtitleOf(entity, record));
+  // Its tab names the record (会员详情 · its number).
+  usePageSubtitle(record === undefined ? null : plainNameOf(entity, record));
   if (id === null) return <Empty description={t('empty')} />;
   return (
     <Spin spinning={loading}>

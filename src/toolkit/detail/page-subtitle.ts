@@ -12,10 +12,9 @@ class PageSubtitles {
   private readonly listeners = new Set<() => void>();
   private snapshot: ReadonlyMap<string, string> = new Map();
 
-  set(tabId: string, subtitle: string | null): void {
-    if ((this.byTab.get(tabId) ?? null) === subtitle) return;
-    if (subtitle === null) this.byTab.delete(tabId);
-    else this.byTab.set(tabId, subtitle);
+  set(tabId: string, subtitle: string): void {
+    if (this.byTab.get(tabId) === subtitle) return;
+    this.byTab.set(tabId, subtitle);
     this.changed();
   }
 

@@ -8,7 +8,6 @@ import { LoadErrorAlert } from '../crud/load-error-alert';
 
 const ACTION_COLOR: Record<DataLogAction, string> = { add: 'green', edit: 'blue', delete: 'red' };
 
-/** A logged value as text: empty as a dash, yes/no, anything structured as JSON. */
 /** The words a logged value may read as: yes and no, and what stands for a record's id nobody could name. */
 export interface LoggedWords {
   yes: string;
@@ -23,6 +22,7 @@ export function useLoggedWords(): LoggedWords {
   return { yes: t('crud:yes'), no: t('crud:no'), record: t('toolkit:history.unnamedRecord') };
 }
 
+/** A logged value as text: empty as a dash, yes/no, a generated id as `words.record`, anything structured as JSON. */
 export function loggedText(value: unknown, words: LoggedWords): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? words.yes : words.no;
