@@ -15,6 +15,10 @@ const DAY_MS = 86_400_000;
  * peak while the year is rolled up stays about 180 MB above its resting size, measured by `npm run bench:lists`).
  */
 export const FACT_WINDOW_DAYS = 7;
+/** Days stored per transaction by a roll-up (see rollInSteps). */
+const ROLL_STEP_DAYS = FACT_WINDOW_DAYS;
+/** First key of the roll-up's advisory lock (the second is the tenant): an arbitrary number no other lock uses. */
+const ROLLUP_LOCK = 7_301;
 
 export interface FactQuery {
   tenantId: number;
@@ -135,7 +139,7 @@ export class FactStore {
     const through = await this.rolledThrough(tenantId);
     const from = through === null ? HISTORY_START : addDays(through < yesterday ? through : yesterday, 1 - this.rerollDays);
     if (from > yesterday) return null;
-    const rows = await this.roll(tenantId, from, yesterday);
+    const rows = await this.rollInSteps(tenantId, from, yesterday);
     return { from, to: yesterday, rows };
   }
 
@@ -144,7 +148,15 @@ export class FactStore {
     const through = await this.rolledThrough(tenantId);
     if (through === null) return (await this.catchUp(tenantId))?.rows ?? 0;
     const last = to < through ? to : through;
-    return from > last ? 0 : this.roll(tenantId, from, last);
+    return from > last ? 0 : this.rollInSteps(tenantId, from, last);
+  }
+
+  /**
+   * Re-stores every stored day of a tenant, or stores its whole history if it has none yet: for writers that put
+   * facts on past days (the demo shop's orders, placed now and dated back).
+   */
+  async rebuildAll(tenantId: number): Promise<number> {
+    return this.rebuild(tenantId, HISTORY_START, this.today());
   }
 
   /** The tenants whose facts the job rolls up. */
@@ -152,8 +164,32 @@ export class FactStore {
     return (await this.db.selectFrom('tenants').select('id').orderBy('id').execute()).map((row) => row.id);
   }
 
+  /**
+   * [from, to] stored a step of days per transaction, oldest first, each moving the mark: on the embedded
+   * database a transaction holds the one connection, so a year rolled in one would keep every request waiting
+   * (the year of 200,000 orders took about a minute), while a step is a fraction of a second and requests are
+   * answered between steps. The mark only ever says "stored through here", so a report is exact meanwhile.
+   */
+  private async rollInSteps(tenantId: number, from: string, to: string): Promise<number> {
+    // Nothing before the earliest first day of the sources is asked for (a first roll-up claims all history).
+    const firsts = await Promise.all(this.sources.map((source) => (source.firstDay === undefined ? from : source.firstDay(this.db, tenantId, this.timeZone))));
+    const known = firsts.filter((day): day is string => day !== null);
+    const earliest = known.length === 0 ? to : known.reduce((a, b) => (a < b ? a : b));
+    const steps = windowsOf(earliest > from ? earliest : from, to, ROLL_STEP_DAYS);
+    let count = 0;
+    for (const [index, step] of steps.entries()) {
+      // The first step claims the days before it too (they hold no facts, or are re-stored as asked).
+      count += await this.roll(tenantId, index === 0 ? from : step.from, step.to);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return count;
+  }
+
   private async roll(tenantId: number, from: string, to: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      // One roll-up of a tenant at a time (the start's catch-up, the nightly job, a demo fill's rebuild): a second
+      // waits, then deletes and stores the same days again, rather than both inserting one day's rows.
+      await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK}, ${tenantId})`.execute(trx);
       const range: FactRange = { tenantId, from, to, timeZone: this.timeZone };
       let count = 0;
       for (const source of this.sources) {
@@ -207,12 +243,18 @@ export class FactStore {
     return { stored, live };
   }
 
-  /** Hands every live fact of the metrics to `visit`, a window of days at a time (never all of a long range at once). */
+  /**
+   * Hands every live fact of the metrics to `visit`, a window of days at a time (never all of a long range at once).
+   * A long live range (a tenant not rolled up yet) starts at the source's first day: a new shop's year is asked
+   * for its few days, not for 53 empty weeks.
+   */
   private async eachLiveRow(trx: Kysely<Database>, query: FactQuery, metrics: readonly string[], visit: (row: FactRow) => void): Promise<void> {
     const wanted = new Set(metrics);
     const sources = new Set([...wanted].flatMap((name) => this.metrics.get(name)?.source ?? []));
     for (const source of sources) {
-      for (const window of windowsOf(query.from, query.to, FACT_WINDOW_DAYS)) {
+      const first = daysBetween(query.from, query.to) >= FACT_WINDOW_DAYS && source.firstDay !== undefined ? await source.firstDay(trx, query.tenantId, this.timeZone) : query.from;
+      if (first === null) continue;
+      for (const window of windowsOf(first > query.from ? first : query.from, query.to, FACT_WINDOW_DAYS)) {
         const range: FactRange = { tenantId: query.tenantId, ...window, timeZone: this.timeZone, metrics: wanted };
         for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) visit(row);
       }

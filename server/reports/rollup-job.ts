@@ -21,16 +21,16 @@ export function rollUpReportsJob(store: FactStore): JobKind {
 }
 
 /**
- * At start, the days the 报表日结 missed while the server was down are stored in the background, so a
- * report's live part stays a day or two rather than weeks. A database whose facts were never stored
- * waits for the job (its first run stores all of history). Returns what to await before closing.
+ * At start, the days the 报表日结 has not stored yet (all of history for a shop never rolled up, or the days
+ * missed while the server was down) are stored in the background, so from the first start a report reads
+ * stored days and asks only today of the sources live. Returns what to await before closing.
  */
 export function catchUpAtStart(store: FactStore, log: { error(message: string): void }): Promise<void> {
   return (async () => {
     const yesterday = addDays(store.today(), -1);
     for (const tenantId of await store.tenantIds()) {
       const through = await store.rolledThrough(tenantId);
-      if (through !== null && through < yesterday) await store.catchUp(tenantId);
+      if (through === null || through < yesterday) await store.catchUp(tenantId);
     }
   })().catch((error: unknown) => log.error(`报表日结 at start failed: ${error instanceof Error ? error.message : String(error)}`));
 }

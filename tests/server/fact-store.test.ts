@@ -27,6 +27,10 @@ const source: FactSource = {
     { name: METRIC_AMOUNT, kind: 'sum', money: true, title: 'amount' },
     { name: METRIC_BUYER, kind: 'distinct', title: 'buyers' },
   ],
+  firstDay: async (db, tenantId, timeZone) => {
+    const found = await sql<{ day: string | null }>`select ${dayOf('first', timeZone)} as day from (select min(paid_at) as first from ${sql.table(SALES)} where tenant_id = ${tenantId}) as sales`.execute(db);
+    return found.rows[0]?.day ?? null;
+  },
   collect: async (db, range) => {
     const rows = await sql<{ day: string; buyer: string; amount: string }>`select ${dayOf('paid_at', range.timeZone)} as day, buyer, sum(amount)::text as amount
       from ${sql.table(SALES)} where tenant_id = ${range.tenantId} and ${withinDays('paid_at', range)} group by 1, 2`.execute(db);
@@ -52,6 +56,13 @@ const totals = async (facts: FactStore, from: string, to: string) => ({
   buyers: await facts.distinct({ tenantId: TENANT, from, to }, METRIC_BUYER, 'total'),
   buyersByDay: await facts.distinct({ tenantId: TENANT, from, to }, METRIC_BUYER, 'day'),
 });
+
+/** The stored facts of a tenant, as comparable lines. */
+async function storedLines(tenantId: number): Promise<string[]> {
+  const rows = await sql<{ line: string }>`select to_char(day, 'YYYY-MM-DD') || ' ' || metric || ' ' || dim || ' ' || value::text as line
+    from rpt_daily_fact where tenant_id = ${tenantId} order by day, metric, dim`.execute(db);
+  return rows.rows.map((row) => row.line);
+}
 
 beforeAll(async () => {
   db = demo.app.db;
@@ -139,16 +150,24 @@ describe('fact store', () => {
     expect(await facts.sum({ tenantId: TENANT, from: '2026-03-07', to: '2026-03-11' }, ['nobody.fills'], 'total')).toEqual([]);
   });
 
-  it('stores at start only the days a stored tenant missed, never a first history', async () => {
+  it('stores at start the days a stored tenant missed and the whole history of one never stored', async () => {
     now = new Date('2026-03-14T04:00:00Z');
     const facts = store();
-    const tenantIds = facts.tenantIds.bind(facts);
-    facts.tenantIds = async () => [...(await tenantIds()).filter((id) => id !== TENANT), TENANT];
+    const fresh = TENANT + 500; // a shop whose facts were never stored: sales since the 1st, and today's
+    await sql`insert into ${sql.table(SALES)} (tenant_id, paid_at, buyer, amount) values
+      (${fresh}, timestamptz '2026-03-01 10:00:00+08', 'f1', 5.00), (${fresh}, timestamptz '2026-03-13 10:00:00+08', 'f2', 7.00), (${fresh}, timestamptz '2026-03-14 09:00:00+08', 'f1', 1.00)`.execute(db);
+    facts.tenantIds = async () => [TENANT, fresh];
     expect(await facts.rolledThrough(TENANT)).toBe('2026-03-10');
+    expect(await facts.rolledThrough(fresh)).toBeNull();
+    const month = { tenantId: fresh, from: '2026-02-14', to: '2026-03-14' };
+    const live = { total: await facts.sum(month, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(month, METRIC_BUYER, 'total') };
+    expect(live).toEqual({ total: [{ metric: METRIC_AMOUNT, value: '13.00' }], buyers: [{ count: 2 }] });
     await catchUpAtStart(facts, { error: (message) => expect.fail(message) });
     expect(await facts.rolledThrough(TENANT)).toBe('2026-03-13');
-    // The demo tenant was never rolled up: the start leaves its first history to the job.
-    expect(await facts.rolledThrough(1)).toBeNull();
+    expect(await facts.rolledThrough(fresh)).toBe('2026-03-13');
+    expect(await storedLines(fresh)).toEqual([`2026-03-01 ${METRIC_AMOUNT} f1 5.00`, `2026-03-01 ${METRIC_BUYER} f1 1.00`, `2026-03-13 ${METRIC_AMOUNT} f2 7.00`, `2026-03-13 ${METRIC_BUYER} f2 1.00`]);
+    // Stored days and today's live part: the same figures as all live.
+    expect({ total: await facts.sum(month, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(month, METRIC_BUYER, 'total') }).toEqual(live);
   });
 
   it('keeps a range\'s stored distinct count until a roll-up rewrites its days, and counts a thing of today seen before once', async () => {
@@ -176,14 +195,14 @@ describe('a long history', () => {
   // Another tenant of the same table: a year and more of sales, one every 7 days, a buyer returning every 4th sale.
   const LONG = TENANT + 1000;
   const asked: Array<{ from: string; to: string }> = [];
+  /** The tenant's mark as each ask saw it. */
+  const marks: Array<string | null> = [];
   const recording: FactSource = {
     ...source,
-    firstDay: async (db, tenantId, timeZone) => {
-      const found = await sql<{ day: string | null }>`select ${dayOf('first', timeZone)} as day from (select min(paid_at) as first from ${sql.table(SALES)} where tenant_id = ${tenantId}) as sales`.execute(db);
-      return found.rows[0]?.day ?? null;
-    },
     collect: async (db, range) => {
       asked.push({ from: range.from, to: range.to });
+      const mark = await sql<{ day: string }>`select to_char(rolled_through, 'YYYY-MM-DD') as day from rpt_rollup where tenant_id = ${range.tenantId}`.execute(db);
+      marks.push(mark.rows[0]?.day ?? null);
       return source.collect(db, range);
     },
   };
@@ -202,15 +221,20 @@ describe('a long history', () => {
     expect(live.buyers).toEqual([{ count: 4 }]);
     expect(live.byDay).toHaveLength(62);
     expect(asked.length).toBeGreaterThan(10);
+    // Live, a long range is asked for from the source's first day, not from its own first day.
+    expect(asked[0]?.from).toBe('2025-01-03');
     expect(asked.every((window) => daysOf(window.from, window.to).length <= FACT_WINDOW_DAYS)).toBe(true);
 
     asked.length = 0;
+    marks.length = 0;
     const rolled = await facts.catchUp(LONG);
     // All history from 2000-01-01 is claimed, but the source is asked only from its first sale's day.
     expect(rolled).toMatchObject({ from: '2000-01-01', to: '2026-03-09', rows: 124 });
     expect(asked[0]?.from).toBe('2025-01-03');
     expect(asked.every((window) => daysOf(window.from, window.to).length <= FACT_WINDOW_DAYS)).toBe(true);
     expect(asked.map((window) => window.from)).toEqual(windowsOf('2025-01-03', '2026-03-09', FACT_WINDOW_DAYS).map((window) => window.from));
+    // A step of days per transaction, each moving the mark: the n-th step sees the (n−1)-th step's last day stored.
+    expect(marks.slice(-asked.length)).toEqual([null, ...windowsOf('2025-01-03', '2026-03-09', FACT_WINDOW_DAYS).slice(0, -1).map((window) => window.to)]);
     expect({ total: await facts.sum(range, [METRIC_AMOUNT], 'total'), buyers: await facts.distinct(range, METRIC_BUYER, 'total'), byDay: await facts.distinct(range, METRIC_BUYER, 'day') }).toEqual(live);
   });
 

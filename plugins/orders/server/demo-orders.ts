@@ -25,6 +25,8 @@ import { acceptPurchase, cancelPurchase, completePurchase, confirmPurchase, crea
 export const DEMO_ORDER_COUNT = 120;
 /** app_meta key: the index of the next demo order the background fill places. */
 const BACKFILL_KEY = 'orders.demoBackfill.next';
+/** Orders between two progress lines of the background fill, each followed by the report days stored again. */
+const REPORT_EVERY = 500;
 const TENANT = 1;
 const DAYS = 90;
 const SHOP: Actor = { tenantId: TENANT, operator: 'admin' };
@@ -212,10 +214,15 @@ export function backfillDemoOrders(ctx: AppContext, log: { info(message: string)
         await ctx.db.updateTable('app_meta').set({ value: String(index + 1) }).where('key', '=', BACKFILL_KEY).execute();
       }
       next = index + 1;
-      if (next % 500 === 0) log.info(`demo orders: ${next} of ${ctx.config.demoOrders} placed`);
+      if (next % REPORT_EVERY === 0) {
+        log.info(`demo orders: ${next} of ${ctx.config.demoOrders} placed`);
+        await ctx.facts.rebuildAll(TENANT);
+      }
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (placed + skipped > 0) log.info(`demo orders: background fill ${stopped ? 'paused' : 'done'} at ${next} (${placed} placed, ${skipped} skipped)`);
+    // The orders are dated back over the last 90 days: the report days already stored are stored again.
+    if (placed > 0) await ctx.facts.rebuildAll(TENANT);
   };
   const done = run().catch((error: unknown) => log.error(`demo order fill stopped: ${error instanceof Error ? error.message : String(error)}`));
   return {

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, useDemoServer } from '../../../../tests/server/helpers';
+import { beforeFirstRollUp } from '../../../../tests/server/report-days';
 import { shopper, T1 } from '../../../../tests/server/shop';
 import { dayIn } from '../../../../server/time/shop-time';
 import type { AnalysisResult, ChartResult, CounterView } from '../../model';
@@ -53,7 +54,7 @@ async function expectedCounts(tenantId: number): Promise<Record<string, number>>
 
 beforeAll(async () => {
   // Read every day live (as before the first roll-up), so rows backdated below count at once.
-  await sql`delete from rpt_rollup where tenant_id = 1`.execute(demo.app.db);
+  await beforeFirstRollUp(demo);
 });
 
 describe('operating counters', () => {

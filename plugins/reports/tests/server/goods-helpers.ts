@@ -55,12 +55,6 @@ export async function runJob(demo: DemoServer, jobClassName: string): Promise<st
   return run.body.result.message;
 }
 
-/** Forgets tenant 1's stored facts, so the next roll-up stores its whole history again. */
-export async function forgetRollUp(demo: DemoServer): Promise<void> {
-  await sql`delete from rpt_daily_fact where tenant_id = 1`.execute(demo.app.db);
-  await sql`delete from rpt_rollup where tenant_id = 1`.execute(demo.app.db);
-}
-
 export async function rolledThrough(demo: DemoServer): Promise<string | null> {
   const found = await sql<{ day: string }>`select to_char(rolled_through, 'YYYY-MM-DD') as day from rpt_rollup where tenant_id = 1`.execute(demo.app.db);
   return found.rows[0]?.day ?? null;

@@ -7,11 +7,14 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
-import { at, forgetRollUp, get, order, rolledThrough, runJob, shopper, staffCall, stockedSku, T1, type Shopper } from './goods-helpers';
+import { beforeFirstRollUp, forgetStoredDays } from '../../../../tests/server/report-days';
+import { at, get, order, rolledThrough, runJob, shopper, staffCall, stockedSku, T1, type Shopper } from './goods-helpers';
 
 const demo = useDemoServer();
+// Backdated orders below are read live, as before the shop's first roll-up.
+beforeAll(() => beforeFirstRollUp(demo));
 
 interface Figures {
   views: number;
@@ -237,7 +240,7 @@ describe('商品报表', () => {
   });
 
   it('answers the same from stored days as from live ones once the roll-up ran', async () => {
-    await forgetRollUp(demo);
+    await forgetStoredDays(demo);
     const live = { summary: (await summary(RANGE)).result, trend: (await trend(RANGE)).result, rank: (await rank(`${RANGE}&pageSize=100`)).result };
     expect(live.rank.records.find((row) => row.spuId === spuA)?.views).toBe(3);
     await runJob(demo, 'report.rollUp');

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../server/reports/fact-store';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
+import { beforeFirstRollUp } from '../../../../tests/server/report-days';
 import type { OrderSummary, OrderTrend } from '../../server/order-summary';
 import { admin, placeSampleOrders, runRollUp, storedFacts, type SampleOrders } from './report-helpers';
 
@@ -51,6 +52,7 @@ const EXPECTED: OrderSummary = {
 let sample: SampleOrders;
 
 beforeAll(async () => {
+  await beforeFirstRollUp(demo);
   sample = await placeSampleOrders(demo, ['13900001601', '13900001602']);
 });
 

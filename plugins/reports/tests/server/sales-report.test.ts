@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
+import { beforeFirstRollUp } from '../../../../tests/server/report-days';
 import type { SalesCards, SalesSummary } from '../../server/sales-summary';
 import { admin, moveRefund, placeSampleOrders, runRollUp, storedFacts } from './report-helpers';
 
@@ -39,6 +40,7 @@ const EXPECTED = {
 let o3 = '';
 
 beforeAll(async () => {
+  await beforeFirstRollUp(demo);
   o3 = (await placeSampleOrders(demo, ['13900001501', '13900001502'])).refunded;
 });
 

@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
-import { at, forgetRollUp, get, order, rolledThrough, runJob, shopper, staffCall, stockedSku, T1, type Shopper } from './goods-helpers';
+import { beforeFirstRollUp, forgetStoredDays } from '../../../../tests/server/report-days';
+import { at, get, order, rolledThrough, runJob, shopper, staffCall, stockedSku, T1, type Shopper } from './goods-helpers';
 
 const SETTINGS = { DRP_MIN_WITHDRAW: '1', DRP_WITHDRAW_FEE_PERCENT: '1.5', DRP_FREEZE_DAYS: '7' } as const;
 beforeAll(() => {
@@ -20,6 +21,8 @@ afterAll(() => {
 });
 
 const demo = useDemoServer();
+// Backdated orders below are read live, as before the shop's first roll-up.
+beforeAll(() => beforeFirstRollUp(demo));
 
 type Figures = Record<'appliedCount' | 'approvedCount' | 'paidCount' | 'rejectedCount', number> & Record<'appliedAmount' | 'approvedAmount' | 'paidAmount' | 'rejectedAmount' | 'fee', string>;
 interface Summary {
@@ -167,7 +170,7 @@ describe('提现报表', () => {
   });
 
   it('answers the same from stored days as from live ones once the roll-up ran, 支付佣金 on its settle day', async () => {
-    await forgetRollUp(demo);
+    await forgetStoredDays(demo);
     const wide = `beginDate=${SETTLED}&endDate=${D3}`;
     const live = { summary: (await summary(wide)).result, trend: (await trend(wide)).result, top: (await top(wide)).result };
     await runJob(demo, 'report.rollUp');
