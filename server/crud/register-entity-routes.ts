@@ -14,7 +14,7 @@ import { newId } from '../db/ids';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { entityRouteSchemas } from './entity-schemas';
 import { excelColumns, exportColumns, streamWorkbook, XLSX_MIME } from './excel';
-import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError } from './excel-import';
+import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError, type Checked } from './excel-import';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { countRows, pageQuery } from './list-paging';
 import { orderBySql, readPage, scopeConditions, sortColumns, whereSql, type QueryParams } from './list-query';
@@ -25,7 +25,7 @@ import { deleteChildren, readChildren, saveChildren, validateChildren, type Chil
 import { parentOf, treeKeeperOf } from './tree';
 import { fieldChanges, snapshotOf, type DataLogAction } from '../logs/data-log';
 import { rowVersionIs, rowVersionOf, staleError, ROW_VERSION_COLUMN } from './row-version';
-import { isUniqueViolation, MSG_DUPLICATE, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
+import { isUniqueViolation, MSG_DUPLICATE, storedClashes, uniqueIssues, validateInput, type FieldValues, type ValidationIssue } from './validate';
 
 export const MSG_ADDED = '添加成功！';
 export const MSG_EDITED = '编辑成功!';
@@ -49,6 +49,23 @@ export interface WriteContext {
   mode: 'add' | 'edit';
   /** The edited record's id. */
   id?: string;
+  /**
+   * Computes a value once per request and hands it out again after: an import's thousands of rows share it (the
+   * entry level every imported member gets), where each row's own query would make the import slow.
+   */
+  once: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+}
+
+/** A fresh WriteContext.once, for one request. */
+function onceMemo(): WriteContext['once'] {
+  const computed = new Map<string, Promise<unknown>>();
+  return <T>(key: string, compute: () => Promise<T>) => {
+    const known = computed.get(key);
+    if (known !== undefined) return known as Promise<T>;
+    const value = compute();
+    computed.set(key, value);
+    return value;
+  };
 }
 
 export interface ChangeContext {
@@ -257,20 +274,30 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     return id;
   }
 
-  async function validated(request: FastifyRequest, body: unknown, mode: 'add' | 'edit', current?: { id: string; values: FieldValues }): Promise<{ values: FieldValues; issues: ValidationIssue[] }> {
+  /** The form's checks of a body's own values (fields, dictionaries), in memory. */
+  async function checkedInput(request: FastifyRequest, body: unknown, mode: 'add' | 'edit'): Promise<Checked> {
     const input = await validateInput(entity, body, { mode, label, dictItems: dictItemsOf(request) });
-    const { issues } = input;
-    const values = tree === null ? input.values : tree.prepare(input.values, mode);
-    if (issues.length > 0) return { values, issues };
-    const duplicates = await uniqueIssues(db, entity, values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
-    if (duplicates.length > 0) return { values, issues: duplicates };
+    return { values: tree === null ? input.values : tree.prepare(input.values, mode), issues: input.issues };
+  }
+
+  /** The plugin's business rules (beforeWrite) on values that passed the checks; a business refusal is an issue. */
+  async function businessRules(request: FastifyRequest, values: FieldValues, context: Omit<WriteContext, 'request'>): Promise<Checked> {
     try {
-      return { values: (await options.beforeWrite?.(values, { request, mode, id: current?.id })) ?? values, issues: [] };
+      return { values: (await options.beforeWrite?.(values, { request, ...context })) ?? values, issues: [] };
     } catch (error) {
       // A business refusal is one more validation issue (so an import records it for its row and goes on).
       if (error instanceof ApiError && error.httpStatus === 200) return { values, issues: [{ field: '', message: error.message }] };
       throw error;
     }
+  }
+
+  /** The form's whole validation, in its order: the body's own values, uniqueness against stored rows, business rules. */
+  async function validated(request: FastifyRequest, body: unknown, mode: 'add' | 'edit', current?: { id: string; values: FieldValues }, once = onceMemo()): Promise<Checked> {
+    const input = await checkedInput(request, body, mode);
+    if (input.issues.length > 0) return input;
+    const duplicates = await uniqueIssues(db, entity, input.values, { id: current?.id, tenantId: request.tenantId, current: current?.values }, label);
+    if (duplicates.length > 0) return { values: input.values, issues: duplicates };
+    return businessRules(request, input.values, { mode, id: current?.id, once });
   }
 
   async function changed(request: FastifyRequest, action: ChangeContext['action']): Promise<void> {
@@ -433,13 +460,18 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     }
     if (file.file.truncated) throw businessError(MSG_FILE_TOO_LARGE);
     if (sheet.rows.length === 0) throw businessError(MSG_EMPTY_FILE);
+    // The rows share what the business rules compute once per request (an entry level, say).
+    const once = onceMemo();
     const outcome = await importRows(sheet.rows, {
       db,
       entity,
       label,
       readOnlyColumns: sheet.readOnlyColumns,
       stamp: { createBy: username(request), tenantId: request.tenantId ?? null },
-      validate: (values) => validated(request, values, 'add'),
+      checkInput: (values) => checkedInput(request, values, 'add'),
+      storedClashes: (rows) => storedClashes(db, entity, rows, { tenantId: request.tenantId }, label),
+      businessRules: (values) => businessRules(request, values, { mode: 'add', once }),
+      validate: (values) => validated(request, values, 'add', undefined, once),
       // An import is one operation-log row, not thousands of data-log rows.
       insertOne: (values) => guardUnique(() => (tree === null ? insert(request, values) : db.transaction().execute((trx) => insertNode(request, values, trx)))),
     });

@@ -122,23 +122,83 @@ export interface UniqueScope {
   current?: FieldValues;
 }
 
-/** Unique and unique-together fields among live rows (within the tenant for tenant-scoped entities). */
-export async function uniqueIssues(db: Kysely<Database>, entity: EntityDefinition, values: FieldValues, scope: UniqueScope, label: (field: string) => string): Promise<ValidationIssue[]> {
-  const issues: ValidationIssue[] = [];
-  for (const [name, field] of fieldEntries(entity)) {
-    if (!field.unique && field.uniqueWith === undefined) continue;
-    const value = values[name];
-    if (value === undefined || value === null) continue;
-    const conditions: RawBuilder<unknown>[] = [...scopeConditions(entity, scope.tenantId), sql`${sql.id(columnOf(entity, name))} = ${value}`];
-    for (const partner of field.uniqueWith ?? []) {
-      const partnerValue = values[partner] ?? scope.current?.[partner] ?? null;
-      conditions.push(partnerValue === null ? sql`${sql.id(columnOf(entity, partner))} is null` : sql`${sql.id(columnOf(entity, partner))} = ${partnerValue}`);
+/** The fields that must be unique, alone or together with their `uniqueWith` partners. */
+export const uniqueFields = (entity: EntityDefinition): Array<[string, FieldDefinition]> => fieldEntries(entity).filter(([, field]) => field.unique === true || field.uniqueWith !== undefined);
+
+/** What a row that clashes on `name` is told (the add form shows a plain clash beside its field). */
+export function duplicateIssue(entity: EntityDefinition, name: string, label: (field: string) => string): ValidationIssue {
+  return { field: name, message: entity.fields[name]?.uniqueWith !== undefined ? `${label(name)}：${MSG_DUPLICATE}` : MSG_DUPLICATE };
+}
+
+/**
+ * A value as text that two values share exactly when the database finds them equal: numbers by value (a numeric
+ * column reads back as "1.5000"), date-times as the wall-clock text `storedComparable` reads them as.
+ */
+function comparableText(field: FieldDefinition | undefined, value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  switch (field?.type) {
+    case 'int':
+    case 'decimal':
+      return String(Number(value));
+    case 'boolean':
+      return String(value === true || value === 't' || value === 'true');
+    case 'datetime': {
+      const text = String(value).trim().replace('T', ' ');
+      return text.length === 16 ? `${text}:00` : text;
     }
+    default:
+      return String(value);
+  }
+}
+
+/** A column as `comparableText` compares it: a date-time as its wall-clock text in the session's zone (the shop's). */
+function storedComparable(entity: EntityDefinition, name: string): RawBuilder<unknown> {
+  const column = sql.id(columnOf(entity, name));
+  return entity.fields[name]?.type === 'datetime' ? sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')` : sql`${column}`;
+}
+
+/** Partners a unique-together check needs: the row's own, else the edited record's stored ones. */
+const partnerValue = (values: FieldValues, partner: string, current?: FieldValues) => values[partner] ?? current?.[partner] ?? null;
+
+/**
+ * The key under which a row's value of the unique field `name` clashes with another row's (null when the row has
+ * no value there): its value and its partners' values, each as `comparableText`.
+ */
+export function uniqueKey(entity: EntityDefinition, name: string, values: FieldValues, current?: FieldValues): string | null {
+  const field = entity.fields[name];
+  const own = comparableText(field, values[name]);
+  if (own === null) return null;
+  const partners = (field?.uniqueWith ?? []).map((partner) => comparableText(entity.fields[partner], partnerValue(values, partner, current)));
+  return JSON.stringify([own, ...partners]);
+}
+
+/**
+ * Unique and unique-together fields of each row that clash with a live stored row (within the tenant for
+ * tenant-scoped entities): one query per unique field for all the rows, `column = any($1)` on the unique index.
+ * The add and edit forms check one row (uniqueIssues), an import a batch of them.
+ */
+export async function storedClashes(db: Kysely<Database>, entity: EntityDefinition, rows: readonly FieldValues[], scope: UniqueScope, label: (field: string) => string): Promise<ValidationIssue[][]> {
+  const issues: ValidationIssue[][] = rows.map(() => []);
+  for (const [name, field] of uniqueFields(entity)) {
+    const keys = rows.map((values) => uniqueKey(entity, name, values, scope.current));
+    const wanted = [...new Set(rows.flatMap((values, index) => (keys[index] === null ? [] : [values[name]])))];
+    if (wanted.length === 0) continue;
+    const partners = field.uniqueWith ?? [];
+    const conditions: RawBuilder<unknown>[] = [...scopeConditions(entity, scope.tenantId), sql`${sql.id(columnOf(entity, name))} = any(${wanted})`];
     if (scope.id !== undefined) conditions.push(sql`${sql.id('id')} <> ${scope.id}`);
-    const found = await sql<{ id: string }>`select id from ${sql.id(entity.table)} where ${sql.join(conditions, sql` and `)} limit 1`.execute(db);
-    if (found.rows.length > 0) issues.push({ field: name, message: field.uniqueWith ? `${label(name)}：${MSG_DUPLICATE}` : MSG_DUPLICATE });
+    const selected = [name, ...partners].map((column, index) => sql`${storedComparable(entity, column)} as ${sql.id(`c${index}`)}`);
+    const found = await sql<Record<string, unknown>>`select distinct ${sql.join(selected)} from ${sql.id(entity.table)} where ${sql.join(conditions, sql` and `)}`.execute(db);
+    const stored = new Set(found.rows.map((row) => JSON.stringify([name, ...partners].map((column, index) => comparableText(entity.fields[column], row[`c${index}`])))));
+    keys.forEach((key, index) => {
+      if (key !== null && stored.has(key)) issues[index]?.push(duplicateIssue(entity, name, label));
+    });
   }
   return issues;
+}
+
+/** Unique and unique-together fields of one row that clash with a live stored row (the add and edit forms). */
+export async function uniqueIssues(db: Kysely<Database>, entity: EntityDefinition, values: FieldValues, scope: UniqueScope, label: (field: string) => string): Promise<ValidationIssue[]> {
+  return (await storedClashes(db, entity, [values], scope, label))[0] ?? [];
 }
 
 /** PostgreSQL's unique_violation: a race lost to a concurrent insert, answered like the check. */

@@ -41,11 +41,12 @@ export async function registerMemberRoutes(api: FastifyInstance, labels: LabelRe
   const db = api.db;
   await registerEntityRoutes(api, memberEntity, {
     labels,
-    beforeWrite: async (values, { mode }) => {
+    beforeWrite: async (values, { mode, once }) => {
       if (typeof values.mobile === 'string' && !MOBILE.test(values.mobile)) throw businessError(MSG_BAD_PHONE);
       if (mode !== 'add') return values;
       // A member added here registered now, in the back office, at the entry level.
-      const entry = await levelForGrowth(db, 0);
+      // Once per request: an import's rows all get the same entry level.
+      const entry = await once('entryLevel', () => levelForGrowth(db, 0));
       return {
         ...values,
         registerTime: values.registerTime ?? formatShopTime(new Date()),
