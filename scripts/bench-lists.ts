@@ -495,17 +495,21 @@ async function run(label: string, server: BenchServer, databaseUrl: string | nul
   return results;
 }
 
-/** The year's sales summary (#15: ≤ 300 ms on the embedded database), live before the 报表日结 job and stored after it. */
+const AT_START = 'at start, while the start\'s catch-up stores the year';
+const AFTER_ROLL_UP = 'stored, after 报表日结';
+
+/** The year's sales summary (#15: ≤ 300 ms on the embedded database), at start and once the days are stored. */
 async function salesSummary(target: Target, results: Results, dataDir: string): Promise<void> {
   const url = `/report/sales/summary?beginDate=${shopDay(-365)}&endDate=${shopDay()}`;
   const probe = await fetch(`${target.api}${url}`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const body = (await probe.json().catch(() => ({}))) as { success?: boolean; message?: string };
   if (!probe.ok || body.success !== true) {
     const why = probe.status === 404 ? 'not available (404: the route is not there yet)' : `not available (HTTP ${probe.status} ${body.message ?? ''})`;
-    for (const when of ['live, before the roll-up', 'stored, after the roll-up']) for (const concurrency of [1, 10]) results.set(`sales summary, 365 days, ${when} @${concurrency}`, why);
+    for (const when of [AT_START, AFTER_ROLL_UP]) for (const concurrency of [1, 10]) results.set(`sales summary, 365 days, ${when} @${concurrency}`, why);
     return;
   }
-  // #15's goal is for the summary the reports read once 报表日结 has run; the live one before it is the first-run cost.
+  // #15's goal is for the summary the reports read once the days are stored; the one at start shares the one
+  // database with the start's catch-up (server/reports/rollup-job.ts), which stores the year meanwhile.
   const measureSummary = async (when: string, goal: Goal | null) => {
     const first = await timedGet(target, url);
     // A summary that takes seconds is measured with a few requests at concurrency 1 only: ten at once
@@ -517,7 +521,7 @@ async function salesSummary(target: Target, results: Results, dataDir: string): 
     }
     if (slow) results.set(`sales summary, 365 days, ${when} @10`, `skipped: one request took ${(first / 1000).toFixed(1)} s`);
   };
-  await measureSummary('live, before the roll-up', null);
+  await measureSummary(AT_START, null);
   results.set('server RSS after the live summary', describeMemory(serverMemory(dataDir)));
   const jobs = await fetch(`${target.api}/sys/quartzJob/list?pageNo=1&pageSize=100`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const listed = (await jobs.json()) as { result?: { records?: Array<{ id: string; jobClassName?: string }> } };
@@ -529,8 +533,8 @@ async function salesSummary(target: Target, results: Results, dataDir: string): 
   const started = performance.now();
   const executed = await fetch(`${target.api}/sys/quartzJob/execute?id=${job.id}`, { headers: { 'X-Access-Token': target.token, 'tenant-id': String(TENANT) } });
   const outcome = (await executed.json()) as { success?: boolean; message?: string; result?: { message?: string } };
-  results.set('报表日结 job (report.rollUp), first run over the year', `${((performance.now() - started) / 1000).toFixed(1)} s — ${outcome.success === true ? (outcome.result?.message ?? 'done') : `failed: ${outcome.message ?? executed.status}`}`);
-  await measureSummary('stored, after the roll-up', GOALS.summary);
+  results.set('报表日结 job (report.rollUp) run by hand after start (waits for the start\'s catch-up)', `${((performance.now() - started) / 1000).toFixed(1)} s — ${outcome.success === true ? (outcome.result?.message ?? 'done') : `failed: ${outcome.message ?? executed.status}`}`);
+  await measureSummary(AFTER_ROLL_UP, GOALS.summary);
 }
 
 /**

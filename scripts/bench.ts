@@ -4,6 +4,7 @@
  *  - time from navigation to an interactive login form, and from submitting to a painted dashboard
  *  - API latency of the login and permission calls
  *  - first contentful paint of /user/login against the minimal Refine + antd starter, side by side
+ *  - every report on a freshly started demo shop (scripts/bench-reports.ts)
  */
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { launchBrowser } from '../tests/support/browser';
 import { repoRoot, startProductServer } from '../tests/support/product-server';
 import { benchEditableTable, formatTableFigures } from './bench-editable-table';
 import { benchLoginFcp } from './bench-login-fcp';
+import { benchReports } from './bench-reports';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const clientDir = path.join(repoRoot, 'build/client');
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
       ['GET getUserPermissionByToken, p50 / p95 of 200', `${median(permissionTimes).toFixed(1)} / ${percentile(permissionTimes, 95).toFixed(1)} ms`],
     ];
     rows.push(...formatTableFigures(await benchEditableTable(browser, server.baseURL)));
+    rows.push(...(await benchReports()));
     const width = Math.max(...rows.map(([name]) => name.length));
     console.log('\nmerchant back-office benchmarks');
     for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`);

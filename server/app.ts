@@ -242,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.schedulerEnabled) {
       let catchingUp: Promise<void> = Promise.resolve();
       app.addHook('onReady', async () => {
-        catchingUp = catchUpAtStart(facts, { error: (message) => app.log.error(message) });
+        catchingUp = catchUpAtStart(facts, { info: (message) => app.log.info(message), error: (message) => app.log.error(message) });
       });
       app.addHook('onClose', async () => {
         await catchingUp;

@@ -15,8 +15,9 @@ const DAY_MS = 86_400_000;
  * peak while the year is rolled up stays about 180 MB above its resting size, measured by `npm run bench:lists`).
  */
 export const FACT_WINDOW_DAYS = 7;
-/** Days stored per transaction by a roll-up (see rollInSteps). */
-const ROLL_STEP_DAYS = FACT_WINDOW_DAYS;
+/** What one step of a roll-up may take, and the most days it stores at once (see rollInSteps). */
+const ROLL_STEP_TARGET_MS = 200;
+const ROLL_STEP_MAX_DAYS = FACT_WINDOW_DAYS * 16;
 /** First key of the roll-up's advisory lock (the second is the tenant): an arbitrary number no other lock uses. */
 const ROLLUP_LOCK = 7_301;
 
@@ -168,18 +169,27 @@ export class FactStore {
    * [from, to] stored a step of days per transaction, oldest first, each moving the mark: on the embedded
    * database a transaction holds the one connection, so a year rolled in one would keep every request waiting
    * (the year of 200,000 orders took about a minute), while a step is a fraction of a second and requests are
-   * answered between steps. The mark only ever says "stored through here", so a report is exact meanwhile.
+   * answered between steps. A step starts at a week and doubles while it takes under half of ROLL_STEP_TARGET_MS
+   * (a quiet shop's year in a handful of steps), halving when it takes over twice that (a busy shop's weeks).
+   * The mark only ever says "stored through here", so a report is exact meanwhile.
    */
   private async rollInSteps(tenantId: number, from: string, to: string): Promise<number> {
     // Nothing before the earliest first day of the sources is asked for (a first roll-up claims all history).
     const firsts = await Promise.all(this.sources.map((source) => (source.firstDay === undefined ? from : source.firstDay(this.db, tenantId, this.timeZone))));
     const known = firsts.filter((day): day is string => day !== null);
     const earliest = known.length === 0 ? to : known.reduce((a, b) => (a < b ? a : b));
-    const steps = windowsOf(earliest > from ? earliest : from, to, ROLL_STEP_DAYS);
+    let days = FACT_WINDOW_DAYS;
     let count = 0;
-    for (const [index, step] of steps.entries()) {
+    const firstStep = earliest > from ? earliest : from;
+    for (let start = firstStep; start <= to; ) {
+      const end = addDays(start, days - 1) < to ? addDays(start, days - 1) : to;
+      const began = performance.now();
       // The first step claims the days before it too (they hold no facts, or are re-stored as asked).
-      count += await this.roll(tenantId, index === 0 ? from : step.from, step.to);
+      count += await this.roll(tenantId, start === firstStep ? from : start, end);
+      const took = performance.now() - began;
+      if (took < ROLL_STEP_TARGET_MS / 2) days = Math.min(days * 2, ROLL_STEP_MAX_DAYS);
+      else if (took > ROLL_STEP_TARGET_MS * 2) days = Math.max(days / 2, FACT_WINDOW_DAYS);
+      start = addDays(end, 1);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return count;
