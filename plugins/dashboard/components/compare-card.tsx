@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Card, Space, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { moneyText } from '../../../src/toolkit/crud';
+import { moneyText } from '../../../src/toolkit/crud/money';
 import type { ComparisonCard } from '../model';
 import { percentText } from './dashboard-data';
 

@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { LoadErrorAlert } from '../../../src/toolkit/crud/load-error-alert';
 import type { CounterView } from '../model';
 import { counterTitle } from './dashboard-data';
 

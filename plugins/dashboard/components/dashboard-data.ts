@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useCustomRead } from '../../../src/toolkit/crud';
+import { useCustomRead } from '../../../src/toolkit/crud/use-custom-read';
 import { DASHBOARD_API, type AnalysisResult, type ChartResult, type CounterGroup, type CounterView } from '../model';
 
 /** The counters the user may see (one group, or all). */

@@ -1,7 +1,8 @@
 import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert, useCustomRead } from '../../../src/toolkit/crud';
+import { LoadErrorAlert } from '../../../src/toolkit/crud/load-error-alert';
+import { useCustomRead } from '../../../src/toolkit/crud/use-custom-read';
 
 const DayChart = lazy(() => import('./day-chart'));
 

@@ -7,7 +7,7 @@ import { greetingKey } from '../../../src/shell/greeting';
 import { joinMenuPath } from '../../../src/shell/menu/menu-target';
 import { MenuIcon } from '../../../src/shell/menu/menu-icons';
 import { useMenuTree } from '../../../src/shell/menu/menu-context';
-import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { LoadErrorAlert } from '../../../src/toolkit/crud/load-error-alert';
 import { CompareCard } from '../components/compare-card';
 import { CounterGrid } from '../components/counter-grid';
 import { useAnalysis, useCounters } from '../components/dashboard-data';

@@ -3,7 +3,7 @@ import { Alert, Card, Col, Row, Segmented, Skeleton, Space, Statistic, Tooltip, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictItem } from '../../../src/contracts/session';
-import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { LoadErrorAlert } from '../../../src/toolkit/crud/load-error-alert';
 import { useLocalizedDictItems } from '../../../src/toolkit/dict/dict-select';
 import { percentText, useChart } from '../components/dashboard-data';
 import { RankBars, SharePie, ShareTable, type LabelledShare } from '../components/share-charts';

@@ -2,7 +2,7 @@ import { Badge, Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadErrorAlert } from '../../../src/toolkit/crud';
+import { LoadErrorAlert } from '../../../src/toolkit/crud/load-error-alert';
 import { counterTitle, useCounters } from '../components/dashboard-data';
 import { formatShopTime } from '../../../src/toolkit/utils';
 import type { CounterItemView } from '../model';
