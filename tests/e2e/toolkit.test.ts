@@ -83,7 +83,7 @@ describe('/test/home editable table', () => {
     await page.keyboard.type('广州');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '广州南方粮油集团' }).click();
 
-    await chooseOption(page, row.locator('[data-column=status] .ant-select'), '已发货');
+    await chooseOption(page, row.locator('[data-column=status] .ant-select'), '无效');
     await row.locator('[data-column=invoice]').getByText('专票').click();
     await row.getByLabel('赠品').check();
     await row.locator('[data-column=deliveryDate] input').click();
@@ -128,7 +128,7 @@ describe('/test/home editable table', () => {
       unit: 'box',
       channels: 'mini,store',
       supplier: 'S003',
-      status: '3',
+      status: '0',
       invoice: 'special',
       gift: 'Y',
       deliveryDate: '2024-07-01',

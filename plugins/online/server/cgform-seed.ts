@@ -7,7 +7,11 @@ import { atomically, cgformDb, saveDefinition } from './cgform-store';
 import { synchroniseForm } from './cgform-sync';
 
 /** The seeded forms' dictionaries. */
-export const CGFORM_DICTS: DictSeed[] = [{ code: 'supplier_level', name: '供应商等级', items: [['A', 'A级（战略）'], ['B', 'B级（优选）'], ['C', 'C级（普通）']] }];
+/** The demo forms' dictionaries (a form's field names its dictionary by code). */
+export const CGFORM_DICTS: DictSeed[] = [
+  { code: 'supplier_level', name: '供应商等级', items: [['A', 'A级（战略）'], ['B', 'B级（优选）'], ['C', 'C级（普通）']] },
+  { code: 'purchase_status', name: '采购状态', items: [['0', '草稿', 'default'], ['1', '已提交', 'blue'], ['2', '已审核', 'cyan'], ['3', '已完成', 'green'], ['4', '已取消', 'default']] },
+];
 
 const field = (dbFieldName: string, dbFieldTxt: string, orderNum: number, extra: Partial<CgformField> = {}): CgformField => ({
   dbFieldName,

@@ -35,7 +35,7 @@ describe('数据字典', () => {
     const firstBy = async (order: 'asc' | 'desc') =>
       (await apiCall<{ records: Array<{ dictCode: string }> }>(await apiToken(), 'GET', `/sys/dict/list?column=dictCode&order=${order}&pageSize=1`)).result.records[0]?.dictCode;
     const [lowest, highest] = [await firstBy('asc'), await firstBy('desc')];
-    expect(lowest).toBe('aftersale_status');
+    expect(lowest).toBe('coupon_discount_type');
     await page.getByRole('columnheader', { name: '字典编号' }).click();
     await expect.poll(() => firstCode(page)).toBe(lowest);
     await page.getByRole('columnheader', { name: '字典编号' }).click();

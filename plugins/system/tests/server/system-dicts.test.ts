@@ -35,9 +35,9 @@ describe('dictionaries', () => {
     const codesOf = async (order: 'asc' | 'desc') =>
       (await call<PageResult<{ dictCode: string }>>(demo.app, 'GET', `/api/sys/dict/list?dictCode=*status*&column=dictCode&order=${order}&pageSize=100`, { token: demo.admin })).body.result.records.map((r) => r.dictCode);
     const ascending = await codesOf('asc');
-    expect(ascending).toEqual(expect.arrayContaining(['aftersale_status', 'goods_status', 'order_status', 'pay_status', 'user_status', 'valid_status', 'withdraw_status']));
+    expect(ascending).toEqual(expect.arrayContaining(['drp_withdraw_status', 'goods_spu_status', 'sale_order_status', 'sale_pay_status', 'user_status', 'valid_status']));
     expect(ascending.every((code) => code.includes('status'))).toBe(true);
-    expect(ascending.indexOf('aftersale_status')).toBe(0);
+    expect(ascending[0]).toBe('coupon_template_status');
     expect(ascending.indexOf('user_status')).toBeLessThan(ascending.indexOf('valid_status'));
     expect(await codesOf('desc')).toEqual([...ascending].reverse());
     const orphan = await call(demo.app, 'POST', '/api/sys/dictItem/add', { token: demo.admin, body: { dictId: 'nope', itemText: 'x', itemValue: 'x' } });
