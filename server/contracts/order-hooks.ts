@@ -77,7 +77,7 @@ export interface PromotionProvider {
    */
   coupons(trx: Transaction<Database>, query: PromotionQuery, plan: PromotionPlan): Promise<CouponChoice[]>;
   /** The order is written: the plan's coupon becomes used by it (guarded: only an unused coupon). */
-  commit(trx: Transaction<Database>, order: OrderEvent, plan: PromotionPlan): Promise<void>;
+  commit(trx: Transaction<Database>, order: CommittedOrder, plan: PromotionPlan): Promise<void>;
 }
 
 /** The order a hook is told about. */
@@ -87,6 +87,12 @@ export interface OrderEvent {
   orderNo: string;
   memberId: string | null;
   operator: string | null;
+}
+
+/** An order as it was written, for the promotions that priced it. */
+export interface CommittedOrder extends OrderEvent {
+  /** The plan's gift lines that entered the order, in order (a gift the shop had run out of is left out). */
+  gifts: GiftLine[];
 }
 
 export interface PaidOrderItem {

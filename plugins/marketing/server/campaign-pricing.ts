@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { GiftLine, OrderEvent, PromotionLine, PromotionPlan } from '../../../server/contracts/order-hooks';
+import type { MemberService } from '../../../server/contracts/members';
+import type { CommittedOrder, GiftLine, PromotionLine, PromotionPlan } from '../../../server/contracts/order-hooks';
 import { newId, type Database } from '../../../server/kit';
 import { CAMPAIGN_ORDER_STATUS, CAMPAIGN_STATUS, CONDITION_TYPE, PRODUCT_SCOPE } from '../campaign-entities';
 import { ruleSummary, splitProportionally, storedRules, type CampaignRule } from './campaign-rules';
@@ -128,21 +129,18 @@ async function ruleOfPlan(trx: Transaction<Database>, tenantId: number, plan: Pr
  * refund hooks grant and take back). Gifts are recorded as they entered the order (a gift out of stock
  * is left out by the orders plugin).
  */
-export async function commitCampaign(trx: Transaction<Database>, order: OrderEvent, plan: PromotionPlan): Promise<void> {
+export async function commitCampaign(trx: Transaction<Database>, members: Pick<MemberService, 'summary'>, order: CommittedOrder, plan: PromotionPlan): Promise<void> {
   if (plan.campaignId === null) return;
   const remembered = chosen.get(trx)?.get(order.tenantId);
   const used = remembered !== undefined && remembered.campaign.id === plan.campaignId ? remembered : await ruleOfPlan(trx, order.tenantId, plan);
   chosen.get(trx)?.delete(order.tenantId);
   if (used === null) return;
   const discount = plan.discountLines.reduce((sum, line) => sum.plus(line), new Decimal(0));
-  const giftRows = await sql<{ sku_id: string; count: number }>`select sku_id, count from sale_order_item
-    where order_id = ${order.orderId} and tenant_id = ${order.tenantId} and gift = true order by id`.execute(trx);
-  const members = await sql<{ name: string | null; mobile: string | null }>`select member_name as name, mobile from cust_member where id = ${order.memberId} and tenant_id = ${order.tenantId}`.execute(trx);
-  const member = members.rows[0];
+  const member = order.memberId === null ? undefined : await members.summary(trx, order.tenantId, order.memberId);
   const memberName = member === undefined ? '' : [member.name, member.mobile].filter((part) => part !== null && part !== '').join(' ');
   await sql`insert into mkt_gift_activity_order (id, activity_id, order_id, order_no, member_id, member_name, rule_limit, discount_price, free_delivery, point,
       give_coupons, gifts, granted_point, status, create_by, create_time, tenant_id)
     values (${newId()}, ${used.campaign.id}, ${order.orderId}, ${order.orderNo}, ${order.memberId}, ${memberName.slice(0, 100)}, ${used.rule.limit}::numeric,
       ${discount.toFixed(2)}::numeric, ${used.rule.freeDelivery}, ${used.rule.point}, ${JSON.stringify(used.rule.giveCoupons)},
-      ${JSON.stringify(giftRows.rows.map((row) => ({ skuId: row.sku_id, count: row.count })))}, 0, ${CAMPAIGN_ORDER_STATUS.pending}, ${order.operator}, now(), ${order.tenantId})`.execute(trx);
+      ${JSON.stringify(order.gifts.map((gift) => ({ skuId: gift.skuId, count: gift.count })))}, 0, ${CAMPAIGN_ORDER_STATUS.pending}, ${order.operator}, now(), ${order.tenantId})`.execute(trx);
 }

@@ -76,7 +76,7 @@ export function createPromotionProvider(ctx: Services, clock: () => Date = () =>
 
     async commit(trx, order, plan): Promise<void> {
       if (plan.couponId !== null) await coupons().markUsed(trx, order.tenantId, plan.couponId, order.orderId, order.operator);
-      await commitCampaign(trx, order, plan);
+      await commitCampaign(trx, ctx.services.get('members'), order, plan);
     },
   };
 }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { MemberService } from '../../../server/contracts/members';
-import type { OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
+import type { CommittedOrder, OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
 import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
 import { businessError, lockAtVersion, newId, transitionInTransaction, type Database } from '../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE, type DeliveryType } from '../entities';
@@ -256,7 +256,9 @@ export async function createOrder(trx: Transaction<Database>, deps: OrderDeps, a
   if (priced.usePoint > 0 && order.memberId !== null) {
     await deps.members.postPoints(trx, { ownerId: order.memberId, change: -priced.usePoint, biz: 'orderUse', bizId: id, title: `订单 ${no} 积分抵扣`, operator: actor.operator, tenantId: actor.tenantId });
   }
-  const event: OrderEvent = { tenantId: actor.tenantId, orderId: id, orderNo: no, memberId: order.memberId, operator: actor.operator };
+  // The gifts are the lines after the bought ones.
+  const gifts = lines.slice(boughtCount).map((line) => ({ skuId: line.skuId, count: line.count }));
+  const event: CommittedOrder = { tenantId: actor.tenantId, orderId: id, orderNo: no, memberId: order.memberId, operator: actor.operator, gifts };
   if (plan !== null) await deps.hooks.promotions()?.commit(trx, event, plan);
   await logStep(trx, actor, id, 'create', null, ORDER_STATUS.unpaid, plan === null || plan.summary === '' ? '创建订单' : `创建订单：${plan.summary}`);
   return { id, no, payPrice: Number(money(priced.payPrice)) };

@@ -119,6 +119,12 @@ describe('orders during a campaign', () => {
     const giftLine = detail.items.find((item) => item.skuId === gift.id);
     expect(giftLine).toMatchObject({ price: 0, payPrice: 0, gift: true });
     expect(await skuStock(demo, gift.id)).toEqual({ stock: 20, lockStock: 1 });
+    // The campaign's record of the order: the gifts that entered it and the buyer by name and mobile (the members service's).
+    const recorded = await sql<{ member_name: string; gifts: unknown }>`select member_name, gifts from mkt_gift_activity_order where order_id = ${created.body.result.id}`.execute(demo.app.db);
+    const member = await sql<{ name: string | null }>`select member_name as name from cust_member where id = ${buyer.memberId}`.execute(demo.app.db);
+    expect(recorded.rows).toHaveLength(1);
+    expect(recorded.rows[0]?.member_name).toBe([member.rows[0]?.name, '13900140001'].filter((part) => part !== null && part !== undefined && part !== '').join(' '));
+    expect(typeof recorded.rows[0]?.gifts === 'string' ? JSON.parse(recorded.rows[0].gifts) : recorded.rows[0]?.gifts).toEqual([{ skuId: gift.id, count: 1 }]);
 
     const before = await memberPoint(demo, buyer.memberId);
     expect((await call(demo.app, 'POST', '/api/app/order/pay', { body: { id: created.body.result.id }, headers: buyer.headers })).body.success).toBe(true);
