@@ -22,10 +22,13 @@ export async function get<T>(demo: DemoServer, url: string, token?: string) {
   return call<T>(demo.app, 'GET', `/api${url}`, token === undefined ? { token: demo.admin, headers: T1 } : { token });
 }
 
-/** An on-shelf SKU of tenant 1 set to a known price and stock (nothing reserved), with its SPU. */
+/**
+ * An on-shelf SKU of tenant 1 set to a known price and stock (nothing reserved), with its SPU: one paying the distributor
+ * level's percentages (no fixed per-SKU commission: ids are random, so an offset must not land on one by chance).
+ */
 export async function stockedSku(demo: DemoServer, offset: number, price: string, stock: number): Promise<{ skuId: string; spuId: string }> {
   const found = await sql<{ id: string; spu_id: string }>`select k.id, k.spu_id from goods_sku k join goods_spu s on s.id = k.spu_id
-    where k.tenant_id = 1 and s.status = '1' order by k.id offset ${offset} limit 1`.execute(demo.app.db);
+    where k.tenant_id = 1 and s.status = '1' and not s.sub_commission_type order by k.id offset ${offset} limit 1`.execute(demo.app.db);
   const row = found.rows[0];
   if (row === undefined) throw new Error('no seeded SKU');
   await sql`update goods_sku set lock_stock = 0, price = ${price}::numeric, stock = ${stock} where id = ${row.id}`.execute(demo.app.db);
