@@ -1,6 +1,5 @@
 import {
   AccountBookOutlined,
-  ApartmentOutlined,
   AppstoreOutlined,
   AreaChartOutlined,
   BankOutlined,
@@ -12,10 +11,8 @@ import {
   CarOutlined,
   CloudOutlined,
   ClusterOutlined,
-  ContainerOutlined,
   DashboardOutlined,
   DatabaseOutlined,
-  DesktopOutlined,
   DollarOutlined,
   FileOutlined,
   FileTextOutlined,
@@ -32,7 +29,6 @@ import {
   PayCircleOutlined,
   PieChartOutlined,
   ProfileOutlined,
-  QuestionCircleOutlined,
   SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -49,13 +45,9 @@ import {
 import { createElement, type ComponentType } from 'react';
 import { useOutlinedIcons } from './use-outlined-icons';
 
-/**
- * Menu icon names as the admin family's menus spell them (antd v3 kebab names): every icon the seeded menus
- * name is here (tests/unit/shell/menu-icons-bundled.test.ts), so the first screen never waits for the full set.
- */
+/** Menu icon names as the admin family's menus spell them (antd v3 kebab names). */
 const ICONS: Readonly<Record<string, ComponentType>> = {
   'account-book': AccountBookOutlined,
-  apartment: ApartmentOutlined,
   appstore: AppstoreOutlined,
   'area-chart': AreaChartOutlined,
   bank: BankOutlined,
@@ -67,10 +59,8 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   car: CarOutlined,
   cloud: CloudOutlined,
   cluster: ClusterOutlined,
-  container: ContainerOutlined,
   dashboard: DashboardOutlined,
   database: DatabaseOutlined,
-  desktop: DesktopOutlined,
   dollar: DollarOutlined,
   file: FileOutlined,
   'file-text': FileTextOutlined,
@@ -87,7 +77,6 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   'pay-circle': PayCircleOutlined,
   'pie-chart': PieChartOutlined,
   profile: ProfileOutlined,
-  'question-circle': QuestionCircleOutlined,
   safety: SafetyOutlined,
   setting: SettingOutlined,
   shop: ShopOutlined,
@@ -101,9 +90,6 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   user: UserOutlined,
   wallet: WalletOutlined,
 };
-
-/** The icon names drawn without loading the full set. */
-export const BUNDLED_MENU_ICONS: ReadonlySet<string> = new Set(Object.keys(ICONS));
 
 /** `SettingOutlined`, `setting-outlined` and `setting` all name the same icon. */
 export function menuIconName(name: string | undefined): string | undefined {
