@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { columnOf, fieldEntries, maxLengthOf, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { Database } from '../db/schema';
@@ -139,7 +140,12 @@ function comparableText(field: FieldDefinition | undefined, value: unknown): str
   switch (field?.type) {
     case 'int':
     case 'decimal':
-      return String(Number(value));
+      // Exact: a binary float would make two different amounts of many digits one.
+      try {
+        return new Decimal(String(value)).toString();
+      } catch {
+        return String(value);
+      }
     case 'boolean':
       return String(value === true || value === 't' || value === 'true');
     case 'datetime': {

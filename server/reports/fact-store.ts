@@ -206,9 +206,9 @@ export class FactStore {
         const names = source.metrics.map((metric) => metric.name);
         await factDb(trx).deleteFrom('rpt_daily_fact').where('tenant_id', '=', tenantId).where('metric', 'in', names).where('day', '>=', from).where('day', '<=', to).execute();
         // A long range (the first roll-up stores all history) is asked for a window at a time, from the source's first day.
-        const first = daysBetween(from, to) >= FACT_WINDOW_DAYS && source.firstDay !== undefined ? await source.firstDay(trx, tenantId, this.timeZone) : from;
+        const first = await this.firstAsked(trx, source, tenantId, from, to);
         if (first === null) continue;
-        for (const window of windowsOf(first > from ? first : from, to, FACT_WINDOW_DAYS)) {
+        for (const window of windowsOf(first, to, FACT_WINDOW_DAYS)) {
           const rows = this.owned(source, await source.collect(trx, { ...range, ...window }));
           for (let start = 0; start < rows.length; start += INSERT_BATCH) {
             const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ tenant_id: tenantId, day: row.day, metric: row.metric, dim: row.dim, value: row.value }));
@@ -233,6 +233,16 @@ export class FactStore {
       }
       return count;
     });
+  }
+
+  /**
+   * The first day of [from, to] worth asking a source for: a range of a week or more starts at the source's first day
+   * (null: it has no facts yet), a shorter one is asked whole.
+   */
+  private async firstAsked(db: Kysely<Database>, source: FactSource, tenantId: number, from: string, to: string): Promise<string | null> {
+    if (daysBetween(from, to) < FACT_WINDOW_DAYS || source.firstDay === undefined) return from;
+    const first = await source.firstDay(db, tenantId, this.timeZone);
+    return first === null ? null : first > from ? first : from;
   }
 
   /** A source's rows, checked: only its own metrics, days as 'YYYY-MM-DD', dims within 64 characters. */
@@ -262,9 +272,9 @@ export class FactStore {
     const wanted = new Set(metrics);
     const sources = new Set([...wanted].flatMap((name) => this.metrics.get(name)?.source ?? []));
     for (const source of sources) {
-      const first = daysBetween(query.from, query.to) >= FACT_WINDOW_DAYS && source.firstDay !== undefined ? await source.firstDay(trx, query.tenantId, this.timeZone) : query.from;
+      const first = await this.firstAsked(trx, source, query.tenantId, query.from, query.to);
       if (first === null) continue;
-      for (const window of windowsOf(first > query.from ? first : query.from, query.to, FACT_WINDOW_DAYS)) {
+      for (const window of windowsOf(first, query.to, FACT_WINDOW_DAYS)) {
         const range: FactRange = { tenantId: query.tenantId, ...window, timeZone: this.timeZone, metrics: wanted };
         for (const row of this.owned(source, await source.collect(trx, range))) if (wanted.has(row.metric)) visit(row);
       }
