@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import { LoginLimiter } from './auth/login-limiter';
 import { SendCooldown } from './auth/send-cooldown';
+import { createSmsSender } from './channels/sms';
 import { loadTokenSecret } from './auth/token-secret';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -54,6 +55,7 @@ import { ReferenceService } from './crud/references';
 import { createFileStore } from './storage';
 import { belongsToTenant, findActiveUserById, hasPermission } from './services/users';
 import { appShop } from './services/tenants';
+import { createWechatMiniProgram } from './channels/wechat/mini-program';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -206,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       references,
       loginLimiter: new LoginLimiter(db, 'login'),
       smsCooldown: new SendCooldown(db, 'sms', 60_000),
+      sms: createSmsSender(config.channels, config.channelTimeoutMs, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) }),
       codeSecret,
       scheduler,
       logWriter,
@@ -215,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       counters: plugins.flatMap((plugin) => plugin.counters ?? []),
       files,
       bus,
+      wechat: createWechatMiniProgram(db, config.channels, { info: (message) => app.log.info(message), error: (message) => app.log.error(message) }, config.channelTimeoutMs),
     };
 
     app.decorate('db', db);

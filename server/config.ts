@@ -2,6 +2,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './storage/s3-file-store';
 import { DEFAULT_SHOP_TIME_ZONE } from '../src/contracts/session';
+import { channelEnvOf, type ChannelEnv } from './channels/channel-env';
+import { DEFAULT_CHANNEL_TIMEOUT_MS } from './channels/channel-env';
+import { readSmsSettings, type SmsProvider } from './channels/sms/sms-settings';
+import { wechatMiniProgramSettings } from './channels/wechat/mini-program';
 
 /** Server settings, read once from the environment at start-up. */
 export interface Config {
@@ -15,7 +19,10 @@ export interface Config {
   /** null: a random secret is generated once into DATA_DIR/token-secret. */
   tokenSecret: string | null;
   tokenIdleMinutes: number;
-  smsMode: 'log';
+  /** SMS_MODE: where login and registration codes go (server/channels/sms): the log (demo), Aliyun or Tencent Cloud. */
+  smsMode: SmsProvider;
+  /** CHANNEL_TIMEOUT_MS: how long one call to an outside channel (payment, SMS, WeChat, express) may take before it counts as failed. */
+  channelTimeoutMs: number;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
   /** Timeouts that drop stalled clients (slowloris), in milliseconds. */
@@ -44,6 +51,8 @@ export interface Config {
    * proxy-addr's loopback / linklocal / uniquelocal); empty: the connecting address is the client.
    */
   trustProxy: readonly string[];
+  /** The channels' variables (server/channels/channel-env.ts): each adapter reads its settings from here. */
+  channels: ChannelEnv;
 }
 
 export type FileStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
@@ -123,10 +132,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   // Absolute session lifetime is 7 days, so a longer idle limit would be meaningless.
   const tokenIdleMinutes = integer(env, 'TOKEN_IDLE_MINUTES', 120, 1, 7 * 24 * 60, problems);
 
-  const smsMode = text(env, 'SMS_MODE') ?? 'log';
-  if (smsMode !== 'log') {
-    problems.push(`SMS_MODE "${smsMode}" is not supported; the only mode is "log" (codes are written to the server log)`);
-  }
+  // The channels' variables are checked here, each missing one named, so a bad deployment stops at start-up: the SMS
+  // provider chosen and the mini-program's API (the payment and express channels are checked by the orders plugin).
+  const channels = channelEnvOf(env);
+  const sms = readSmsSettings(channels);
+  problems.push(...sms.problems, ...wechatMiniProgramSettings(channels).problems);
+  const channelTimeoutMs = integer(env, 'CHANNEL_TIMEOUT_MS', DEFAULT_CHANNEL_TIMEOUT_MS, 100, DEFAULT_CHANNEL_TIMEOUT_MS, problems);
 
   const uploadMaxBytes = integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 ** 3, problems);
 
@@ -168,7 +179,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     clientDir,
     tokenSecret,
     tokenIdleMinutes,
-    smsMode: 'log',
+    smsMode: sms.settings.provider,
+    channelTimeoutMs,
     uploadMaxBytes,
     timeouts: Object.freeze(timeouts),
     schedulerEnabled: scheduler === 'on',
@@ -180,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     fileStorage: Object.freeze(fileStorage),
     multiInstance: multiInstance === 'on',
     trustProxy: Object.freeze(trustProxy),
+    channels,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { SendCooldown } from './auth/send-cooldown';
+import type { SmsSender } from './channels/sms/sms-sender';
 import type { TokenService } from './auth/tokens';
 import type { MessageBus } from './bus/message-bus';
 import type { Config } from './config';
@@ -14,6 +15,7 @@ import type { Scheduler } from './scheduler/scheduler';
 import type { FileStore } from './storage/file-store';
 import type { DictionaryService } from './services/dictionaries';
 import type { ReferenceService } from './crud/references';
+import type { WechatMiniProgram } from './channels/wechat/mini-program';
 
 /** Services the route modules share; built once per app in server/app.ts. */
 export interface AppContext {
@@ -25,6 +27,8 @@ export interface AppContext {
   references: ReferenceService;
   loginLimiter: LoginLimiter;
   smsCooldown: SendCooldown;
+  /** Sends the SMS codes (SMS_MODE: the log, Aliyun or Tencent Cloud); a failure throws SmsFailure (server/channels/sms). */
+  sms: SmsSender;
   /** Key for hashing SMS codes and login tickets at rest. */
   codeSecret: Uint8Array;
   /** Runs the persisted scheduled jobs; routes ask it to re-read the table after a change. */
@@ -43,4 +47,6 @@ export interface AppContext {
   files: FileStore;
   /** What instances tell each other (socket pushes, cache invalidations): LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   bus: MessageBus;
+  /** The WeChat mini-program server API (login, phone, shipping info), or null when WECHAT_APP_ID / WECHAT_APP_SECRET are not set. */
+  wechat: WechatMiniProgram | null;
 }

@@ -9,6 +9,11 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 // ---- defining a plugin: menus, buttons, dictionaries, jobs -----------------------------------------
 export { defineServerPlugin, entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type ButtonSeed, type DictSeed, type PluginMenuSeed } from './plugin-api';
 export type { AppContext } from './context';
+// A plugin's own settings refused at start read like the core's (server/config.ts); the channels' variables (issue 35).
+export { ConfigError } from './config';
+export type { ChannelEnv } from './channels/channel-env';
+// The WeChat mini-program's server API (ctx.wechat): the orders plugin records shipments with it.
+export { WECHAT_LOGISTICS, WechatApiFailure, type ShippingInfoInput, type WechatLogisticsType, type WechatMiniProgram } from './channels/wechat/mini-program';
 export type { JobKind } from './scheduler/job-kinds';
 export { JOB_STATUS_NORMAL, JOB_STATUS_STOPPED, schedulerDb } from './scheduler/tables';
 export { checkCron, nextFireTimes } from './scheduler/cron';

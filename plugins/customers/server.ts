@@ -9,6 +9,7 @@ import { registerMemberRoutes } from './server/member-routes';
 import { createMemberService } from './server/member-service';
 import { customerMigrations } from './server/migrations';
 import { seedCustomers } from './server/seed';
+import { registerWeixinLoginRoutes } from './server/weixin-login-routes';
 
 /** The server side of the customers domain (客户管理) and the mini-program's member session. */
 export default defineServerPlugin({
@@ -26,6 +27,7 @@ export default defineServerPlugin({
     await registerMemberRoutes(api, labels);
     await registerCatalogueRoutes(api, labels);
     registerAppRoutes(api, ctx, members.registered);
+    registerWeixinLoginRoutes(api, ctx, members.registered);
   },
   seed: seedCustomers,
 });

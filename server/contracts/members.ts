@@ -106,6 +106,8 @@ export interface MemberService {
   changeReferrer(trx: Transaction<Database>, tenantId: number, memberId: string, referrerId: string | null): Promise<void>;
   /** The members this member referred (level 1) or its referred members referred (level 2), newest first. */
   referrals(db: Kysely<Database>, tenantId: number, memberId: string, level: 1 | 2, page: { pageNo: number; pageSize: number }): Promise<{ records: ReferredMember[]; total: number }>;
+  /** The member's WeChat mini-program openid (a WeChat Pay payment names its payer by it), null when it never signed in with WeChat. */
+  openidOf(db: Kysely<Database>, tenantId: number, memberId: string): Promise<string | null>;
   /** The member as an order needs it, or undefined when unknown (or another tenant's). */
   summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined>;
   postPoints(trx: Transaction<Database>, entry: MemberPosting<PointBiz>): Promise<LedgerPosting>;

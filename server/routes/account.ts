@@ -82,8 +82,16 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       // gets at most two messages a minute, as register codes only reach numbers no account holds.
       if (!(await ctx.smsCooldown.tryTake(`${purpose}:${mobile}`))) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
       const code = await issueSmsCode(db, ctx.codeSecret, mobile, purpose, await mayReceive(purpose, mobile));
-      // SMS_MODE=log (demo): the operator reads the code from the server log.
-      if (code !== null) request.log.info(`SMS code for ${mobile}: ${code}`);
+      // SMS_MODE=log writes the code to the server log; a provider's refusal throws SmsFailure (answered 短信发送失败).
+      // A code that was not delivered must not stay redeemable: a decoy issued in its place voids it (issueSmsCode
+      // voids the earlier codes of the purpose). The cooldown stays taken: the provider may have delivered despite
+      // a timeout, and a failing provider is not asked again by every click; the user retries after the minute.
+      if (code !== null) {
+        await ctx.sms.send(mobile, code).catch(async (failure: unknown) => {
+          await issueSmsCode(db, ctx.codeSecret, mobile, purpose, false);
+          throw failure;
+        });
+      }
       return ok(null, MSG_SMS_SENT);
     },
   );

@@ -35,6 +35,13 @@ export const API = {
   /** The mini-program's member login (docs/business-api.md "The mini-program"). */
   appSms: '/app/auth/sms',
   appSmsLogin: '/app/auth/smsLogin',
+  /** Member session from a mini-program login code (wx.login), optionally binding the phone (docs/business-api.md "Channels"). */
+  appWeixinLogin: '/app/auth/weixinLogin',
+  /** The channels' notifications (docs/business-api.md "Channels"): public, each verified by its channel's signature. */
+  payNotifyWechatOrder: '/pay/notify/wechat/order',
+  payNotifyWechatRefund: '/pay/notify/wechat/refund',
+  payNotifyAlipay: '/pay/notify/alipay',
+  expressNotifyKuaidi100: '/express/notify/kuaidi100',
 } as const;
 
 /** Paths the server answers without a token: exact matches only, never prefixes or suffixes. */
@@ -51,6 +58,11 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.ready,
   API.appSms,
   API.appSmsLogin,
+  API.appWeixinLogin,
+  API.payNotifyWechatOrder,
+  API.payNotifyWechatRefund,
+  API.payNotifyAlipay,
+  API.expressNotifyKuaidi100,
 ];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
 export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];

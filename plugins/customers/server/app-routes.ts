@@ -5,8 +5,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MemberRegistered } from '../../../server/contracts/members';
 import { Type } from 'typebox';
 import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
-import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
-import { createMemberTokens } from './member-tokens';
+import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM, type MemberView } from './members';
+import { createMemberTokens, type MemberTokens } from './member-tokens';
 
 /** The mini-program's member side (docs/business-api.md "The mini-program"): login by SMS and addresses. */
 
@@ -63,6 +63,17 @@ function addressInput(body: AddressBody): AddressInput {
   };
 }
 
+/**
+ * What a member login answers, by SMS or by WeChat (weixin-login-routes.ts): a disabled member is refused; otherwise
+ * the login is stamped and `{token, member}` answered with a new member session.
+ */
+export async function memberLoginAnswer(db: Kysely<Database>, tokens: MemberTokens, tenantId: number, member: MemberView & { status: string | null }) {
+  if (member.status === '0') throw businessError(MSG_MEMBER_DISABLED);
+  await db.withTables<{ cust_member: { id: string; login_date: Date | null } }>().updateTable('cust_member').set({ login_date: new Date() }).where('id', '=', member.id).execute();
+  const { status: _status, ...shown } = member;
+  return ok({ token: await tokens.issue({ id: member.id, tenantId }), member: shown }, MSG_LOGIN_OK);
+}
+
 /** Tells the members contract's listeners of a registration, inside its transaction. */
 export type Registered = (trx: Transaction<Database>, event: MemberRegistered) => Promise<void>;
 
@@ -81,8 +92,15 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
       if (!(await ctx.smsCooldown.tryTake(`member:${mobile}`))) throw tooManyRequests(MSG_SMS_TOO_OFTEN);
       // Anyone may sign in (the first login registers), so every number gets its code.
       const code = await issueSmsCode(db, ctx.codeSecret, mobile, 'member', true);
-      // SMS_MODE=log (demo): the operator reads the code from the server log.
-      if (code !== null) request.log.info(`SMS code for ${mobile}: ${code}`);
+      // ctx.sms writes the code to the log (SMS_MODE=log) or hands it to the provider, whose refusal answers
+      // 短信发送失败. The undelivered code is voided by a decoy issued in its place; the cooldown stays taken
+      // (as for the staff codes, server/routes/account.ts).
+      if (code !== null) {
+        await ctx.sms.send(mobile, code).catch(async (failure: unknown) => {
+          await issueSmsCode(db, ctx.codeSecret, mobile, 'member', false);
+          throw failure;
+        });
+      }
       return ok(null, MSG_SMS_SENT);
     },
   );
@@ -118,10 +136,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
         member = await findMember(db, tenantId, { id });
       }
       if (member === null) throw businessError(MSG_PHONE_LOGIN_FAILED);
-      if (member.status === '0') throw businessError(MSG_MEMBER_DISABLED);
-      await db.withTables<{ cust_member: { id: string; login_date: Date | null } }>().updateTable('cust_member').set({ login_date: new Date() }).where('id', '=', member.id).execute();
-      const { status: _status, ...shown } = member;
-      return ok({ token: await tokens.issue({ id: member.id, tenantId }), member: shown }, MSG_LOGIN_OK);
+      return memberLoginAnswer(db, tokens, tenantId, member);
     },
   );
 

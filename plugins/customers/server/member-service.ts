@@ -23,6 +23,11 @@ interface SummaryRow {
   status: string | null;
 }
 
+async function openidOf(db: Kysely<Database>, tenantId: number, memberId: string): Promise<string | null> {
+  const found = await sql<{ openid: string | null }>`select openid from cust_member where id = ${memberId} and tenant_id = ${tenantId}`.execute(db);
+  return found.rows[0]?.openid ?? null;
+}
+
 async function summary(trx: Transaction<Database>, tenantId: number, memberId: string): Promise<MemberSummary | undefined> {
   const found = await sql<SummaryRow>`select m.id, m.member_no, m.member_name, m.mobile, m.level_id, m.referrer_id, l.discount_percent, m.point, m.balance::text as balance, m.status
     from cust_member m left join cust_level l on l.id = m.level_id
@@ -151,6 +156,7 @@ export function createMemberService(): MemberService & { registered(trx: Transac
       for (const listener of listeners) await listener(trx, event);
     },
     shares,
+    openidOf,
     summary,
     customer,
     address,

@@ -67,7 +67,8 @@ export async function findMember(db: Kysely<Database>, tenantId: number, where: 
 
 export interface NewMember {
   tenantId: number;
-  mobile: string;
+  /** Null for a member registered by WeChat login without a phone: then `memberNo` and `nickname` must be given. */
+  mobile: string | null;
   memberNo?: string;
   memberName?: string;
   nickname?: string;
@@ -88,7 +89,8 @@ export async function registerMembers(db: Kysely<Database>, inputs: readonly New
   const level = await levelForGrowth(db, 0);
   const ids = inputs.map(() => newId());
   const rows = inputs.map((input, index) => {
-    const shownName = input.nickname ?? `用户${input.mobile.slice(-4)}`;
+    if (input.mobile === null && (input.memberNo === undefined || input.nickname === undefined)) throw new Error('a member without a mobile needs a memberNo and a nickname');
+    const shownName = input.nickname ?? `用户${(input.mobile ?? '').slice(-4)}`;
     const registered = input.registerTime ?? new Date();
     return sql`(${ids[index]}, ${input.memberNo ?? `A${input.mobile}`}, ${input.memberName ?? shownName}, ${shownName}, ${input.mobile}, ${input.sex ?? null},
       ${input.birthday ?? null}::date, ${level?.id ?? null}, ${input.groupId ?? null}, 0, 0, 0, ${input.status ?? '1'}, ${registered}, ${input.terminal},

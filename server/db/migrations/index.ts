@@ -15,6 +15,7 @@ import * as m0014 from './0014_report_fact_things';
 import * as m0015 from './0015_report_column_link';
 import * as m0016 from './0016_rate_counters';
 import * as m0017 from './0017_dict_item_color';
+import * as m0018 from './0018_wechat_access_token';
 
 /**
  * Every migration, in order. A static record rather than a folder scan so the bundled server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_report_column_link': m0015,
   '0016_rate_counters': m0016,
   '0017_dict_item_color': m0017,
+  '0018_wechat_access_token': m0018,
 };

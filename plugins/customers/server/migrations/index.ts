@@ -8,6 +8,7 @@ import * as m0004 from './0004-member-sessions';
 import * as m0005 from './0005-promotion-point-biz';
 import * as m0006 from './0006-coupon-snapshot';
 import * as m0007 from './0007-member-dict-colors';
+import * as m0008 from './0008-member-openid';
 
 /** cust_member as it was first released (migrations freeze a schema; later changes are new migrations). */
 const memberEntityV1 = defineEntity({
@@ -40,6 +41,7 @@ export const customerMigrations: Record<string, Migration> = {
   '0005_promotion_point_biz': m0005,
   '0006_coupon_snapshot': m0006,
   '0007_member_dict_colors': m0007,
+  '0008_member_openid': m0008,
   // Lists at scale: the indexes derived from the member entity as it is now, after every earlier migration.
   '0090_list_indexes': {
     up: async (db: Kysely<unknown>) => {
