@@ -18,6 +18,9 @@ export const DELIVERY_TYPE_DICT = 'sale_delivery_type';
 export const PAY_CHANNEL_DICT = 'sale_pay_channel';
 export const PAY_STATUS_DICT = 'sale_pay_status';
 export const REFUND_STATUS_DICT = 'sale_refund_status';
+export const PAY_NOTICE_KIND_DICT = 'sale_pay_notice_kind';
+export const WX_SHIPPING_STATUS_DICT = 'sale_wx_shipping_status';
+export const PAY_NOTICE_RESULT_DICT = 'sale_pay_notice_result';
 export const AFTER_SALE_STATUS_DICT = 'sale_after_sale_status';
 export const AFTER_SALE_WAY_DICT = 'sale_after_sale_way';
 export const AFTER_SALE_TYPE_DICT = 'sale_after_sale_type';
@@ -94,6 +97,9 @@ export const orderEntity = defineEntity({
     expressId: { type: 'dict', label: label('order', 'expressId'), dict: EXPRESS_DICT, search: 'eq', readonly: true, list: false },
     logisticsNo: { type: 'string', label: label('order', 'logisticsNo'), max: 64, search: 'like', readonly: true, list: false },
     deliveryTime: { type: 'datetime', label: label('order', 'deliveryTime'), readonly: true, list: false },
+    // 微信发货信息录入 of an order paid through WeChat Pay (payments/wechat-shipping.ts): its state and, when it failed, why.
+    wxShippingStatus: { type: 'dict', label: label('order', 'wxShippingStatus'), dict: WX_SHIPPING_STATUS_DICT, readonly: true, list: false },
+    wxShippingError: { type: 'string', label: label('order', 'wxShippingError'), max: 255, readonly: true, list: false },
     receiveTime: { type: 'datetime', label: label('order', 'receiveTime'), readonly: true, list: false },
     finishTime: { type: 'datetime', label: label('order', 'finishTime'), readonly: true, list: false },
     receiverName: { type: 'string', label: label('order', 'receiverName'), max: 32, search: 'like', readonly: true },
@@ -202,6 +208,31 @@ export const refundOrderEntity = defineEntity({
   },
 });
 
+/**
+ * 支付通知: every notification a payment channel sent (and every re-check made from this screen), whether its signature
+ * held and what it did. Written only by the notify routes and the re-check (plugins/orders/server/payments/pay-notices.ts).
+ */
+export const payNoticeEntity = defineEntity({
+  table: 'sale_pay_notice',
+  api: '/saleorder/payNotice',
+  permission: 'saleorder:payNotice',
+  tenantScoped: true,
+  title: 'payNotices:title',
+  fields: {
+    receivedTime: { type: 'datetime', label: 'payNotices:fields.receivedTime', search: 'range', sortable: true, readonly: true },
+    channel: { type: 'dict', label: 'payNotices:fields.channel', dict: PAY_CHANNEL_DICT, search: 'eq', readonly: true },
+    kind: { type: 'dict', label: 'payNotices:fields.kind', dict: PAY_NOTICE_KIND_DICT, search: 'eq', readonly: true },
+    orderId: { type: 'string', label: 'payNotices:fields.orderId', max: 32, search: 'eq', readonly: true, list: false, ref: 'order' },
+    orderNo: { type: 'string', label: 'payNotices:fields.orderNo', max: 32, search: 'like', readonly: true },
+    refundNo: { type: 'string', label: 'payNotices:fields.refundNo', max: 32, search: 'like', readonly: true },
+    amount: { type: 'decimal', label: 'payNotices:fields.amount', readonly: true },
+    channelTradeNo: { type: 'string', label: 'payNotices:fields.channelTradeNo', max: 64, search: 'like', readonly: true },
+    verified: { type: 'dict', label: 'payNotices:fields.verified', dict: 'yn', search: 'eq', readonly: true },
+    result: { type: 'dict', label: 'payNotices:fields.result', dict: PAY_NOTICE_RESULT_DICT, search: 'eq', readonly: true },
+    reason: { type: 'string', label: 'payNotices:fields.reason', max: 255, readonly: true },
+  },
+});
+
 export const afterSaleEntity = defineEntity({
   table: 'sale_after_sale',
   api: '/saleorder/afterSale',
@@ -287,6 +318,7 @@ export type OrderRecord = EntityRecord<typeof orderEntity> & { items?: OrderItem
 export type OrderItemRecord = EntityRecord<typeof orderItemEntity>;
 export type OrderLogRecord = EntityRecord<typeof orderLogEntity>;
 export type PayRecordRecord = EntityRecord<typeof payRecordEntity>;
+export type PayNoticeRecord = EntityRecord<typeof payNoticeEntity>;
 export type RefundOrderRecord = EntityRecord<typeof refundOrderEntity>;
 export type AfterSaleRecord = EntityRecord<typeof afterSaleEntity> & { logs?: AfterSaleLogRecord[]; actions?: string[] };
 export type AfterSaleLogRecord = EntityRecord<typeof afterSaleLogEntity>;

@@ -2,19 +2,20 @@ import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
 import { purchaseDeliveryEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from './purchase-entities';
 import { orderReferences } from './references';
-import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity } from './entities';
+import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payNoticeEntity, payRecordEntity, refundOrderEntity } from './entities';
 
 /** 销售订单 and 采购订单: orders and their details, payments, refunds, after-sales, express and freight, offline orders, the delivery note and contract. */
 export default definePlugin({
   name: 'orders',
   // orders: the entities and the order screens; the others one area each.
-  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments', 'purchases'],
-  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity, purchaseOrderEntity, purchaseItemEntity, purchaseDeliveryEntity, purchaseLogEntity].map(resourceOf),
+  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments', 'orderExpress', 'payNotices', 'purchases'],
+  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, payNoticeEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity, purchaseOrderEntity, purchaseItemEntity, purchaseDeliveryEntity, purchaseLogEntity].map(resourceOf),
   pages: {
     'saleorder/SaleOrderList': () => import('./pages/order-list'),
     'saleorder/SaleOrderDetail': () => import('./pages/order-detail'),
     'saleorder/PayRecordList': () => import('./pages/pay-record-list'),
     'saleorder/RefundOrderList': () => import('./pages/refund-order-list'),
+    'saleorder/PayNoticeList': () => import('./pages/pay-notice-list'),
     'saleorder/AfterSaleList': () => import('./pages/after-sale-list'),
     'saleorder/AfterSaleDetail': () => import('./pages/after-sale-detail'),
     'saleorder/ExpressList': () => import('./pages/express-list'),

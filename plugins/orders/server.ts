@@ -6,10 +6,14 @@ import { registerAfterSaleRoutes } from './server/after-sale-routes';
 import { registerOrderAppRoutes } from './server/app-routes';
 import { registerOrderCatalogueRoutes } from './server/catalogue-routes';
 import { registerPurchaseRoutes } from './server/purchase-routes';
+import { registerExpressTracking } from './server/express-tracking';
 import { orderDicts } from './server/dicts';
 import { orderJobKinds } from './server/jobs';
 import { orderMenus } from './server/menus';
 import { OrderHookRegistry } from './server/order-hook-registry';
+import { PaymentChannels } from './server/payments/channel-set';
+import { registerPaymentRoutes } from './server/payments/routes';
+import { registerPayNotifyRoutes } from './server/payments/notify-routes';
 import { orderMigrations } from './server/migrations';
 import { backfillDemoOrders, seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
@@ -27,12 +31,16 @@ export default defineServerPlugin({
   requires: ['stock', 'members', 'shopProfile'],
   provides: ['orderHooks'],
   register: async (api, ctx) => {
-    ctx.services.provide('orderHooks', new OrderHookRegistry());
+    ctx.services.provide('orderHooks', new OrderHookRegistry(PaymentChannels.fromConfig(ctx.config), ctx.wechat));
     await registerOrderCatalogueRoutes(api);
     await registerOrderAdminRoutes(api, ctx);
     registerOrderAppRoutes(api, ctx);
     await registerAfterSaleRoutes(api, ctx);
     await registerPurchaseRoutes(api, ctx);
+    // 物流跟踪: the track read, 刷新 and kuaidi100's push; the pass runs as the job orders.expressTrack.
+    await registerExpressTracking(api, ctx);
+    await registerPaymentRoutes(api, ctx);
+    await registerPayNotifyRoutes(api, ctx);
     // DEMO_ORDERS above the first start's 120: the rest are placed once the server answers.
     if (ctx.config.demoTrade && ctx.config.demoOrders > 0) {
       let fill: ReturnType<typeof backfillDemoOrders> | null = null;

@@ -114,6 +114,8 @@ export type TestDatabase = (typeof TEST_DATABASES)[number];
 
 export interface DemoServerOptions {
   listen?: boolean;
+  /** The port to listen on (0: any free one); a channel's fake must know the notify URL before the app starts. */
+  port?: number;
   env?: Record<string, string>;
   /** 'postgres' starts a throwaway PostgreSQL server for the file (migrated and seeded without demo trade). */
   database?: TestDatabase;
@@ -130,7 +132,7 @@ export async function startWithDemoSessions(options: DemoServerOptions = {}): Pr
   const server = await startTestServer(options.env);
   let wsBase = '';
   if (options.listen === true) {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    await server.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const address = server.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no listening address');
     wsBase = `ws://127.0.0.1:${address.port}/api`;

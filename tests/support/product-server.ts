@@ -89,14 +89,16 @@ async function terminate({ child, log }: Running): Promise<void> {
   await new Promise<void>((done) => log.end(done));
 }
 
-export async function startProductServer(options: { logFile?: string; env?: Record<string, string> } = {}): Promise<ProductServer> {
+/** `env` may be made from the port, for settings that name the server's own URL (a channel's notify URL). */
+export async function startProductServer(options: { logFile?: string; env?: Record<string, string> | ((port: number) => Record<string, string>) } = {}): Promise<ProductServer> {
   if (!existsSync(serverEntry) || !existsSync(clientIndex)) {
     throw new Error('The product is not built: run `npm run build` first (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'merchant-data-'));
   const port = await freePort();
   const logFile = options.logFile ?? path.join(dataDir, 'server.log');
-  let running: Running | null = await launch(port, dataDir, logFile, options.env, false);
+  const env = typeof options.env === 'function' ? options.env(port) : options.env;
+  let running: Running | null = await launch(port, dataDir, logFile, env, false);
   const halt = async () => {
     const current = running;
     running = null;
@@ -110,7 +112,7 @@ export async function startProductServer(options: { logFile?: string; env?: Reco
     halt,
     async start() {
       if (running !== null) throw new Error('the server is already running');
-      running = await launch(port, dataDir, logFile, options.env, true);
+      running = await launch(port, dataDir, logFile, env, true);
     },
     async stop() {
       await halt();

@@ -8,7 +8,9 @@ import { DETAIL_COLUMNS, stateLogEntries, StateTimeline, usePageSubtitle } from 
 import { DictValue, useDictText } from '../../../src/toolkit/dict';
 import { RefValue } from '../../../src/toolkit/refs';
 import { StoredImage } from '../../../src/toolkit/upload';
+import { ExpressTimeline } from '../components/express-timeline';
 import { useOrderActions } from '../components/order-dialogs';
+import { WechatShippingStatus } from '../components/wechat-shipping-status';
 import { CONTRACT_PATH, DELIVERY_NOTE_PATH, isOrderAction, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS } from '../components/order-model';
 import { DELIVERY_TYPE, DELIVERY_TYPE_DICT, ITEM_AFTER_SALE_STATUS_DICT, ORDER_CANCEL_TYPE_DICT, ORDER_REFUND_STATUS_DICT, ORDER_STATUS, ORDER_STATUS_DICT, orderEntity, type OrderItemRecord, type OrderRecord } from '../entities';
 import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
@@ -150,11 +152,16 @@ export default function OrderDetailPage() {
             field('remark', order.remark),
             field('payChannel'),
             field('payTime', order.payTime),
+            ...(text(order.wxShippingStatus) === ''
+              ? []
+              : [{ key: 'wxShippingStatus', label: t('order.fields.wxShippingStatus'), children: <WechatShippingStatus order={order} canRecord={gates.deliver.visible} onRecorded={read.retry} /> }]),
             field('deliveryType'),
             ...(shipped ? [field('expressId'), field('logisticsNo', order.logisticsNo)] : []),
           ]}
         />
       </Card>
+      {/* 物流跟踪: the waybill's events, under the shipment it belongs to. */}
+      {text(order.deliveryType) === DELIVERY_TYPE.express && text(order.logisticsNo) !== '' ? <ExpressTimeline orderId={String(order.id)} onRefreshed={read.retry} /> : null}
       <Card title={t('detail.state')} style={{ marginBottom: 16 }}>
         <Space direction="vertical" size={12} style={{ width: '100%' }}>
           <Space>

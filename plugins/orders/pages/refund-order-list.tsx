@@ -4,8 +4,10 @@ import { AfterSaleOrderLink } from '../components/after-sale-order-link';
 import { withoutSearchFields } from '../components/refund-search-fields';
 import { afterSaleEntity, orderEntity, orderItemEntity, orderLogEntity, refundOrderEntity, type RefundOrderRecord } from '../entities';
 
+const PROCESSING = '0';
 const FAILED = '20';
 const RETRY_URL = '/saleorder/refundOrder/retry';
+const RECHECK_URL = '/saleorder/refundOrder/recheck';
 
 /** Searched by what a person knows (numbers, channel, status, time), not by internal ids. */
 const SEARCHED = withoutSearchFields(refundOrderEntity, ['orderId', 'afterSaleId']);
@@ -13,7 +15,8 @@ const SEARCHED = withoutSearchFields(refundOrderEntity, ['orderId', 'afterSaleId
 /**
  * 退款单: read-only, searched by 退款单号, 订单号, 渠道, 状态 and 退款时间 (a range), exported as shown; the
  * order number opens the order detail. Refunds are issued by 确认退款 of an after-sale (after-sale-service.ts);
- * one the channel refused (退款失败, with its reason) is tried again by 重试退款 under the same number.
+ * one the channel refused (退款失败, with its reason) is tried again by 重试退款 under the same number; one a payment
+ * channel still has 处理中 is asked again by 核对退款.
  */
 export default function RefundOrderListPage() {
   const { t } = useTranslation(['orders', 'crud']);
@@ -32,6 +35,16 @@ export default function RefundOrderListPage() {
           showFor: (record) => record.status === FAILED,
           onClick: async (record) => {
             await retry.run({ url: RETRY_URL, method: 'post', values: { id: String(record.id) } });
+          },
+        },
+        {
+          // A refund a payment channel took and has not confirmed yet: asked again now instead of waiting for its notification.
+          key: 'recheck',
+          label: t('refundRecheck.action'),
+          code: 'saleorder:refundOrder:recheck',
+          showFor: (record) => record.status === PROCESSING,
+          onClick: async (record) => {
+            await retry.run({ url: RECHECK_URL, method: 'post', values: { id: String(record.id) } });
           },
         },
       ]}

@@ -6,10 +6,12 @@ import { DELIVERY_TYPE, OFFLINE_PAY_TYPES, ORDER_TYPE, orderEntity, type Deliver
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { orderLabels } from './labels';
+import { afterShipped } from './after-shipping';
 import { registerBatchDeliverRoutes } from './batch-deliver';
 import { registerOrderDocumentRoutes } from './documents/routes';
 import { registerOrderListRoutes } from './order-list-routes';
 import { orderDetail } from './order-reads';
+import { closeAtChannelOrRefuse, MSG_ORDER_PAID_MEANWHILE } from './payments/online-pay';
 import {
   adjustOrderPrice,
   closeOrder,
@@ -114,6 +116,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
       const logisticsNo = request.body.logisticsNo?.trim() ?? '';
       if ((expressId === undefined) !== (logisticsNo === '')) throw businessError(MSG_EXPRESS_REQUIRED);
       await inTransaction(db, (trx) => deliverOrder(trx, actorOf(request), id, expressId === undefined ? null : { expressId, logisticsNo }));
+      afterShipped(ctx, request.log, tenantOf(request), [id]);
       return ok(true, '发货成功');
     },
   );
@@ -123,6 +126,7 @@ export async function registerOrderAdminRoutes(api: FastifyInstance, ctx: AppCon
     { ...permission('saleorder:order:close'), schema: { querystring: query({}), body: body({ id: Id, reason: Type.Optional(Line(200)) }) } },
     async (request) => {
       const deps = orderDeps(ctx);
+      if (!(await closeAtChannelOrRefuse(db, deps, actorOf(request), request.body.id))) throw businessError(MSG_ORDER_PAID_MEANWHILE);
       await inTransaction(db, (trx) => closeOrder(trx, deps, actorOf(request), request.body.id, CANCEL_TYPE.seller, request.body.reason?.trim() || '卖家关闭'));
       return ok(true, '订单已关闭');
     },

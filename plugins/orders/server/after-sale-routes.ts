@@ -14,6 +14,7 @@ import {
   disagreeAfterSale,
   receiveReturn,
   msgRefundFailed,
+  MSG_REFUND_PROCESSING,
   refundAfterSale,
   refuseReturn,
   retryRefund,
@@ -25,8 +26,10 @@ import type { Actor } from './order-service';
 
 /** A refused refund is committed (退款失败 with its reason and log) and then answered as a refusal. */
 function refundAnswer(outcome: RefundOutcome) {
-  if (!outcome.refunded) throw businessError(msgRefundFailed(outcome.failure));
-  return ok(true, '退款成功');
+  if (outcome.refunded) return ok(true, '退款成功');
+  // Taken by a real channel: the refund completes when the channel confirms it (支付通知, or the refund check job).
+  if ('processing' in outcome) return ok(false, MSG_REFUND_PROCESSING);
+  throw businessError(msgRefundFailed(outcome.failure));
 }
 
 /** After-sales: the buyer's application and return on /app/afterSale, the shop's decisions on /saleorder/afterSale. */

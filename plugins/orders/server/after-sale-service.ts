@@ -7,7 +7,10 @@ import { CANCEL_TYPE, ITEM_AFTER_SALE, REFUND_STATUS } from './dicts';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, type OrderState } from './order-machine';
 import { eventOf, lockOrder, type Actor, type OrderDeps, type OrderRow } from './order-service';
+import { ChannelFailure } from './channels/contract';
 import { MSG_NO_PAY_CHANNEL, refundChannel } from './pay-channels';
+import { NOTIFY_PATHS } from './payments/channel-set';
+import { outTradeNoOf } from './payments/out-trade-no';
 
 /**
  * After-sales (docs/reference/business-domains.md §3): a buyer asks for one order line back (refund only, or return and
@@ -158,11 +161,12 @@ export async function refuseReturn(trx: Transaction<Database>, actor: Actor, id:
   await freeItem(trx, afterSale);
 }
 
-/** What 确认退款 (or 重试退款) came to: the money went back, or the channel refused and said why. */
-export type RefundOutcome = { refunded: true } | { refunded: false; failure: string };
+/** What 确认退款 (or 重试退款) came to: the money went back, the channel took it and will confirm later, or it refused and said why. */
+export type RefundOutcome = { refunded: true } | { refunded: false; processing: true } | { refunded: false; failure: string };
 
 export const msgRefundFailed = (failure: string) => `退款失败：${failure}`;
 export const MSG_REFUND_NOT_FAILED = '只有退款失败的退款单可以重试';
+export const MSG_REFUND_PROCESSING = '退款处理中，等待支付渠道确认';
 
 interface PendingRefund {
   id: string;
@@ -176,11 +180,38 @@ async function failedRefundOf(trx: Transaction<Database>, tenantId: number, afte
   return found.rows[0];
 }
 
+/** What the order's channel said of the refund: the demo and counter channels answer at once, a real one may take its time. */
+type ChannelAnswer = { state: 'success'; channelRefundNo: string } | { state: 'processing'; channelRefundNo: string } | { state: 'failed'; reason: string };
+
+async function askChannel(deps: OrderDeps, actor: Actor, order: OrderRow, refundNo: string, refundPrice: string, reason: string): Promise<ChannelAnswer> {
+  const real = deps.payments.byCode(order.pay_channel);
+  if (real === null) {
+    const started = await refundChannel(order.pay_channel).refund({ orderId: order.id, refundNo, refundPrice });
+    return started.settled ? { state: 'success', channelRefundNo: started.refundNo } : { state: 'failed', reason: started.failure ?? MSG_NO_PAY_CHANNEL };
+  }
+  try {
+    return await real.refund(
+      { orderNo: outTradeNoOf(actor.tenantId, order.no), refundNo: outTradeNoOf(actor.tenantId, refundNo), refundPrice, totalPrice: order.pay_price, reason },
+      deps.payments.notifyUrl(real.code === 'wechat' ? NOTIFY_PATHS.wechatRefund : NOTIFY_PATHS.alipay),
+    );
+  } catch (error) {
+    // Unreachable or refused outright: a failed refund order the staff can retry (the same number: the channel refunds once).
+    if (error instanceof ChannelFailure) return { state: 'failed', reason: error.message };
+    throw error;
+  }
+}
+
+async function logRefundFailure(trx: Transaction<Database>, actor: Actor, afterSaleId: string, status: string, failure: string): Promise<void> {
+  await sql`insert into sale_after_sale_log (id, after_sale_id, action, before_status, after_status, content, create_by, create_time, tenant_id)
+    values (${newId()}, ${afterSaleId}, 'refundFailed', ${status}, ${status}, ${msgRefundFailed(failure)}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+}
+
 /**
- * 确认退款: a refund order through the order's channel (the demo and offline channels answer at once;
- * a real channel would settle from its callback), then the refund's consequences. A channel that refuses
- * leaves the after-sale 等待退款 and the refund order 退款失败 with the channel's reason and a log row;
- * the caller commits that and tells the staff, who retry it (retryRefund) under the same refund number.
+ * 确认退款: a refund order through the order's channel, then the refund's consequences. The demo and counter channels
+ * answer at once; a real channel that takes the refund leaves it 处理中 (the after-sale 等待退款) until its notification
+ * or a query confirms it (completeChannelRefund) — a refund never completes here before the channel says the money went
+ * back. A channel that refuses leaves the refund order 退款失败 with the channel's reason and a log row; the caller commits
+ * that and tells the staff, who retry it (retryRefund) under the same refund number.
  */
 export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, id: string): Promise<RefundOutcome> {
   const afterSale = await findAfterSale(trx, actor.tenantId, id);
@@ -189,22 +220,84 @@ export async function refundAfterSale(trx: Transaction<Database>, deps: OrderDep
   const current = await sql<{ status: AfterSaleState }>`select status from sale_after_sale where id = ${id} for update`.execute(trx);
   const status = current.rows[0]?.status ?? (afterSale.status as AfterSaleState);
   if (!allowedActions(afterSaleMachine, status).includes('refund')) throw businessError(refusalFor(afterSaleMachine, status, 'refund'));
+  const processing = await sql<{ id: string }>`select id from sale_refund_order where after_sale_id = ${id} and tenant_id = ${actor.tenantId} and status = ${REFUND_STATUS.processing}`.execute(trx);
+  if (processing.rows.length > 0) throw businessError(MSG_REFUND_PROCESSING);
 
   const pending = await failedRefundOf(trx, actor.tenantId, id);
   const refundNo = pending?.no ?? (await nextDocumentNo(trx, actor.tenantId, 'RF', actor.at));
-  const started = await refundChannel(order.pay_channel).refund({ orderId: order.id, refundNo, refundPrice: afterSale.refund_price });
-  if (!started.settled) {
-    // Only channels that answer at once exist yet, so "not settled" is a refusal; a real one would leave it 处理中.
-    const failure = started.failure ?? MSG_NO_PAY_CHANNEL;
-    await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.failed, failReason: failure, channelRefundNo: null });
+  const answer = await askChannel(deps, actor, order, refundNo, afterSale.refund_price, `售后单 ${afterSale.no}`);
+  if (answer.state === 'failed') {
+    await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.failed, failReason: answer.reason, channelRefundNo: null });
+    await logRefundFailure(trx, actor, id, status, answer.reason);
+    return { refunded: false, failure: answer.reason };
+  }
+  if (answer.state === 'processing') {
+    await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.processing, failReason: null, channelRefundNo: answer.channelRefundNo });
     await sql`insert into sale_after_sale_log (id, after_sale_id, action, before_status, after_status, content, create_by, create_time, tenant_id)
-      values (${newId()}, ${id}, 'refundFailed', ${status}, ${status}, ${msgRefundFailed(failure)}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
-    return { refunded: false, failure };
+      values (${newId()}, ${id}, 'refundProcessing', ${status}, ${status}, ${`退款 ${afterSale.refund_price} 元已提交支付渠道，等待确认`}, ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+    return { refunded: false, processing: true };
   }
   await step(trx, actor, id, 'refund', `${afterSale.refund_price} 元`, { refund_time: sql`now()` });
-  await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.success, failReason: null, channelRefundNo: started.refundNo });
+  await recordRefund(trx, actor, order, afterSale, pending, refundNo, { status: REFUND_STATUS.success, failReason: null, channelRefundNo: answer.channelRefundNo });
   await settleRefund(trx, deps, actor, order, afterSale);
   return { refunded: true };
+}
+
+interface RefundOrderRow {
+  id: string;
+  no: string;
+  after_sale_id: string | null;
+  status: string;
+  refund_price: string;
+}
+
+async function lockRefundOrder(trx: Transaction<Database>, tenantId: number, refundOrderId: string): Promise<RefundOrderRow> {
+  const found = await sql<RefundOrderRow>`select id, no, after_sale_id, status, refund_price::text as refund_price from sale_refund_order
+    where id = ${refundOrderId} and tenant_id = ${tenantId} for update`.execute(trx);
+  const row = found.rows[0];
+  if (row === undefined) throw businessError('退款单不存在');
+  return row;
+}
+
+/** What a channel's word on a refund did (支付通知's 结果). */
+export type ChannelRefundResult = { result: 'processed' | 'duplicate' | 'rejected'; reason: string };
+
+/**
+ * The channel confirms a refund it took (its notification, a query): the refund order 退款成功 and the after-sale's
+ * refund with all its consequences, once. The amount must be the refund order's to the cent.
+ */
+export async function completeChannelRefund(
+  trx: Transaction<Database>,
+  deps: OrderDeps,
+  actor: Actor,
+  refundOrderId: string,
+  channelRefundNo: string,
+  // null: the channel names the refund by our number but not its own amount (Alipay's notice carries the trade's total).
+  amount: string | null,
+): Promise<ChannelRefundResult> {
+  const refund = await lockRefundOrder(trx, actor.tenantId, refundOrderId);
+  if (refund.status === REFUND_STATUS.success) return { result: 'duplicate', reason: '该笔退款已处理' };
+  if (amount !== null && !new Decimal(amount).equals(refund.refund_price)) return { result: 'rejected', reason: `金额不符：渠道 ${new Decimal(amount).toFixed(2)} 元，退款单 ${refund.refund_price} 元` };
+  if (refund.after_sale_id === null) throw businessError('退款单没有售后单');
+  const afterSale = await findAfterSale(trx, actor.tenantId, refund.after_sale_id);
+  const order = await lockOrder(trx, actor.tenantId, afterSale.order_id);
+  await step(trx, { ...actor, operator: actor.operator }, afterSale.id, 'refund', `${afterSale.refund_price} 元`, { refund_time: sql`now()` });
+  await sql`update sale_refund_order set status = ${REFUND_STATUS.success}, fail_reason = null, channel_refund_no = ${channelRefundNo}, success_time = now(), update_time = now()
+    where id = ${refund.id}`.execute(trx);
+  await settleRefund(trx, deps, actor, order, afterSale);
+  return { result: 'processed', reason: '退款成功' };
+}
+
+/** The channel gave up on a refund it had taken: the refund order 退款失败 (staff retry it), the after-sale still 等待退款. */
+export async function failChannelRefund(trx: Transaction<Database>, actor: Actor, refundOrderId: string, reason: string): Promise<ChannelRefundResult> {
+  const refund = await lockRefundOrder(trx, actor.tenantId, refundOrderId);
+  if (refund.status !== REFUND_STATUS.processing) return { result: 'duplicate', reason: '该笔退款已处理' };
+  await sql`update sale_refund_order set status = ${REFUND_STATUS.failed}, fail_reason = ${reason}, update_time = now() where id = ${refund.id}`.execute(trx);
+  if (refund.after_sale_id !== null) {
+    const afterSale = await findAfterSale(trx, actor.tenantId, refund.after_sale_id);
+    await logRefundFailure(trx, actor, afterSale.id, afterSale.status, reason);
+  }
+  return { result: 'processed', reason: msgRefundFailed(reason) };
 }
 
 /** 重试退款 of a failed refund order: the same refund again, through 确认退款's path. */

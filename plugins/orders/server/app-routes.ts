@@ -8,7 +8,8 @@ import { CANCEL_TYPE } from './dicts';
 import { memberOrderPage, orderDetail } from './order-reads';
 import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteOrder, receiveOrder, receiverFromAddress, type NewOrder, type OrderDeps, type OrderQuote } from './order-service';
 import type { PricedAmounts } from './pricing';
-import { appPaymentChannel } from './pay-channels';
+import { demoChannel } from './pay-channels';
+import { closeAtChannelOrRefuse, MSG_ORDER_PAID_MEANWHILE, MSG_PAY_CHANNEL_UNKNOWN, startChannelPayment } from './payments/online-pay';
 
 /** The mini-program's orders (docs/business-api.md "The mini-program"): a member's own orders only. */
 
@@ -132,21 +133,37 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
     );
   });
 
-  api.post<{ Body: { id: string } }>('/app/order/pay', { ...memberOnly, schema: idBody }, async (request) => {
-    const me = owner(request);
-    const deps = orderDeps(ctx);
-    const channel = appPaymentChannel();
-    const order = await inTransaction(db, (trx) => lockOrder(trx, me.tenantId, request.body.id, me.memberId));
-    const started = await channel.start({ id: order.id, no: order.no, payPrice: order.pay_price });
-    // A channel that settles at once walks the callback's path right away.
-    if (started.settled) await inTransaction(db, (trx) => onPaid(trx, deps, { tenantId: me.tenantId, operator: null }, order.id, channel.code, started.tradeNo));
-    return ok({ id: order.id, channel: channel.code, paid: started.settled, tradeNo: started.tradeNo });
-  });
+  // PAY_MODE=demo settles at once; a real channel answers what the buyer's client needs to pay (payments/online-pay.ts).
+  api.post<{ Body: { id: string; channel?: string } }>(
+    '/app/order/pay',
+    { ...memberOnly, schema: { querystring: query({}), body: body({ id: Id, channel: Type.Optional(Line(16)) }) } },
+    async (request) => {
+      const me = owner(request);
+      const deps = orderDeps(ctx);
+      const requested = request.body.channel?.trim() || undefined;
+      if (deps.payments.demo) {
+        if (requested !== undefined && requested !== demoChannel.code) throw businessError(MSG_PAY_CHANNEL_UNKNOWN);
+        const order = await inTransaction(db, (trx) => lockOrder(trx, me.tenantId, request.body.id, me.memberId));
+        const started = await demoChannel.start({ id: order.id, no: order.no, payPrice: order.pay_price });
+        await inTransaction(db, (trx) => onPaid(trx, deps, { tenantId: me.tenantId, operator: null }, order.id, demoChannel.code, started.tradeNo));
+        return ok({ id: order.id, channel: demoChannel.code, paid: true, tradeNo: started.tradeNo });
+      }
+      const channel = deps.payments.forApp(requested);
+      if (channel === null) throw businessError(MSG_PAY_CHANNEL_UNKNOWN);
+      const openid = channel.code === 'wechat' ? await deps.members.openidOf(db, me.tenantId, me.memberId) : null;
+      const params = await startChannelPayment(db, deps, { ...me, openid }, request.body.id, channel);
+      return ok({ id: request.body.id, channel: channel.code, paid: false, ...params });
+    },
+  );
 
   api.post<{ Body: { id: string } }>('/app/order/cancel', { ...memberOnly, schema: idBody }, async (request) => {
     const me = owner(request);
     const deps = orderDeps(ctx);
-    await inTransaction(db, (trx) => closeOrder(trx, deps, { tenantId: me.tenantId, operator: null }, request.body.id, CANCEL_TYPE.buyer, '买家取消', me.memberId));
+    const actor = { tenantId: me.tenantId, operator: null };
+    await inTransaction(db, (trx) => lockOrder(trx, me.tenantId, request.body.id, me.memberId));
+    // Closed at its channel first, so the buyer cannot pay a closed order there; a payment that already arrived wins.
+    if (!(await closeAtChannelOrRefuse(db, deps, actor, request.body.id))) throw businessError(MSG_ORDER_PAID_MEANWHILE);
+    await inTransaction(db, (trx) => closeOrder(trx, deps, actor, request.body.id, CANCEL_TYPE.buyer, '买家取消', me.memberId));
     return ok(true);
   });
 

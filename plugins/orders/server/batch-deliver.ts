@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError, buildWorkbook, businessError, importSummaryMessage, inTransaction, MAX_IMPORT_ROWS, MSG_BAD_FILE, MSG_EMPTY_FILE, MSG_NO_FILE, NO_INPUT, ok, permission, query, readSheetRows, rowReason, tenantOf, TooManyRowsError, withMultipart, XLSX_MIME, type AppContext, type ExcelColumn, type ImportRowError } from '../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, orderEntity } from '../entities';
+import { afterShipped } from './after-shipping';
 import { deliverOrder, MSG_EXPRESS_NOT_FOUND, MSG_ORDER_NOT_FOUND, type Actor } from './order-service';
 
 /**
@@ -60,6 +61,7 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
       const companies = await sql<{ id: string; name: string; code: string | null }>`select id, name, code from sale_express where tenant_id = ${tenantId} and status = '1'`.execute(db);
       const errors: ImportRowError[] = [];
       let shipped = 0;
+      const shippedIds: string[] = [];
       for (const row of rows) {
         const orderNo = cell(row.values.orderNo);
         const expressText = cell(row.values.express);
@@ -79,18 +81,21 @@ export function registerBatchDeliverRoutes(api: FastifyInstance, ctx: AppContext
           continue;
         }
         try {
-          await inTransaction(db, async (trx) => {
+          const orderId = await inTransaction(db, async (trx) => {
             const found = await sql<{ id: string }>`select id from sale_order where tenant_id = ${tenantId} and no = ${orderNo}`.execute(trx);
-            const orderId = found.rows[0]?.id;
-            if (orderId === undefined) throw businessError(MSG_ORDER_NOT_FOUND);
-            await deliverOrder(trx, actor, orderId, { expressId: company.id, logisticsNo });
+            const id = found.rows[0]?.id;
+            if (id === undefined) throw businessError(MSG_ORDER_NOT_FOUND);
+            await deliverOrder(trx, actor, id, { expressId: company.id, logisticsNo });
+            return id;
           });
+          shippedIds.push(orderId);
           shipped += 1;
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           refuse(error.message);
         }
       }
+      afterShipped(ctx, request.log, tenantId, shippedIds);
       const outcome = { total: rows.length, imported: shipped, skipped: errors.length, errors, failed: errors.length };
       if (errors.length === 0) return ok(outcome, `批量发货完成：发货 ${shipped} 单`);
       return { ...ok(outcome, importSummaryMessage(shipped, errors.length)), code: 201 };

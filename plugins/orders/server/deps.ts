@@ -10,7 +10,7 @@ import type { OrderDeps } from './order-service';
 export function orderDeps(ctx: Pick<AppContext, 'services'>): OrderDeps {
   const hooks = ctx.services.get('orderHooks');
   if (!(hooks instanceof OrderHookRegistry)) throw new Error('orderHooks is not the orders plugin’s registry');
-  return { stock: ctx.services.get('stock'), members: ctx.services.get('members'), hooks };
+  return { stock: ctx.services.get('stock'), members: ctx.services.get('members'), hooks, payments: hooks.payments, wechat: hooks.wechat };
 }
 
 /**

@@ -13,8 +13,11 @@ import {
   ORDER_TERMINAL_DICT,
   ORDER_TYPE_DICT,
   PAY_CHANNEL_DICT,
+  PAY_NOTICE_KIND_DICT,
+  PAY_NOTICE_RESULT_DICT,
   PAY_STATUS_DICT,
   REFUND_STATUS_DICT,
+  WX_SHIPPING_STATUS_DICT,
 } from '../entities';
 import { PURCHASE_STATUS_DICT } from '../purchase-entities';
 
@@ -32,6 +35,8 @@ export { DELIVERY_TYPE };
 /** 支付渠道: the online channels and the offline pay types (the dictionary's items, seeded as they are here). */
 export const PAY_CHANNEL_ITEMS: Array<[string, string]> = [
   ['demo', '模拟支付'],
+  ['wechat', '微信支付'],
+  ['alipay', '支付宝'],
   ['balance', '余额支付'],
   ['cash', '现金'],
   ['transfer', '转账'],
@@ -42,6 +47,35 @@ export const PAY_CHANNEL_ITEMS: Array<[string, string]> = [
 export function payChannelName(channel: string): string {
   return PAY_CHANNEL_ITEMS.find(([code]) => code === channel)?.[1] ?? channel;
 }
+
+/** What a payment channel's notification said (支付通知's 类型). */
+export const PAY_NOTICE_KIND = { payment: 'payment', refund: 'refund' } as const;
+/** What was done with it (支付通知's 结果). */
+export const PAY_NOTICE_RESULT = { processed: 'processed', duplicate: 'duplicate', refused: 'refused', rejected: 'rejected', failed: 'failed' } as const;
+
+/** 微信发货信息录入 of an order paid through WeChat Pay. */
+export const WX_SHIPPING = { pending: '0', recorded: '10', failed: '20' } as const;
+export const wxShippingDict: DictSeed = {
+  code: WX_SHIPPING_STATUS_DICT,
+  name: '微信发货信息',
+  items: [[WX_SHIPPING.pending, '待录入', 'orange'], [WX_SHIPPING.recorded, '已录入', 'green'], [WX_SHIPPING.failed, '录入失败', 'red']],
+};
+
+/** 支付通知's dictionaries (also added by migration 0007 to a database seeded before them). */
+export const payNoticeDicts: DictSeed[] = [
+  { code: PAY_NOTICE_KIND_DICT, name: '支付通知类型', items: [[PAY_NOTICE_KIND.payment, '支付'], [PAY_NOTICE_KIND.refund, '退款']] },
+  {
+    code: PAY_NOTICE_RESULT_DICT,
+    name: '支付通知结果',
+    items: [
+      [PAY_NOTICE_RESULT.processed, '已处理', 'green'],
+      [PAY_NOTICE_RESULT.duplicate, '重复通知', 'default'],
+      [PAY_NOTICE_RESULT.refused, '验签失败', 'red'],
+      [PAY_NOTICE_RESULT.rejected, '未受理', 'orange'],
+      [PAY_NOTICE_RESULT.failed, '处理失败', 'red'],
+    ],
+  },
+];
 
 /** The sales-order enumerations (docs/business-api.md "Sales orders"), editable on 数据字典. */
 export const orderDicts: DictSeed[] = [
@@ -57,6 +91,8 @@ export const orderDicts: DictSeed[] = [
   { code: ITEM_AFTER_SALE_STATUS_DICT, name: '订单项售后状态', items: [['0', '未售后', 'default'], ['10', '售后中', 'orange'], ['20', '售后成功', 'green']] },
   { code: ORDER_CANCEL_TYPE_DICT, name: '订单取消类型', items: [['10', '超时未支付'], ['20', '买家取消'], ['30', '卖家关闭'], ['40', '全部售后']] },
   { code: PAY_CHANNEL_DICT, name: '支付渠道', items: PAY_CHANNEL_ITEMS },
+  ...payNoticeDicts,
+  wxShippingDict,
   { code: PAY_STATUS_DICT, name: '支付状态', items: [['0', '待支付', 'orange'], ['10', '支付成功', 'green'], ['20', '已关闭', 'default']] },
   { code: REFUND_STATUS_DICT, name: '退款状态', items: [['0', '处理中', 'blue'], ['10', '退款成功', 'green'], ['20', '退款失败', 'red']] },
   { code: DELIVERY_TYPE_DICT, name: '订单配送方式', items: [[DELIVERY_TYPE.express, '快递发货'], [DELIVERY_TYPE.pickUp, '到店自提'], [DELIVERY_TYPE.none, '无需物流']] },

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { inTransaction, type JobKind } from '../../../server/kit';
 import { ORDER_STATUS } from '../entities';
-import { CANCEL_TYPE } from './dicts';
+import { CANCEL_TYPE, REFUND_STATUS } from './dicts';
+import { closeAtChannel } from './payments/online-pay';
+import { recheckRefund } from './payments/recheck';
+import { recordWechatShipments } from './payments/wechat-shipping';
 import { orderDeps } from './deps';
+import { expressTrackJob } from './express-tracking/job';
 import { closeOrder, receiveOrder } from './order-service';
 import { autoReceiveDays, unpaidMinutes } from './settings';
 
@@ -33,15 +37,22 @@ export const closeUnpaidOrders: JobKind = {
       and create_time < now() - make_interval(mins => ${minutes}) order by create_time limit ${BATCH}`.execute(db);
     let closed = 0;
     let failed = 0;
+    let paid = 0;
     for (const order of due.rows) {
+      const actor = { tenantId: order.tenant_id, operator: 'system' };
       try {
-        await inTransaction(db, (trx) => closeOrder(trx, deps, { tenantId: order.tenant_id, operator: 'system' }, order.id, CANCEL_TYPE.timeout, '超时未支付'));
+        // A real channel is asked first: a payment whose notification never came settles the order instead of closing it.
+        if (!(await closeAtChannel(db, deps, actor, order.id))) {
+          paid += 1;
+          continue;
+        }
+        await inTransaction(db, (trx) => closeOrder(trx, deps, actor, order.id, CANCEL_TYPE.timeout, '超时未支付'));
         closed += 1;
       } catch {
         failed += 1;
       }
     }
-    return `closed ${closed}, skipped ${failed}`;
+    return `closed ${closed}, paid at the channel ${paid}, skipped ${failed}`;
   },
 };
 
@@ -67,4 +78,43 @@ export const autoReceiveOrders: JobKind = {
   },
 };
 
-export const orderJobKinds: readonly JobKind[] = [closeUnpaidOrders, autoReceiveOrders];
+/**
+ * Refunds a real channel took but has not confirmed (its notification lost, or not yet sent): asked again after a
+ * minute, so a refund never hangs 处理中 on one lost message.
+ */
+export const checkChannelRefunds: JobKind = {
+  name: 'orders.checkChannelRefunds',
+  title: '核对支付渠道处理中的退款（参数：分钟，默认 1）',
+  run: async ({ db, parameter, services }) => {
+    const deps = orderDeps({ services });
+    const minutes = amount(parameter, 1);
+    const due = await sql<{ id: string; tenant_id: number }>`select id, tenant_id from sale_refund_order where status = ${REFUND_STATUS.processing}
+      and create_time < now() - make_interval(mins => ${minutes}) order by create_time limit ${BATCH}`.execute(db);
+    let settled = 0;
+    let waiting = 0;
+    let failed = 0;
+    for (const refund of due.rows) {
+      try {
+        const outcome = await recheckRefund(db, deps, { tenantId: refund.tenant_id, operator: 'system' }, refund.id);
+        if (outcome === 'processing') waiting += 1;
+        else settled += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+    return `settled ${settled}, still processing ${waiting}, skipped ${failed}`;
+  },
+};
+
+/** 微信发货信息录入 of shipped WeChat Pay orders not recorded yet, and of failed ones once their wait is over. */
+export const uploadWechatShipping: JobKind = {
+  name: 'orders.wechatShipping',
+  title: '微信发货信息录入（失败的按 1、5、15、60 分钟，3、12 小时重试）',
+  run: async ({ db, services }) => {
+    const done = await recordWechatShipments(db, orderDeps({ services }));
+    return `recorded ${done.recorded}, failed ${done.failed}`;
+  },
+};
+
+// orders.expressTrack: express-tracking/job.ts.
+export const orderJobKinds: readonly JobKind[] = [closeUnpaidOrders, autoReceiveOrders, checkChannelRefunds, uploadWechatShipping, expressTrackJob];

@@ -23,6 +23,12 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
     { title: '查询退款单', perms: 'saleorder:refundOrder:list', type: '1', clerk: true },
     { title: '导出退款单', perms: 'saleorder:refundOrder:exportXls', type: '1' },
     { title: '重试退款', perms: 'saleorder:refundOrder:retry', type: '1' },
+    { title: '核对退款', perms: 'saleorder:refundOrder:recheck', type: '1' },
+  ],
+  '/saleorder/payNoticeList': [
+    { title: '查询支付通知', perms: 'saleorder:payNotice:list', type: '1' },
+    { title: '导出支付通知', perms: 'saleorder:payNotice:exportXls', type: '1' },
+    { title: '重新核对', perms: 'saleorder:payNotice:recheck', type: '1' },
   ],
   '/saleorder/afterSaleList': [
     { title: '查询售后单', perms: 'saleorder:afterSale:list', type: '1', clerk: true },
@@ -78,6 +84,7 @@ export const orderMenus: PluginMenuSeed[] = [
       page('订单列表', '/saleorder/saleOrderList', 'saleorder/SaleOrderList'),
       page('支付记录', '/saleorder/payRecordList', 'saleorder/PayRecordList'),
       page('退款单', '/saleorder/refundOrderList', 'saleorder/RefundOrderList'),
+      page('支付通知', '/saleorder/payNoticeList', 'saleorder/PayNoticeList'),
       page('售后单', '/saleorder/afterSaleList', 'saleorder/AfterSaleList'),
       page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
       page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),

@@ -1,12 +1,23 @@
 import type { Transaction } from 'kysely';
 import type { OrderEvent, OrderHooks, OrderListener, OrderPaidEvent, OrderRefundedEvent, PromotionProvider } from '../../../server/contracts/order-hooks';
-import type { Database } from '../../../server/kit';
+import type { Database, WechatMiniProgram } from '../../../server/kit';
+import type { PaymentChannels } from './payments/channel-set';
 
 /**
  * The orders plugin's side of `orderHooks`: other plugins register here at boot; the order steps call
  * `paid`, `closed` and `refunded` inside their transactions, in registration order.
  */
 export class OrderHookRegistry implements OrderHooks {
+  /**
+   * The payment channels of this app ride along: like the hooks, they are this plugin's own and reach jobs and requests
+   * through the service map (deps.ts), so two apps in one process never share them.
+   */
+  constructor(
+    readonly payments: PaymentChannels,
+    /** The mini-program's server API (ctx.wechat): shipments of WeChat Pay orders are recorded with it. */
+    readonly wechat: WechatMiniProgram | null,
+  ) {}
+
   private provider: PromotionProvider | null = null;
   private readonly paidListeners: OrderListener<OrderPaidEvent>[] = [];
   private readonly closedListeners: OrderListener<OrderEvent>[] = [];

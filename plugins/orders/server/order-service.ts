@@ -3,12 +3,13 @@ import { sql, type Transaction } from 'kysely';
 import type { MemberService } from '../../../server/contracts/members';
 import type { CommittedOrder, OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
 import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
-import { businessError, lockAtVersion, newId, transitionInTransaction, type Database } from '../../../server/kit';
+import { businessError, lockAtVersion, newId, transitionInTransaction, type Database, type WechatMiniProgram } from '../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE, type DeliveryType } from '../entities';
-import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, payChannelName, TERMINAL } from './dicts';
+import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, payChannelName, TERMINAL, WX_SHIPPING } from './dicts';
 import { deliveryPriceFor } from './freight-lookup';
 import { nextDocumentNo } from './order-numbers';
 import { orderMachine, REMARK_ACTION } from './order-machine';
+import type { PaymentChannels } from './payments/channel-set';
 import type { OrderHookRegistry } from './order-hook-registry';
 import { applyAdjustment, priceOrder, rewardFor, type PricedAmounts, type PricedOrder } from './pricing';
 import { pointsPerYuan } from './settings';
@@ -25,6 +26,10 @@ export interface OrderDeps {
   members: MemberService;
   /** Marketing's promotions and the other plugins' listeners (order-hook-registry.ts). */
   hooks: OrderHookRegistry;
+  /** The payment channels (payments/channel-set.ts). */
+  payments: PaymentChannels;
+  /** The mini-program's server API, null when WECHAT_APP_ID / WECHAT_APP_SECRET are not set (payments/wechat-shipping.ts). */
+  wechat: WechatMiniProgram | null;
 }
 
 /** Who acts, in which tenant. */
@@ -313,10 +318,19 @@ export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor:
     operator: actor.operator,
     // The log says how it was paid by name (支付：现金 91.00 元), as the order detail shows it.
     content: `${payChannelName(channel)} ${payPrice.toFixed(2)} 元`,
-    set: { pay_time: sql`now()`, pay_channel: channel, give_point: reward },
+    // Paid through WeChat Pay: its shipment is to be recorded with WeChat once it ships (payments/wechat-shipping.ts).
+    set: { pay_time: sql`now()`, pay_channel: channel, give_point: reward, ...(channel === 'wechat' ? { wx_shipping_status: WX_SHIPPING.pending } : {}) },
   });
-  await sql`insert into sale_pay_record (id, order_id, order_no, channel, price, status, channel_trade_no, success_time, create_by, create_time, tenant_id)
-    values (${newId()}, ${orderId}, ${order.no}, ${channel}, ${payPrice.toFixed(2)}::numeric, ${PAY_STATUS.success}, ${tradeNo}, now(), ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+  // A real channel's payment was recorded 待支付 when the buyer started it (payments/online-pay.ts): it is the one that succeeded.
+  const waiting = await sql<{ id: string }>`update sale_pay_record set status = ${PAY_STATUS.success}, channel_trade_no = ${tradeNo}, price = ${payPrice.toFixed(2)}::numeric,
+      success_time = now(), update_by = ${actor.operator}, update_time = now()
+    where order_id = ${orderId} and tenant_id = ${actor.tenantId} and channel = ${channel} and status = ${PAY_STATUS.waiting} returning id`.execute(trx);
+  if (waiting.rows.length === 0) {
+    await sql`insert into sale_pay_record (id, order_id, order_no, channel, price, status, channel_trade_no, success_time, create_by, create_time, tenant_id)
+      values (${newId()}, ${orderId}, ${order.no}, ${channel}, ${payPrice.toFixed(2)}::numeric, ${PAY_STATUS.success}, ${tradeNo}, now(), ${actor.operator}, now(), ${actor.tenantId})`.execute(trx);
+  }
+  // Another channel's payment started and never finished is closed with the order's payment.
+  await sql`update sale_pay_record set status = ${PAY_STATUS.closed}, update_time = now() where order_id = ${orderId} and tenant_id = ${actor.tenantId} and status = ${PAY_STATUS.waiting}`.execute(trx);
   await deps.stock.deductReserved(trx, actor.tenantId, await stockLines(trx, actor.tenantId, orderId), { bizId: orderId, operator: actor.operator });
   if (order.member_id !== null && reward > 0) {
     const posting = { ownerId: order.member_id, change: reward, bizId: orderId, operator: actor.operator, tenantId: actor.tenantId };

@@ -1,11 +1,10 @@
 import { businessError, newId } from '../../../server/kit';
-import { demoRefundFailure, payMode } from './settings';
+import { demoRefundFailure } from './settings';
 
 /**
- * How an order is paid. A channel starts a payment; it either settles at once (the demo channel, an
- * offline payment the staff confirms) or later through its callback. Either way the order is settled by
- * the one `onPaid(orderId, channel, tradeNo)` path (order-service.ts), so the demo walks the same code a
- * real channel's callback will.
+ * The channels that settle at once: the demo channel (PAY_MODE=demo) and money taken at the counter. Either way the
+ * order is settled by the one `onPaid(orderId, channel, tradeNo)` path (order-service.ts) that a real channel's
+ * notification also walks (payments/pay-notices.ts); the real channels are in channels/ and payments/channel-set.ts.
  */
 export interface PaymentStart {
   /** Settled now: call onPaid with this trade number. */
@@ -30,7 +29,7 @@ export interface PaymentChannel {
 
 export const MSG_NO_PAY_CHANNEL = '支付渠道未配置';
 
-/** PAY_MODE=demo: pays at once with a made-up trade number. */
+/** PAY_MODE=demo (the default): pays at once with a made-up trade number. */
 export const demoChannel: PaymentChannel = {
   code: 'demo',
   start: () => Promise.resolve({ settled: true, tradeNo: `DEMO${newId()}` }),
@@ -51,11 +50,5 @@ const counterChannel = (code: string): PaymentChannel => ({
 export function refundChannel(code: string | null): PaymentChannel {
   if (code === 'demo') return demoChannel;
   if (code === 'cash' || code === 'transfer' || code === 'pos') return counterChannel(code);
-  throw businessError(MSG_NO_PAY_CHANNEL);
-}
-
-/** The channel a mini-program payment goes through. */
-export function appPaymentChannel(): PaymentChannel {
-  if (payMode() === 'demo') return demoChannel;
   throw businessError(MSG_NO_PAY_CHANNEL);
 }
