@@ -87,7 +87,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       // voids the earlier codes of the purpose). The cooldown stays taken: the provider may have delivered despite
       // a timeout, and a failing provider is not asked again by every click; the user retries after the minute.
       if (code !== null) {
-        await ctx.sms.send(mobile, code).catch(async (failure: unknown) => {
+        await ctx.sms.send(mobile, code, request.log).catch(async (failure: unknown) => {
           await issueSmsCode(db, ctx.codeSecret, mobile, purpose, false);
           throw failure;
         });

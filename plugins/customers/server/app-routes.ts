@@ -96,7 +96,7 @@ export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registe
       // 短信发送失败. The undelivered code is voided by a decoy issued in its place; the cooldown stays taken
       // (as for the staff codes, server/routes/account.ts).
       if (code !== null) {
-        await ctx.sms.send(mobile, code).catch(async (failure: unknown) => {
+        await ctx.sms.send(mobile, code, request.log).catch(async (failure: unknown) => {
           await issueSmsCode(db, ctx.codeSecret, mobile, 'member', false);
           throw failure;
         });

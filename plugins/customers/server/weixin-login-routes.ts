@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { ApiError, appShop, body, businessError, inTransaction, isUniqueViolation, Line, MSG_TOO_MANY_LOGINS, query, readTenant, tooManyRequests, type AppContext, type Database } from '../../../server/kit';
+import { appShop, body, businessError, inTransaction, isUniqueViolation, Line, MSG_TOO_MANY_LOGINS, query, readTenant, tooManyRequests, type AppContext, type Database } from '../../../server/kit';
 import { API } from '../../../src/contracts/api-paths';
 import { MSG_BAD_INVITE, memberLoginAnswer, type Registered } from './app-routes';
 import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
@@ -133,7 +133,7 @@ export function registerWeixinLoginRoutes(api: FastifyInstance, ctx: AppContext,
     },
     async (request) => {
       const wechat = ctx.wechat;
-      if (wechat === null) throw new ApiError(MSG_WEIXIN_NOT_CONFIGURED, 503, 503);
+      if (wechat === null) throw businessError(MSG_WEIXIN_NOT_CONFIGURED);
       const tenantId = await appShop(db, readTenant(request));
       // One budget per address and shop, as SMS login's per number: bad codes are what it counts.
       const account = `member-weixin:${tenantId}`;

@@ -2,33 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert, useCustomRead, useEntityAction } from '../../../src/toolkit/crud';
-import { orderEntity } from '../entities';
-
-/** The order's track and events as the server answers them (server/express-tracking/tracking.ts TrackView). */
-interface TrackView {
-  mode: string;
-  track: {
-    com: string;
-    expressName: string | null;
-    logisticsNo: string;
-    /** 0 未订阅, 1 已订阅, 2 订阅失败. */
-    subscribeState: string;
-    subscribeReason: string | null;
-    subscribeAttempts: number;
-    nextAttemptTime: string | null;
-    /** The carrier's state code (0 在途, 1 揽收, 2 疑难, 3 签收, 4 退签, 5 派件 …). */
-    state: string | null;
-    signedTime: string | null;
-    updateTime: string;
-  } | null;
-  /** Newest first, times on the shop's clock. */
-  events: Array<{ time: string; context: string; location: string | null; status: string | null }>;
-}
-
-export const EXPRESS_TRACK_URLS = {
-  read: `${orderEntity.api}/expressTrack`,
-  refresh: `${orderEntity.api}/expressTrack/refresh`,
-} as const;
+import { EXPRESS_TRACK_API, type TrackView } from '../express-track';
 
 const SUBSCRIBE_FAILED = '2';
 const KNOWN_STATES = new Set(['0', '1', '2', '3', '4', '5', '6', '7', '8', '10', '11', '12', '13', '14']);
@@ -41,14 +15,14 @@ const STATE_COLORS: Readonly<Record<string, string>> = { '3': 'green', '2': 'red
  */
 export function ExpressTimeline({ orderId, onRefreshed }: { orderId: string; /** After 刷新 (a 签收 may have completed the order). */ onRefreshed?: () => void }) {
   const { t } = useTranslation('orderExpress');
-  const read = useCustomRead<TrackView>({ url: EXPRESS_TRACK_URLS.read, query: { id: orderId } }, { failure: t('loadError') });
+  const read = useCustomRead<TrackView>({ url: EXPRESS_TRACK_API.read, query: { id: orderId } }, { failure: t('loadError') });
   const refresh = useEntityAction<TrackView>({ invalidates: [] });
   const view = read.value;
   const track = view?.track ?? null;
   const events = view?.events ?? [];
 
   const onRefresh = async () => {
-    const answer = await refresh.run({ url: EXPRESS_TRACK_URLS.refresh, method: 'post', values: { id: orderId } });
+    const answer = await refresh.run({ url: EXPRESS_TRACK_API.refresh, method: 'post', values: { id: orderId } });
     if (answer === undefined) return;
     read.retry();
     onRefreshed?.();

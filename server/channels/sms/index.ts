@@ -18,12 +18,12 @@ export function createSmsSender(channels: ChannelEnv, timeoutMs: number, log: Sm
   const sender = settings.provider === 'aliyun' ? aliyunSmsSender(settings.aliyun, timeoutMs) : tencentSmsSender(settings.tencent, timeoutMs);
   return {
     provider: sender.provider,
-    send: async (mobile, code) => {
+    send: async (mobile, code, requestLog) => {
       try {
         await sender.send(mobile, code);
       } catch (error) {
         const failure = error instanceof SmsFailure ? error : new SmsFailure(sender.provider, 'Unexpected', error instanceof Error ? error.name : 'unknown error');
-        log.warn(failure.logLine());
+        (requestLog ?? log).warn(failure.logLine());
         throw failure;
       }
     },

@@ -10,8 +10,11 @@ export { DEFAULT_CHANNEL_TIMEOUT_MS as DEFAULT_SMS_TIMEOUT_MS } from '../channel
 /** Sends a login / registration code to a mobile through the configured provider (SMS_MODE). */
 export interface SmsSender {
   readonly provider: SmsProvider;
-  /** Resolves once the provider accepted the message; throws SmsFailure otherwise (never a silent success). */
-  send(mobile: string, code: string): Promise<void>;
+  /**
+   * Resolves once the provider accepted the message; throws SmsFailure otherwise (never a silent success). `log` is the
+   * request's logger, so the lines it writes carry the request's id (the app's logger when none is given).
+   */
+  send(mobile: string, code: string, log?: SmsLog): Promise<void>;
 }
 
 /** Where a sender writes: the app's logger. */
@@ -46,8 +49,8 @@ export class SmsFailure extends ApiError {
 export function logSmsSender(log: SmsLog): SmsSender {
   return {
     provider: 'log',
-    send: async (mobile, code) => {
-      log.info(`SMS code for ${mobile}: ${code}`);
+    send: async (mobile, code, requestLog) => {
+      (requestLog ?? log).info(`SMS code for ${mobile}: ${code}`);
     },
   };
 }

@@ -18,6 +18,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HangSwitch } from './hang-switch';
 
 const ALGORITHM = 'ACS3-HMAC-SHA256';
 const ACTION = 'SendSms';
@@ -145,9 +146,8 @@ export async function startAliyunSmsFake(options: AliyunSmsFakeOptions = {}): Pr
   const refusals: AliyunRefusal[] = [];
   const requests: AliyunRawRequest[] = [];
   const usedNonces = new Set<string>();
-  const held = new Set<() => void>();
   const arrivals: ((request: AliyunRawRequest) => void)[] = [];
-  let hanging = false;
+  const hanging = new HangSwitch();
   let nextFailure: { code: string; message: string } | null = null;
 
   function verifySignature(method: string, url: URL, headers: Record<string, string>, body: string): void {
@@ -237,7 +237,7 @@ export async function startAliyunSmsFake(options: AliyunSmsFakeOptions = {}): Pr
     const raw: AliyunRawRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers, body };
     requests.push(raw);
     for (const arrived of arrivals.splice(0)) arrived(raw);
-    if (hanging) await new Promise<void>((resolve) => held.add(resolve));
+    await hanging.pass();
 
     const url = new URL(raw.url, 'http://fake.invalid');
     try {
@@ -292,11 +292,7 @@ export async function startAliyunSmsFake(options: AliyunSmsFakeOptions = {}): Pr
       nextFailure = { code, message };
     },
     hang(on) {
-      hanging = on;
-      if (!on) {
-        for (const release of held) release();
-        held.clear();
-      }
+      hanging.set(on);
     },
     nextRequest: () => new Promise((resolve) => arrivals.push(resolve)),
     resend: (request) =>
@@ -311,9 +307,7 @@ export async function startAliyunSmsFake(options: AliyunSmsFakeOptions = {}): Pr
         outgoing.end(request.body);
       }),
     async close() {
-      hanging = false;
-      for (const release of held) release();
-      held.clear();
+      hanging.release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -20,6 +20,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HangSwitch } from './hang-switch';
 
 const ACTION = 'SendSms';
 const VERSION = '2021-01-11';
@@ -141,9 +142,8 @@ export async function startTencentSmsFake(options: TencentSmsFakeOptions = {}): 
   const sent: TencentSentSms[] = [];
   const refusals: TencentRefusal[] = [];
   const requests: TencentRawRequest[] = [];
-  const held = new Set<() => void>();
   const arrivals: ((request: TencentRawRequest) => void)[] = [];
-  let hanging = false;
+  const hanging = new HangSwitch();
   let clockOffsetMs = 0;
   let numberFailure: TencentRefusal | null = null;
   const nowSeconds = () => Math.floor((Date.now() + clockOffsetMs) / 1000);
@@ -232,7 +232,7 @@ export async function startTencentSmsFake(options: TencentSmsFakeOptions = {}): 
     const raw: TencentRawRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') };
     requests.push(raw);
     for (const arrived of arrivals.splice(0)) arrived(raw);
-    if (hanging) await new Promise<void>((resolve) => held.add(resolve));
+    await hanging.pass();
     try {
       verify(raw);
       answer(res, { Response: sendSms(raw.body) });
@@ -280,11 +280,7 @@ export async function startTencentSmsFake(options: TencentSmsFakeOptions = {}): 
       numberFailure = { code, message };
     },
     hang(on) {
-      hanging = on;
-      if (!on) {
-        for (const release of held) release();
-        held.clear();
-      }
+      hanging.set(on);
     },
     advanceClock(ms) {
       clockOffsetMs += ms;
@@ -301,9 +297,7 @@ export async function startTencentSmsFake(options: TencentSmsFakeOptions = {}): 
         outgoing.end(request.body);
       }),
     async close() {
-      hanging = false;
-      for (const release of held) release();
-      held.clear();
+      hanging.release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

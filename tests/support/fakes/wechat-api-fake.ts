@@ -22,6 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HangSwitch } from './hang-switch';
 
 const LOGIN_CODE_TTL_MS = 5 * 60_000;
 const RENEW_WITHIN_MS = 5 * 60_000;
@@ -157,8 +158,7 @@ export async function startWechatApiFake(options: WechatApiFakeOptions): Promise
   let tokenDelayMs = 0;
   let refusingTokens = false;
   let nextShippingFailure: { errcode: number; errmsg: string } | null = null;
-  let hangMode: boolean | number = false;
-  const held = new Set<() => void>();
+  const hanging = new HangSwitch();
   const shipments: ReceivedShipment[] = [];
   const requests: ReceivedRequest[] = [];
   let serial = 0;
@@ -277,8 +277,7 @@ export async function startWechatApiFake(options: WechatApiFakeOptions): Promise
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        if (hangMode === true) await new Promise<void>((resolve) => held.add(resolve));
-        else if (typeof hangMode === 'number' && hangMode > 0) await new Promise((resolve) => setTimeout(resolve, hangMode as number));
+        await hanging.pass();
         if (res.destroyed) return;
         const method = req.method ?? 'GET';
         const url = new URL(req.url ?? '/', 'http://fake.invalid');
@@ -321,11 +320,7 @@ export async function startWechatApiFake(options: WechatApiFakeOptions): Promise
       shipments,
       requests,
       hang(mode = true) {
-        hangMode = mode;
-        if (mode !== true) {
-          for (const release of held) release();
-          held.clear();
-        }
+        hanging.set(mode);
       },
       delayTokens(ms) {
         tokenDelayMs = ms;
@@ -335,10 +330,8 @@ export async function startWechatApiFake(options: WechatApiFakeOptions): Promise
       },
     },
     async close() {
-      hangMode = false;
       server.closeAllConnections();
-      for (const release of held) release();
-      held.clear();
+      hanging.release();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { HangSwitch } from './hang-switch';
 
 const MAX_SKEW_SECONDS = 5 * 60;
 const AUTH_SCHEME = 'WECHATPAY2-SHA256-RSA2048';
@@ -215,8 +216,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions): Promise
   const waiters: Array<{ match: (n: FakeNotification) => boolean; resolve: (n: FakeNotification) => void }> = [];
   const closed: string[] = [];
   const requests: FakeRequest[] = [];
-  const held = new Set<() => void>();
-  let hangMode: number | boolean = false;
+  const hanging = new HangSwitch();
   let tamper: AnswerTamper = false;
   let outcome: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' = 'SUCCESS';
 
@@ -523,9 +523,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions): Promise
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
-    const delay = hangMode;
-    if (delay === true) await new Promise<void>((resolve) => held.add(resolve));
-    else if (typeof delay === 'number' && delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await hanging.pass();
 
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
@@ -618,11 +616,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions): Promise
     },
 
     hang(mode) {
-      hangMode = mode;
-      if (mode !== true) {
-        for (const release of held) release();
-        held.clear();
-      }
+      hanging.set(mode);
     },
 
     tamperAnswers(mode) {
@@ -643,10 +637,8 @@ export async function startWechatPayFake(options: WechatPayFakeOptions): Promise
     },
 
     async close() {
-      hangMode = false;
       server.closeAllConnections();
-      for (const release of held) release();
-      held.clear();
+      hanging.release();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

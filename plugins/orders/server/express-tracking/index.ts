@@ -15,5 +15,6 @@ export async function registerExpressTracking(api: FastifyInstance, ctx: AppCont
   });
 }
 
-export { kickExpressTracking, expressTrackingOf, MSG_RECEIVED_BY_TRACKING, type PassResult, type TrackView } from './tracking';
+export { kickExpressTracking, expressTrackingOf, MSG_RECEIVED_BY_TRACKING, type PassResult } from './tracking';
+export type { TrackView } from '../../express-track';
 export { EXPRESS_TRACK_API } from './routes';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { body, Id, ok, permission, query, tenantOf } from '../../../../server/kit';
 import { API } from '../../../../src/contracts/api-paths';
-import { orderEntity } from '../../entities';
+import { EXPRESS_TRACK_API } from '../../express-track';
 import { MSG_TRACK_REFRESHED } from './contract';
 import type { ExpressTracking } from './tracking';
 
@@ -11,10 +11,7 @@ import type { ExpressTracking } from './tracking';
  * (docs/business-api.md "Channels"), public and believed only once its sign checks out.
  */
 
-export const EXPRESS_TRACK_API = {
-  read: `${orderEntity.api}/expressTrack`,
-  refresh: `${orderEntity.api}/expressTrack/refresh`,
-} as const;
+export { EXPRESS_TRACK_API };
 
 /** The order detail's permission (admin-routes.ts queryById): whoever sees the order sees where it is. */
 const ORDER_DETAIL_PERMISSION = 'saleorder:order:list';

@@ -1,5 +1,6 @@
 import { businessError, formatShopTime, inTransaction, type AppContext } from '../../../../server/kit';
 import { DELIVERY_TYPE, ORDER_STATUS } from '../../entities';
+import type { TrackView } from '../../express-track';
 import { orderDeps } from '../deps';
 import { MSG_ORDER_NOT_FOUND, receiveOrder } from '../order-service';
 import { receiveOnSigned } from '../settings';
@@ -64,27 +65,6 @@ export interface PassResult {
   subscribed: number;
   failed: number;
   refreshed: number;
-}
-
-/** An order's track as the detail screen reads it (times on the shop's clock). */
-export interface TrackView {
-  mode: ExpressAdapter['mode'];
-  track: {
-    com: string;
-    expressName: string | null;
-    logisticsNo: string;
-    /** 0 未订阅, 1 已订阅, 2 订阅失败. */
-    subscribeState: string;
-    subscribeReason: string | null;
-    subscribeAttempts: number;
-    nextAttemptTime: string | null;
-    /** kuaidi100's state code (contract.ts TRACK_STATE), null before the carrier said anything. */
-    state: string | null;
-    signedTime: string | null;
-    updateTime: string;
-  } | null;
-  /** Newest first. */
-  events: Array<{ time: string; context: string; location: string | null; status: string | null }>;
 }
 
 const shopTime = (value: Date | null): string | null => (value === null ? null : formatShopTime(value));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../../../server/kit';
+import { ApiError, type AppContext } from '../../../../server/kit';
 import type { RealPaymentChannel } from '../channels/contract';
 import { orderDeps } from '../deps';
 import { NOTIFY_PATHS } from './channel-set';
@@ -12,6 +12,7 @@ import { receiveNotice } from './pay-notices';
  */
 
 const MAX_NOTICE_BYTES = 64 * 1024;
+export const MSG_CHANNEL_NOT_OPEN = '支付渠道未开通';
 const NOTICE_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 export async function registerPayNotifyRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,7 +26,7 @@ export async function registerPayNotifyRoutes(api: FastifyInstance, ctx: AppCont
         const deps = orderDeps(ctx);
         const channel = pick(deps.payments);
         // A channel this server does not use: nothing to verify against, so nothing is believed.
-        if (channel === null) return reply.code(404).send({ code: 'NOT_FOUND', message: '支付渠道未开通' });
+        if (channel === null) throw new ApiError(MSG_CHANNEL_NOT_OPEN, 404, 404);
         const answer = await receiveNotice(ctx.db, deps, channel, { headers: request.headers, rawBody: request.body }, { warn: (message) => request.log.warn(message) });
         return reply.code(answer.status).type(answer.contentType).send(answer.body);
       });

@@ -374,6 +374,8 @@ describe('the Alipay channel against the fake gateway', () => {
       outRefundNo: 'R1',
       channelRefundNo: `${tradeNo}_R1`,
       amount: '5.00',
+      // refund_fee is the trade's refunded total, not this refund's amount (the order flow does not compare it).
+      amountIsTotal: true,
       state: 'success',
       merchant: APP_ID,
     });

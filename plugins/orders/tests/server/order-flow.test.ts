@@ -188,7 +188,7 @@ describe('timeouts', () => {
     await sql`update sale_order set create_time = now() - interval '31 minutes' where id = ${old.id}`.execute(demo.app.db);
     // The seeded every-minute job may get there first; either way the order ends closed by timeout.
     const outcome = await closeUnpaidOrders.run({ db: demo.app.db, parameter: null, fireTime: null, services: demo.app.services });
-    expect(outcome).toMatch(/^closed \d+, skipped \d+$/);
+    expect(outcome).toMatch(/^closed \d+, paid at the channel \d+, skipped \d+$/);
     expect(await orderStatus(demo, old.id)).toMatchObject({ status: '40', cancelType: '10' });
     expect((await orderStatus(demo, fresh.id)).status).toBe('0');
     expect(await skuStock(demo, sku)).toEqual({ stock: 10, lockStock: 1 });
