@@ -15,6 +15,7 @@ import distribution from './distribution';
 import account from './account';
 import oss from './oss';
 import online from './online';
+import reviews from './reviews';
 
 /** Every business plugin of this build; removing one = deleting its folder and its line here. */
-export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, online, oss, account, help, monitor];
+export const plugins: readonly PluginDefinition[] = [dashboard, showcase, system, announcements, customers, goods, orders, reviews, marketing, distribution, reports, operations, online, oss, account, help, monitor];

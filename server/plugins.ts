@@ -14,9 +14,10 @@ import distribution from '../plugins/distribution/server';
 import account from '../plugins/account/server';
 import oss from '../plugins/oss/server';
 import online from '../plugins/online/server';
+import reviews from '../plugins/reviews/server';
 
 /**
  * The server sides of the business plugins in this build. Removing a plugin = deleting its folder and
  * its line here and in plugins/index.ts.
  */
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, system, announcements, customers, goods, orders, marketing, distribution, reports, operations, online, oss, account, help, monitor];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, system, announcements, customers, goods, orders, reviews, marketing, distribution, reports, operations, online, oss, account, help, monitor];

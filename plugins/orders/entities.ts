@@ -1,4 +1,5 @@
 import { defineEntity, type EntityRecord } from '../../src/contracts/entity';
+import { PICKUP_STORE_DICT } from './pickup-entities';
 
 /**
  * The sales-order plugin's entities (docs/business-api.md "Sales orders", docs/reference/business-domains.md §3), read by its
@@ -106,6 +107,12 @@ export const orderEntity = defineEntity({
     receiverMobile: { type: 'string', label: label('order', 'receiverMobile'), max: 20, search: 'like', readonly: true },
     receiverAreaId: { type: 'string', label: label('order', 'receiverAreaId'), max: 32, readonly: true, list: false, ref: 'region' },
     receiverDetailAddress: { type: 'string', label: label('order', 'receiverDetailAddress'), max: 255, readonly: true, list: false },
+    // 到店自提 (pickup-entities.ts): the store named at creation, its verification code (never in lists or exports: staff
+    // verify what the buyer shows), who verified it and when.
+    pickupStoreId: { type: 'dict', label: label('order', 'pickupStoreId'), dict: PICKUP_STORE_DICT, max: 32, search: 'eq', readonly: true, list: false },
+    pickupCode: { type: 'string', label: label('order', 'pickupCode'), max: 16, search: 'eq', readonly: true, list: false, detailOnly: true },
+    pickupVerifyTime: { type: 'datetime', label: label('order', 'pickupVerifyTime'), readonly: true, list: false },
+    pickupVerifier: { type: 'string', label: label('order', 'pickupVerifier'), max: 64, readonly: true, list: false, ref: 'user' },
     userRemark: { type: 'string', label: label('order', 'userRemark'), max: 255, readonly: true, list: false },
     /** The shop's own note (备注), set through its action, not through edit. */
     remark: { type: 'string', label: label('order', 'remark'), max: 500, readonly: true, list: false },

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../src/app/plugin-registry';
 import { resourceOf } from '../../src/toolkit/crud/resource';
+import { pickupStoreEntity } from './pickup-entities';
 import { purchaseDeliveryEntity, purchaseItemEntity, purchaseLogEntity, purchaseOrderEntity } from './purchase-entities';
 import { orderReferences } from './references';
 import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, orderItemEntity, orderLogEntity, payNoticeEntity, payRecordEntity, refundOrderEntity } from './entities';
@@ -8,8 +9,8 @@ import { afterSaleEntity, expressEntity, freightTemplateEntity, orderEntity, ord
 export default definePlugin({
   name: 'orders',
   // orders: the entities and the order screens; the others one area each.
-  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments', 'orderExpress', 'payNotices', 'purchases'],
-  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, payNoticeEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity, purchaseOrderEntity, purchaseItemEntity, purchaseDeliveryEntity, purchaseLogEntity].map(resourceOf),
+  namespaces: ['afterSales', 'orderCatalogue', 'orderDocuments', 'orderExpress', 'orderPickup', 'orderPrint', 'payNotices', 'purchases'],
+  resources: [orderEntity, orderItemEntity, orderLogEntity, payRecordEntity, payNoticeEntity, refundOrderEntity, afterSaleEntity, expressEntity, freightTemplateEntity, purchaseOrderEntity, purchaseItemEntity, purchaseDeliveryEntity, purchaseLogEntity, pickupStoreEntity].map(resourceOf),
   pages: {
     'saleorder/SaleOrderList': () => import('./pages/order-list'),
     'saleorder/SaleOrderDetail': () => import('./pages/order-detail'),
@@ -22,6 +23,8 @@ export default definePlugin({
     'saleorder/OfflineOrderList': () => import('./pages/offline-order-list'),
     'saleorder/DownloadPdf': () => import('./pages/delivery-note-pdf'),
     'saleorder/ContractPdf': () => import('./pages/contract-pdf'),
+    'saleorder/PickupStoreList': () => import('./pages/pickup-store-list'),
+    'saleorder/PickupVerify': () => import('./pages/pickup-verify'),
     'zcy/PurchaseOrderList': () => import('./pages/purchase-order-list'),
     'zcy/PurchaseOrderDetail': () => import('./pages/purchase-order-detail'),
   },

@@ -11,10 +11,13 @@ import { orderDicts } from './server/dicts';
 import { orderJobKinds } from './server/jobs';
 import { orderMenus } from './server/menus';
 import { OrderHookRegistry } from './server/order-hook-registry';
+import { createOrderItemService } from './server/order-item-service';
 import { PaymentChannels } from './server/payments/channel-set';
 import { registerPaymentRoutes } from './server/payments/routes';
 import { registerPayNotifyRoutes } from './server/payments/notify-routes';
 import { orderMigrations } from './server/migrations';
+import { registerPickup } from './server/pickup';
+import { pickupDicts } from './server/pickup/dicts';
 import { backfillDemoOrders, seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
 
@@ -24,14 +27,16 @@ export default defineServerPlugin({
   facts: [orderFacts],
   counters: orderCounters,
   migrations: orderMigrations,
-  dicts: orderDicts,
+  dicts: [...orderDicts, ...pickupDicts],
   menus: orderMenus,
   jobs: orderJobKinds,
   // shopProfile: the seller its contracts and delivery notes print (the system plugin's 店铺信息).
   requires: ['stock', 'members', 'shopProfile'],
-  provides: ['orderHooks'],
+  // orderItems: its lines as the reviews plugin reads them (server/contracts/order-items.ts).
+  provides: ['orderHooks', 'orderItems'],
   register: async (api, ctx) => {
     ctx.services.provide('orderHooks', new OrderHookRegistry(PaymentChannels.fromConfig(ctx.config), ctx.wechat));
+    ctx.services.provide('orderItems', createOrderItemService());
     await registerOrderCatalogueRoutes(api);
     await registerOrderAdminRoutes(api, ctx);
     registerOrderAppRoutes(api, ctx);
@@ -41,6 +46,8 @@ export default defineServerPlugin({
     await registerExpressTracking(api, ctx);
     await registerPaymentRoutes(api, ctx);
     await registerPayNotifyRoutes(api, ctx);
+    // 到店自提: the stores and their verifiers, 门店核销 by code, the mini-program's store list (server/pickup/).
+    await registerPickup(api, ctx);
     // DEMO_ORDERS above the first start's 120: the rest are placed once the server answers.
     if (ctx.config.demoTrade && ctx.config.demoOrders > 0) {
       let fill: ReturnType<typeof backfillDemoOrders> | null = null;

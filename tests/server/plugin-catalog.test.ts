@@ -52,7 +52,7 @@ describe('plugin menus, buttons and dictionaries', () => {
     await runPluginSeeds(db, serverPlugins);
     expect(await counts(db)).toEqual(before);
     const markers = await sql<{ key: string }>`select key from app_meta where key like 'catalog:%' order by key`.execute(db);
-    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:account', 'catalog:announcements', 'catalog:customers', 'catalog:dashboard', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:online', 'catalog:operations', 'catalog:orders', 'catalog:oss', 'catalog:reports', 'catalog:system']);
+    expect(markers.rows.map((row) => row.key)).toEqual(['catalog:account', 'catalog:announcements', 'catalog:customers', 'catalog:dashboard', 'catalog:distribution', 'catalog:goods', 'catalog:help', 'catalog:marketing', 'catalog:monitor', 'catalog:online', 'catalog:operations', 'catalog:orders', 'catalog:oss', 'catalog:reports', 'catalog:reviews', 'catalog:system']);
   });
 });
 

@@ -156,6 +156,10 @@ export default function OrderDetailPage() {
               ? []
               : [{ key: 'wxShippingStatus', label: t('order.fields.wxShippingStatus'), children: <WechatShippingStatus order={order} canRecord={gates.deliver.visible} onRecorded={read.retry} /> }]),
             field('deliveryType'),
+            // 到店自提: the store, the buyer's code and, once verified, when and by whom (门店核销).
+            ...(text(order.pickupStoreId) === ''
+              ? []
+              : [field('pickupStoreId'), field('pickupCode', order.pickupCode), field('pickupVerifyTime', order.pickupVerifyTime), field('pickupVerifier')]),
             ...(shipped ? [field('expressId'), field('logisticsNo', order.logisticsNo)] : []),
           ]}
         />

@@ -9,6 +9,7 @@ import { DictSelect, DictValue } from '../../../src/toolkit/dict';
 import { useAccess } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { useOrderActions } from '../components/order-dialogs';
+import { WarehousePrintToolbar } from '../components/warehouse-print';
 import { detailPath, keywordParams, ORDER_ACTIONS, ORDER_API, ORDER_PERMISSIONS, ORDER_TABS, rowActions, type OrderAction, type OrderTabKey } from '../components/order-model';
 import { DELIVERY_TYPE_DICT, ITEM_AFTER_SALE_STATUS_DICT, ORDER_REFUND_STATUS_DICT, ORDER_STATUS_DICT, ORDER_TERMINAL_DICT, ORDER_TYPE_DICT, orderEntity, orderItemEntity, PAY_CHANNEL_DICT, type OrderItemRecord, type OrderRecord } from '../entities';
 
@@ -74,7 +75,8 @@ export default function OrderListPage() {
   // 配送方式 from the URL (`?deliveryType=2`: the dashboard's 待核销 opens the self-pickup orders).
   const [deliveryType, setDeliveryType] = useUrlParam('deliveryType');
   const filters = useMemo(() => (deliveryType === null ? tab.filters : [...tab.filters, { field: 'deliveryType', operator: 'eq' as const, value: deliveryType }]), [tab.filters, deliveryType]);
-  const list = useEntityList<OrderRecord>({ entity: orderEntity, filters, fixedValues, selectable: false });
+  // Rows are selected for the warehouse's prints and 批量发货 (components/warehouse-print.tsx).
+  const list = useEntityList<OrderRecord>({ entity: orderEntity, filters, fixedValues, selectable: true });
   const exportGate = useAccess(permissionCode(orderEntity, 'exportXls'));
 
   // The counts under every filter of the list but the tab's own.
@@ -267,6 +269,7 @@ export default function OrderListPage() {
         {/* 批量发货: the template lists the orders waiting to ship; the filled sheet ships each row through 发货. */}
         <DownloadButton url={ORDER_API.deliverTemplate} fileName={t('batchDeliver.templateFile')} permission={ORDER_PERMISSIONS.deliver} label={t('batchDeliver.template')} />
         <ImportButton entity={orderEntity} upload={{ url: ORDER_API.importDeliver, permission: ORDER_PERMISSIONS.deliver, label: t('batchDeliver.upload') }} />
+        <WarehousePrintToolbar list={list} rows={rows} />
       </Space>
       <LoadErrorAlert error={list.isError ? t('crud:loadError') : items.error} onRetry={list.isError ? list.refresh : items.retry} style={{ marginBottom: 16 }} />
       <ListTable<OrderRecord> {...list.tableProps} columns={columns} data-testid="order-table" />

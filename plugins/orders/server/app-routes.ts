@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
 import { body, businessError, Id, Int, inTransaction, Line, moneyOnWire, ok, query, unauthorized, type AppContext, type Database } from '../../../server/kit';
-import { ORDER_TYPE } from '../entities';
+import { DELIVERY_TYPE, ORDER_TYPE } from '../entities';
 import { dictLookup, orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
 import { memberOrderPage, orderDetail } from './order-reads';
 import { closeOrder, createOrder, lockOrder, MSG_ORDER_NOT_FOUND, onPaid, quoteOrder, receiveOrder, receiverFromAddress, type NewOrder, type OrderDeps, type OrderQuote } from './order-service';
 import type { PricedAmounts } from './pricing';
 import { demoChannel } from './pay-channels';
+import { PICKUP_ORDER_FIELDS, pickupStoreOf, placePickup, withPickupStore, type PickupOrderInput } from './pickup/app';
 import { closeAtChannelOrRefuse, MSG_ORDER_PAID_MEANWHILE, MSG_PAY_CHANNEL_UNKNOWN, startChannelPayment } from './payments/online-pay';
 
 /** The mini-program's orders (docs/business-api.md "The mini-program"): a member's own orders only. */
@@ -16,9 +17,10 @@ import { closeAtChannelOrRefuse, MSG_ORDER_PAID_MEANWHILE, MSG_PAY_CHANNEL_UNKNO
 const MAX_LINES = 50;
 const MAX_COUNT = 9999;
 
-interface OrderBody {
+interface OrderBody extends PickupOrderInput {
   items: Array<{ skuId: string; count: number }>;
-  addressId: string;
+  /** Required unless the order is picked up at a store (deliveryType 2 with pickupStoreId: no address, no freight). */
+  addressId?: string;
   couponId?: string | null;
   point?: number;
   remark?: string;
@@ -27,19 +29,22 @@ interface OrderBody {
 /** What a member sends to price or place an order (create and the settlement preview alike). */
 const orderBody = body({
   items: Type.Array(body({ skuId: Id, count: Int(1, MAX_COUNT) }), { minItems: 1, maxItems: MAX_LINES }),
-  addressId: Id,
+  addressId: Type.Optional(Id),
+  ...PICKUP_ORDER_FIELDS,
   couponId: Type.Optional(Type.Union([Line(32), Type.Null()])),
   point: Type.Optional(Int(0, 100_000_000)),
   remark: Type.Optional(Line(255)),
 });
 
 async function memberOrder(trx: Transaction<Database>, deps: OrderDeps, me: { tenantId: number; memberId: string }, input: OrderBody): Promise<NewOrder> {
+  const store = await pickupStoreOf(trx, me.tenantId, input);
   return {
     type: ORDER_TYPE.normal,
     memberId: me.memberId,
     customerId: null,
     lines: input.items,
-    receiver: await receiverFromAddress(trx, deps, me.tenantId, me.memberId, input.addressId),
+    receiver: store === null ? await receiverFromAddress(trx, deps, me.tenantId, me.memberId, input.addressId ?? '') : null,
+    deliveryType: store === null ? DELIVERY_TYPE.express : DELIVERY_TYPE.pickUp,
     usePoint: input.point ?? 0,
     couponId: input.couponId?.trim() || null,
     userRemark: input.remark?.trim() || null,
@@ -97,9 +102,12 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
     async (request) => {
       const me = owner(request);
       const deps = orderDeps(ctx);
-      const created = await inTransaction(db, async (trx) =>
-        createOrder(trx, deps, { tenantId: me.tenantId, operator: null }, await memberOrder(trx, deps, me, request.body)),
-      );
+      const created = await inTransaction(db, async (trx) => {
+        const order = await memberOrder(trx, deps, me, request.body);
+        const placed = await createOrder(trx, deps, { tenantId: me.tenantId, operator: null }, order);
+        // A pickup order names its store and gets its verification code as it is placed (server/pickup/verify.ts).
+        return order.deliveryType === DELIVERY_TYPE.pickUp ? { ...placed, pickupCode: await placePickup(trx, deps, me, placed.id, request.body) } : placed;
+      });
       return ok(created);
     },
   );
@@ -193,6 +201,6 @@ export function registerOrderAppRoutes(api: FastifyInstance, ctx: AppContext): v
     const me = owner(request);
     const detail = await orderDetail(db, dictLookup(ctx, me.tenantId), me.tenantId, request.query.id, me.memberId);
     if (detail === null) throw businessError(MSG_ORDER_NOT_FOUND);
-    return ok(detail);
+    return ok(await withPickupStore(ctx, me.tenantId, detail));
   });
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CounterItem, OperatingCounter } from '../../../server/contracts/report-facts';
 import { formatShopTime, type Database } from '../../../server/kit';
 import { AFTER_SALE_STATUS, ORDER_STATUS } from '../entities';
+import { PICKUP_PERMISSIONS } from '../pickup-entities';
 import { PURCHASE_STATUS } from '../purchase-entities';
 import { DELIVERY_TYPE } from './dicts';
 
@@ -13,6 +14,7 @@ import { DELIVERY_TYPE } from './dicts';
 const ORDER_LIST = '/saleorder/saleOrderList';
 const AFTER_SALE_LIST = '/saleorder/afterSaleList';
 const PURCHASE_LIST = '/zcy/purchaseOrderList';
+const PICKUP_VERIFY = '/saleorder/pickupVerify';
 const AFTER_SALE_DETAIL_PATH = '/saleorder/afterSaleDetail';
 const PURCHASE_DETAIL_PATH = '/zcy/purchaseOrderDetail';
 
@@ -46,11 +48,12 @@ export const orderCounters: OperatingCounter[] = [
     count: (db, tenantId) => afterSaleCount(db, tenantId, OPEN_AFTER_SALE),
   },
   {
+    // The 到店自提 orders paid and not handed over: 门店核销's 待核销 tab lists exactly these (pickup/pickup-orders.ts).
     key: 'order.toPickUp',
     title: '待核销',
     group: 'operation',
-    permission: 'saleorder:order:list',
-    link: `${ORDER_LIST}?tab=undelivered&deliveryType=${DELIVERY_TYPE.pickUp}`,
+    permission: PICKUP_PERMISSIONS.orders,
+    link: `${PICKUP_VERIFY}?tab=toVerify`,
     count: (db, tenantId) =>
       count(
         sql<{ n: number }>`select count(*)::int as n from sale_order where tenant_id = ${tenantId} and status = ${ORDER_STATUS.undelivered} and delivery_type = ${DELIVERY_TYPE.pickUp}`

@@ -14,6 +14,9 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
     { title: '调价', perms: 'saleorder:order:adjustPrice', type: '1' },
     { title: '备注', perms: 'saleorder:order:remark', type: '1', clerk: true },
     { title: '修改地址', perms: 'saleorder:order:updateAddress', type: '1', clerk: true },
+    // The warehouse's prints of a batch (documents/warehouse-routes.ts): the clerk ships, so picks and labels too.
+    { title: '打印配货单', perms: 'saleorder:order:printPick', type: '1', clerk: true },
+    { title: '打印面单', perms: 'saleorder:order:printLabel', type: '1', clerk: true },
   ],
   '/saleorder/payRecordList': [
     { title: '查询支付记录', perms: 'saleorder:payRecord:list', type: '1', clerk: true },
@@ -56,6 +59,21 @@ const ORDER_BUTTONS: Readonly<Record<string, readonly ButtonSeed[]>> = {
     { title: '导入运费模板', perms: 'saleorder:freightTemplate:importExcel', type: '1' },
   ],
   '/saleorder/offlineOrderList': [{ title: '新增线下订单', perms: 'saleorder:offlineOrder:add', type: '1', clerk: true }],
+  // 到店自提 (server/pickup/): the clerk reads the stores, verifies at the stores they are bound to and lists the pickup orders.
+  '/saleorder/pickupStoreList': [
+    { title: '查询自提门店', perms: 'saleorder:pickupStore:list', type: '1', clerk: true },
+    { title: '新增自提门店', perms: 'saleorder:pickupStore:add', type: '1' },
+    { title: '编辑自提门店', perms: 'saleorder:pickupStore:edit', type: '1' },
+    { title: '删除自提门店', perms: 'saleorder:pickupStore:delete', type: '1' },
+    { title: '批量删除自提门店', perms: 'saleorder:pickupStore:deleteBatch', type: '1' },
+    { title: '导出自提门店', perms: 'saleorder:pickupStore:exportXls', type: '1' },
+    { title: '设置核销员', perms: 'saleorder:pickupStore:staff', type: '1' },
+  ],
+  '/saleorder/pickupVerify': [
+    { title: '门店核销', perms: 'saleorder:pickupVerify:verify', type: '1', clerk: true },
+    { title: '核销任意门店', perms: 'saleorder:pickupVerify:anyStore', type: '1' },
+    { title: '查询自提订单', perms: 'saleorder:pickupOrder:list', type: '1', clerk: true },
+  ],
   '/zcy/purchaseOrderList': [
     { title: '查询采购订单', perms: 'zcy:purchaseOrder:list', type: '1', clerk: true },
     { title: '导出采购订单', perms: 'zcy:purchaseOrder:exportXls', type: '1' },
@@ -88,6 +106,8 @@ export const orderMenus: PluginMenuSeed[] = [
       page('售后单', '/saleorder/afterSaleList', 'saleorder/AfterSaleList'),
       page('快递', '/saleorder/expressList', 'saleorder/ExpressList'),
       page('线下订单', '/saleorder/offlineOrderList', 'saleorder/OfflineOrderList'),
+      page('自提门店', '/saleorder/pickupStoreList', 'saleorder/PickupStoreList'),
+      page('门店核销', '/saleorder/pickupVerify', 'saleorder/PickupVerify'),
     ],
   },
   {

@@ -6,7 +6,7 @@ import { defineStateMachine } from '../../../server/kit';
  * and log; 备注 is allowed in every state and is a plain update with a log row (not a transition).
  */
 export type OrderState = '0' | '10' | '20' | '30' | '40';
-export type OrderAction = 'pay' | 'deliver' | 'receive' | 'close' | 'adjustPrice' | 'updateAddress' | 'closeByRefund';
+export type OrderAction = 'pay' | 'deliver' | 'receive' | 'close' | 'adjustPrice' | 'updateAddress' | 'closeByRefund' | 'verify';
 
 export const orderMachine = defineStateMachine<OrderState, OrderAction>({
   noun: '订单',
@@ -21,6 +21,8 @@ export const orderMachine = defineStateMachine<OrderState, OrderAction>({
     adjustPrice: { label: '调价', from: ['0'], to: '0' },
     updateAddress: { label: '修改地址', from: ['10'], to: '10' },
     closeByRefund: { label: '全部售后关闭', from: ['10', '20', '30'], to: '40' },
+    // 到店自提: the store's verifier hands the goods over against the buyer's code (server/pickup/verify.ts).
+    verify: { label: '门店核销', from: ['10'], to: '30' },
   },
   log: { table: 'sale_order_log', owner: 'order_id' },
   notFound: '订单不存在',
@@ -35,6 +37,6 @@ export function isOrderState(value: string): value is OrderState {
 
 /**
  * Transitions nobody presses in the back-office: payment comes from a channel (or 确认付款 for an offline
- * order), receipt from the buyer or the auto-receive job, 全部售后关闭 from a refund.
+ * order), receipt from the buyer or the auto-receive job, 全部售后关闭 from a refund, 门店核销 from the code on 门店核销.
  */
-export const NON_BUTTON_ACTIONS: readonly OrderAction[] = ['pay', 'receive', 'closeByRefund'];
+export const NON_BUTTON_ACTIONS: readonly OrderAction[] = ['pay', 'receive', 'closeByRefund', 'verify'];

@@ -55,6 +55,7 @@ export const MSG_ADJUSTED_ONCE = '订单已调价，不能再次调价';
 export const MSG_NOT_OFFLINE = '只有线下订单可以确认付款';
 export const MSG_NO_ADDRESS = '订单没有收货地址，不能快递发货';
 export const MSG_EXPRESS_REQUIRED = '请选择快递公司并填写快递单号';
+export const MSG_PICKUP_BY_VERIFY = '到店自提订单由门店核销完成，不能发货';
 
 export interface OrderLineInput {
   skuId: string;
@@ -282,12 +283,14 @@ export interface OrderRow {
   pay_channel: string | null;
   delivery_type: string | null;
   receiver_detail_address: string | null;
+  /** 到店自提 at this store (server/pickup/): completed by 门店核销, never by 发货. */
+  pickup_store_id: string | null;
 }
 
 /** The order (locked for the rest of the transaction), or 订单不存在; a member sees only their own. */
 export async function lockOrder(trx: Transaction<Database>, tenantId: number, orderId: string, memberId?: string): Promise<OrderRow> {
   const found = await sql<OrderRow>`select id, no, type, status, member_id, pay_price::text as pay_price, adjust_price::text as adjust_price, use_point,
-      refund_status, pay_channel, delivery_type, receiver_detail_address
+      refund_status, pay_channel, delivery_type, receiver_detail_address, pickup_store_id
     from sale_order where id = ${orderId} and tenant_id = ${tenantId} for update`.execute(trx);
   const row = found.rows[0];
   if (row === undefined || (memberId !== undefined && row.member_id !== memberId)) throw businessError(MSG_ORDER_NOT_FOUND);
@@ -392,6 +395,15 @@ export async function receiveOrder(trx: Transaction<Database>, deps: OrderDeps, 
     ...(content === undefined ? {} : { content }),
     set: { receive_time: sql`now()`, finish_time: sql`now()` },
   });
+  await grantGoodsPoints(trx, deps, actor, order);
+}
+
+/**
+ * The goods' 赠送积分 of an order that completes (收货, or 门店核销 of a pickup order): the SPUs' points snapshotted on the
+ * lines, with its points-ledger row, for every line not refunded by then.
+ */
+export async function grantGoodsPoints(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, order: Pick<OrderRow, 'id' | 'no' | 'member_id'>): Promise<void> {
+  const orderId = order.id;
   if (order.member_id === null) return;
   const granted = await sql<{ points: number }>`select coalesce(sum(give_point), 0)::int as points from sale_order_item
     where order_id = ${orderId} and tenant_id = ${actor.tenantId} and after_sale_status <> ${ITEM_AFTER_SALE.done}`.execute(trx);
@@ -411,6 +423,7 @@ export type Shipment = { expressId: string; logisticsNo: string } | null;
  */
 export async function deliverOrder(trx: Transaction<Database>, actor: Actor, orderId: string, shipment: Shipment): Promise<void> {
   const order = await lockOrder(trx, actor.tenantId, orderId);
+  if (order.pickup_store_id !== null) throw businessError(MSG_PICKUP_BY_VERIFY);
   if (order.refund_status !== ORDER_REFUND_STATUS.none) throw businessError(MSG_HAS_REFUND);
   const handedOver = order.delivery_type === DELIVERY_TYPE.pickUp || order.delivery_type === DELIVERY_TYPE.none;
   if (shipment === null) {

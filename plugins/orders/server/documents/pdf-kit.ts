@@ -16,7 +16,8 @@ import type PDFDocument from 'pdfkit';
 export type Pdf = PDFKit.PDFDocument;
 
 export const PAGE_MARGIN = 40;
-const BOLD = 'bold';
+/** The registered faces' names, for documents drawn outside this kit's helpers. */
+export const BOLD = 'bold';
 
 /** pdfkit takes a parsed font wherever it takes a font path. */
 type ParsedFont = fontkit.Font;
@@ -42,12 +43,14 @@ function fonts(): Faces {
   return faces;
 }
 
-const BODY = 'body';
+export const BODY = 'body';
 
 export interface PdfInfo {
   title: string;
   author: string;
   subject: string;
+  /** Another paper than A4 (a thermal printer's labels): its size in points and margin; every page is that size. */
+  page?: { size: [number, number]; margin: number };
 }
 
 /** pdfkit takes about half a second to load: the first document loads it, not every start of the server. */
@@ -60,8 +63,8 @@ export async function renderPdf(info: PdfInfo, draw: (doc: Pdf) => void): Promis
   const PdfKit = await loadPdfKit();
   const { regular, bold } = fonts();
   const doc = new PdfKit({
-    size: 'A4',
-    margin: PAGE_MARGIN,
+    size: info.page?.size ?? 'A4',
+    margin: info.page?.margin ?? PAGE_MARGIN,
     // pdfkit's types name a path; a parsed font is accepted at run time (PDFFontFactory.open).
     font: regular as unknown as string,
     lang: 'zh-CN',

@@ -10,6 +10,7 @@ import { loadOrderDocument, type OrderDocument } from './order-document';
 import { loadPurchaseDocument } from './purchase-document';
 import { purchaseOrderEntity } from '../../purchase-entities';
 import { MSG_PURCHASE_NOT_FOUND } from '../purchase-service';
+import { registerWarehouseRoutes } from './warehouse-routes';
 
 /**
  * GET /saleorder/saleOrder/deliveryNotePdf?id= and /contractPdf?id= (and the same under /zcy/purchaseOrder
@@ -72,4 +73,6 @@ export function registerOrderDocumentRoutes(api: FastifyInstance, ctx: AppContex
       );
     }
   }
+  // 配货单 and 面单 of a batch of orders, and 批量发货 from the list's selection.
+  registerWarehouseRoutes(api, ctx);
 }

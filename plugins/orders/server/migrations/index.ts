@@ -7,6 +7,7 @@ import * as m0005 from './0005-docs-orders';
 import * as m0006 from './0006-express-tracks';
 import * as m0007 from './0007-pay-notices';
 import * as m0008 from './0008-wechat-shipping';
+import * as m0009 from './0009-pickup';
 
 /** The orders plugin's migrations (prefixed `plugin_orders_` by the server). Never edit a released one. */
 export const orderMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const orderMigrations: Record<string, Migration> = {
   '0006_express_tracks': m0006,
   '0007_pay_notices': m0007,
   '0008_wechat_shipping': m0008,
+  '0009_pickup': m0009,
 };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { clickRowAction, DEMO, dialogsClosed, field, loginAs, newPage, noToasts, OK, openFromMenu, useBrowser, yuan } from '../../../../tests/e2e/support';
-import { adminHeaders, call, memberPaysAnOrder } from './shop';
+import { adminHeaders, call, memberPaysAnOrder } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

@@ -1,7 +1,7 @@
 /** Tabs the orders plugin adds to other plugins' detail pages: 会员详情's orders and after-sales, 商品详情's sales. */
 import { describe, expect, it } from 'vitest';
 import { DEMO, loginAs, newPage, useBrowser } from '../../../../tests/e2e/support';
-import { adminHeaders, call } from './shop';
+import { adminHeaders, call } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

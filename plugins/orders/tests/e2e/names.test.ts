@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { clickRowAction, DEMO, dialog, dialogsClosed, drawer, loginAs, modalOk, newPage, noToasts, useBrowser } from '../../../../tests/e2e/support';
-import { adminHeaders, call, memberPaysAnOrder } from './shop';
+import { adminHeaders, call, memberPaysAnOrder } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, DEMO, dialog, loginAs, modalOk, newPage, OK, shopApi, useBrowser } from '../../../../tests/e2e/support';
-import { call, seededSku } from './shop';
+import { call, seededSku } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

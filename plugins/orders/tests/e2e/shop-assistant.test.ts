@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { MenuItem, PermissionResult } from '../../../../src/contracts/session';
 import { apiResult, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, grantToRole, loginAs, modalOk, newPage, noToasts, revokeFromRole, useBrowser } from '../../../../tests/e2e/support';
-import { adminHeaders, memberPaysAnOrder } from './shop';
+import { adminHeaders, memberPaysAnOrder } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 /** The clerk's grant a test takes away for a moment; the other files find it as seeded. */

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { formatShopTime, shopDay } from '../../../../server/time/shop-time';
 import { DEMO, loginAs, newPage, useBrowser } from '../../../../tests/e2e/support';
 import { browserZoneApart } from '../../../../tests/support/zones';
-import { adminHeaders, call, memberPaysAnOrder } from './shop';
+import { adminHeaders, call, memberPaysAnOrder } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiToken, DEMO, dialog, dialogsClosed, loginAs, modalOk, newPage, useBrowser } from '../../../../tests/e2e/support';
 import { sealPng } from '../../../../tests/support/png';
-import { adminHeaders, call, type Headers } from './shop';
+import { adminHeaders, call, type Headers } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
 

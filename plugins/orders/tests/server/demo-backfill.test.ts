@@ -28,7 +28,7 @@ afterAll(async () => server.close());
 describe('background demo orders', () => {
   it('places the orders beyond the first start up to DEMO_ORDERS, each adding up, then stops', async () => {
     await expect.poll(nextIndex, { timeout: 60_000, interval: 200 }).toBe(TARGET);
-    const orders = await sql<{ n: number }>`select count(*)::int as n from sale_order where tenant_id = 1 and type = '0'`.execute(server.app.db);
+    const orders = await sql<{ n: number }>`select count(*)::int as n from sale_order where tenant_id = 1 and type = '0' and pickup_store_id is null`.execute(server.app.db);
     expect(orders.rows[0]?.n).toBe(TARGET);
     const sums = await sql<{ pay_price: string; items: string }>`select o.pay_price::text as pay_price, (select sum(i.pay_price)::text from sale_order_item i where i.order_id = o.id) as items
       from sale_order o where o.tenant_id = 1`.execute(server.app.db);

@@ -9,7 +9,7 @@ describe('order machine', () => {
     const table = Object.fromEntries((Object.keys(orderMachine.states) as OrderState[]).map((state) => [state, allowedActions(orderMachine, state)]));
     expect(table).toEqual({
       '0': ['pay', 'close', 'adjustPrice'],
-      '10': ['deliver', 'updateAddress', 'closeByRefund'],
+      '10': ['deliver', 'updateAddress', 'closeByRefund', 'verify'],
       '20': ['receive', 'closeByRefund'],
       '30': ['closeByRefund'],
       '40': [],

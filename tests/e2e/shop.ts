@@ -1,6 +1,6 @@
-/** The shop's side of the order browser tests: calls in tenant 1 (the admin's shop), a member who orders and pays. */
+/** The shop's side of the browser tests of the trade plugins (orders, reviews): calls in tenant 1 (the admin's shop), a member who orders and pays. */
 import { expect } from 'vitest';
-import { apiToken, serverLog, shopCall } from '../../../../tests/e2e/support';
+import { apiToken, serverLog, shopCall } from './support';
 
 export type Headers = Record<string, string>;
 
