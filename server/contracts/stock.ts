@@ -42,6 +42,8 @@ export interface SkuSnapshot {
   volume: string;
   /** The SPU's unit (件, 箱 …), or ''. */
   unit: string;
+  /** The SKU's barcode (条码, e.g. EAN-13), or '' (the warehouse's 配货单 prints it). */
+  barCode: string;
   /**
    * The SKU's own commission per unit for the buyer's upline (level 1) and theirs (level 2), yuan, when its SPU
    * opts in (单独设置佣金, subCommissionType); null when the distribution programme's rates apply.

@@ -2,7 +2,7 @@ import { useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Space, Table, Tabs, Typography, type InputRef, type TableColumnType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { EnvelopeError } from '../../../src/providers/data-provider';
 import { LoadErrorAlert, moneyText, TabCountBadge, useCustomCall, useCustomRead, useServerFeedback, useUrlParam, WRAP_CELL } from '../../../src/toolkit/crud';
 import { DETAIL_COLUMNS } from '../../../src/toolkit/detail';
@@ -201,7 +201,6 @@ function VerifyPanel() {
 /** The pickup orders by state (待核销 / 已核销, the active one in the URL as `?tab=`), store and keyword. */
 function PickupOrders() {
   const { t } = useTranslation('orderPickup');
-  const navigate = useNavigate();
   const [tabParam, setTab] = useUrlParam('tab');
   const [storeId, setStoreId] = useUrlParam('storeId');
   const [keywordParam, setKeyword] = useUrlParam('keyword');
@@ -220,10 +219,11 @@ function PickupOrders() {
       dataIndex: 'no',
       title: t('orders.fields.no'),
       width: 190,
+      // A real link (focusable, opens in a new tab on a middle click), as every order number elsewhere.
       render: (value: string, row) => (
-        <Typography.Link onClick={() => void navigate(detailPath(row.id))} data-testid="pickup-order-no">
+        <Link to={detailPath(row.id)} data-testid="pickup-order-no">
           {value}
-        </Typography.Link>
+        </Link>
       ),
     },
     { key: 'store', dataIndex: 'storeName', title: t('orders.fields.store'), width: 140, render: (value: string | null) => value ?? t('orders.noStore') },

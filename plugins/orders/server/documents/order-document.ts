@@ -125,9 +125,14 @@ export function documentLine(item: WireRecord, unitOf: ReadonlyMap<string, strin
 
 /** The unit (件, 箱 …) of each SKU, from the goods' snapshots. */
 export async function unitsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map([...(await skuFactsOf(db, deps, tenantId, skuIds)).entries()].map(([skuId, facts]) => [skuId, facts.unit]));
+}
+
+/** Each SKU's unit and barcode as the goods plugin tells them now (the warehouse prints both). */
+export async function skuFactsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, { unit: string; barCode: string }>> {
   if (skuIds.length === 0) return new Map();
   const snapshots = await inTransaction(db, (trx) => deps.stock.snapshots(trx, tenantId, [...new Set(skuIds)]));
-  return new Map(snapshots.map((snapshot) => [snapshot.skuId, snapshot.unit]));
+  return new Map(snapshots.map((snapshot) => [snapshot.skuId, { unit: snapshot.unit, barCode: snapshot.barCode }]));
 }
 
 export function records(value: unknown): WireRecord[] {

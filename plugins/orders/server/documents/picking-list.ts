@@ -8,9 +8,10 @@ import type { PickedGoods, WarehouseBatch, WarehouseOrder } from './warehouse-or
 
 export const PICK_GOODS_COLUMNS: readonly Column[] = [
   { header: '序号', weight: 6, align: 'center' },
-  { header: '货号', weight: 9, align: 'center' },
-  { header: '商品名称', weight: 34 },
-  { header: '规格', weight: 24 },
+  { header: '货号', weight: 8, align: 'center' },
+  { header: '条码', weight: 15, align: 'center' },
+  { header: '商品名称', weight: 27 },
+  { header: '规格', weight: 18 },
   { header: '单位', weight: 7, align: 'center' },
   { header: '数量', weight: 10, align: 'right' },
   { header: '已拣', weight: 7, align: 'center' },
@@ -35,7 +36,7 @@ export function lineText(line: { name: string; spec: string; count: number }): s
 export const orderPieces = (order: WarehouseOrder): number => order.lines.reduce((sum, line) => sum + line.count, 0);
 
 function goodsRows(goods: readonly PickedGoods[]): string[][] {
-  return goods.map((item, index) => [String(index + 1), item.code, item.name, item.spec, item.unit, String(item.count), TICK_BOX]);
+  return goods.map((item, index) => [String(index + 1), item.code, item.barCode, item.name, item.spec, item.unit, String(item.count), TICK_BOX]);
 }
 
 function orderRows(orders: readonly WarehouseOrder[]): string[][] {

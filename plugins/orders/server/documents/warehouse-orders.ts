@@ -4,7 +4,7 @@ import type { ShopProfileService } from '../../../../server/contracts/shop-profi
 import { DELIVERY_TYPE, ORDER_STATUS, orderEntity, orderItemEntity } from '../../entities';
 import { records as entityRecords } from '../order-reads';
 import { MSG_ORDER_NOT_FOUND, type Actor, type OrderDeps } from '../order-service';
-import { sellerOf, text, unitsOf, type Party } from './order-document';
+import { sellerOf, skuFactsOf, text, type Party } from './order-document';
 
 /**
  * What the warehouse prints for a batch of orders (配货单, 面单): which orders (a selection of the list, or the
@@ -66,6 +66,8 @@ export interface WarehouseLine {
   name: string;
   spec: string;
   unit: string;
+  /** The SKU's barcode, '' when it has none. */
+  barCode: string;
   count: number;
 }
 
@@ -96,6 +98,8 @@ export interface PickedGoods {
   skuId: string;
   /** The goods' 编号 (the SPU's number), '' when it has none. */
   code: string;
+  /** The SKU's barcode (条码), '' when it has none: scanned at the shelf. */
+  barCode: string;
   name: string;
   spec: string;
   unit: string;
@@ -144,7 +148,7 @@ export function pickedGoods(orders: readonly WarehouseOrder[], codeOf: ReadonlyM
   const bySku = new Map<string, PickedGoods>();
   for (const line of orders.flatMap((order) => order.lines)) {
     const known = bySku.get(line.skuId);
-    if (known === undefined) bySku.set(line.skuId, { skuId: line.skuId, code: codeOf.get(line.spuId) ?? '', name: line.name, spec: line.spec, unit: line.unit, count: line.count });
+    if (known === undefined) bySku.set(line.skuId, { skuId: line.skuId, code: codeOf.get(line.spuId) ?? '', barCode: line.barCode, name: line.name, spec: line.spec, unit: line.unit, count: line.count });
     else known.count += line.count;
   }
   return [...bySku.values()].sort(shelfOrder);
@@ -155,7 +159,7 @@ export async function loadWarehouseBatch(db: Kysely<Database>, deps: OrderDeps, 
   const inIds = sql.join([...orderIds]);
   const orders = await entityRecords(db, orderEntity, lookup, sql`tenant_id = ${tenantId} and id in (${inIds})`, sql`pay_time, no`);
   const items = await entityRecords(db, orderItemEntity, lookup, sql`tenant_id = ${tenantId} and order_id in (${inIds})`, sql`order_id, id`);
-  const unitOf = await unitsOf(db, deps, tenantId, items.map((item) => text(item.skuId)));
+  const factsOf = await skuFactsOf(db, deps, tenantId, items.map((item) => text(item.skuId)));
   const spus = await deps.stock.spus(db, tenantId, [...new Set(items.map((item) => text(item.spuId)))]);
   const codeOf = new Map(spus.map((spu) => [spu.spuId, spu.no === null ? '' : String(spu.no)]));
   const linesOf = new Map<string, WarehouseLine[]>();
@@ -166,7 +170,8 @@ export async function loadWarehouseBatch(db: Kysely<Database>, deps: OrderDeps, 
       spuId: text(item.spuId),
       name: item.gift === true ? `${text(item.spuName)}（赠品）` : text(item.spuName),
       spec: text(item.specText),
-      unit: unitOf.get(text(item.skuId)) ?? '',
+      unit: factsOf.get(text(item.skuId))?.unit ?? '',
+      barCode: factsOf.get(text(item.skuId))?.barCode ?? '',
       count: Number(item.count ?? 0),
     };
     linesOf.set(orderId, [...(linesOf.get(orderId) ?? []), line]);

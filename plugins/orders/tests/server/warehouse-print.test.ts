@@ -27,6 +27,7 @@ interface Placed {
 interface Goods {
   skuId: string;
   code: string;
+  barCode: string;
   name: string;
   spec: string;
 }
@@ -34,11 +35,11 @@ interface Goods {
 const squeeze = (value: string) => value.replace(/\s+/g, '');
 
 async function goodsOf(skuId: string): Promise<Goods> {
-  const found = await sql<{ no: string | null; name: string; spec: string | null }>`select s.no::text as no, coalesce(s.name, k.spu_name) as name, k.spec_text as spec
-    from goods_sku k join goods_spu s on s.id = k.spu_id where k.id = ${skuId}`.execute(demo.app.db);
+  const found = await sql<{ no: string | null; bar_code: string | null; name: string; spec: string | null }>`select s.no::text as no, k.bar_code,
+      coalesce(s.name, k.spu_name) as name, k.spec_text as spec from goods_sku k join goods_spu s on s.id = k.spu_id where k.id = ${skuId}`.execute(demo.app.db);
   const row = found.rows[0];
   if (row === undefined) throw new Error(`no SKU ${skuId}`);
-  return { skuId, code: row.no ?? '', name: row.name, spec: row.spec ?? '' };
+  return { skuId, code: row.no ?? '', barCode: row.bar_code ?? '', name: row.name, spec: row.spec ?? '' };
 }
 
 /** A paid offline order sent by express to its own receiver in 杭州市西湖区 (region 330106). */
@@ -223,8 +224,9 @@ describe('warehouse prints of a batch of orders', () => {
     const text = (await pageTexts(answer.bytes)).join('');
     for (const expected of ['杭州云杉商贸有限公司', '配货单', '订单数：3', '商品种类：2', '商品总数：8', '一、商品汇总', '二、订单明细', '拣货人', '复核人']) expect(text).toContain(expected);
     expect(text).toMatch(/打印时间：\d{4}-\d{2}-\d{2}\d{2}:\d{2}:\d{2}/);
-    // The SKU totals: 编号, name, spec, unit, then 5 and 3.
-    const row = (goods: Goods, count: number) => new RegExp(`${squeeze(goods.code)}${squeeze(goods.name).replace(/[()（）[\]]/g, '.')}${squeeze(goods.spec).replace(/[()（）[\]]/g, '.')}[^0-9]{0,4}${count}□`);
+    // The SKU totals: 编号, the SKU's barcode (the demo goods have EAN-13s), name, spec, unit, then 5 and 3.
+    expect(first.barCode).toMatch(/^69\d{11}$/);
+    const row = (goods: Goods, count: number) => new RegExp(`${squeeze(goods.code)}${goods.barCode}${squeeze(goods.name).replace(/[()（）[\]]/g, '.')}${squeeze(goods.spec).replace(/[()（）[\]]/g, '.')}[^0-9]{0,4}${count}□`);
     expect(text).toMatch(row(first, 5));
     expect(text).toMatch(row(second, 3));
     // Shelf order: the smaller goods number first.
