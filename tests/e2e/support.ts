@@ -282,3 +282,15 @@ async function setRoleGrant(roleCode: string, perms: string, granted: boolean): 
     lastpermissionIds: held.join(','),
   });
 }
+
+/** The first five bytes of the PDF an embedded viewer (an iframe with this test id) shows from its blob URL, read inside the page. */
+export async function viewerMagic(page: Page, testId: string): Promise<string> {
+  const viewer = page.locator(`iframe[data-testid="${testId}"]:visible`);
+  await viewer.waitFor();
+  const src = (await viewer.getAttribute('src')) ?? '';
+  expect(src.startsWith('blob:')).toBe(true);
+  return page.evaluate(async (url) => {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    return String.fromCharCode(...bytes.slice(0, 5));
+  }, src);
+}

@@ -6,6 +6,7 @@ import { saveBlob, useEntityRecord, useUrlParam } from '../../../src/toolkit/cru
 import { orderEntity, type OrderRecord } from '../entities';
 import { purchaseOrderEntity } from '../purchase-entities';
 import { usePdfDocument } from './pdf-document';
+import { printFrame } from './print-frame';
 
 export type OrderDocumentKind = 'deliveryNote' | 'contract';
 
@@ -67,15 +68,10 @@ export function OrderPdfPage({ kind }: { kind: OrderDocumentKind }) {
 
   const print = () => {
     if (ready === null) return;
-    const target = frame.current?.contentWindow;
-    try {
-      if (target === null || target === undefined) throw new Error('no embedded document');
-      target.focus();
-      target.print();
-    } catch {
+    printFrame(frame.current, () => {
       window.open(ready.url, '_blank', 'noopener');
       void message.info(t('printBlocked'));
-    }
+    });
   };
 
   const download = () => {

@@ -76,16 +76,4 @@ export async function requestPdf(url: string, scope: PrintScope, fallbackName: s
   return { blob, fileName: fileNameOf(typeof header === 'string' ? header : undefined, fallbackName) };
 }
 
-export interface DeliverResult {
-  id: string;
-  no: string;
-  success: boolean;
-  message: string;
-}
-
-export interface BatchDeliverOutcome {
-  total: number;
-  shipped: number;
-  failed: number;
-  results: DeliverResult[];
-}
+export type { BatchDeliverOutcome, DeliverResult } from '../warehouse-deliver';

@@ -3,6 +3,7 @@ import { App, Button, Modal, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../src/toolkit/crud';
+import { printFrame } from './print-frame';
 import type { PrintedPdf } from './warehouse-print-model';
 
 /** A printed PDF with the blob URL it is shown from (made when it arrived, revoked by whoever made it when it goes). */
@@ -24,17 +25,11 @@ export function WarehousePdfModal({ title, pdf, onClose }: { title: string; pdf:
     if (url !== null) window.open(url, '_blank', 'noopener');
   };
 
-  const print = () => {
-    const target = frame.current?.contentWindow;
-    try {
-      if (target === null || target === undefined) throw new Error('no embedded document');
-      target.focus();
-      target.print();
-    } catch {
+  const print = () =>
+    printFrame(frame.current, () => {
       openInTab();
       void message.info(t('printBlocked'));
-    }
-  };
+    });
 
   return (
     <Modal

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ApiError, body, businessError, Id, inTransaction, Line, MAX_IDS, ok, permission, query, staffActor, type AppContext } from '../../../server/kit';
 import { orderEntity } from '../entities';
+import type { BatchDeliverOutcome, DeliverResult } from '../warehouse-deliver';
 import { afterShipped } from './after-shipping';
 import { deliverOrder, MSG_EXPRESS_REQUIRED, MSG_ORDER_NOT_FOUND } from './order-service';
 
@@ -20,20 +21,6 @@ export const MSG_DELIVER_TWICE = '同一订单只能填写一次';
 export const MSG_DELIVERED = '发货成功';
 export const msgBatchDelivered = (shipped: number, failed: number): string => (failed === 0 ? `批量发货完成：发货 ${shipped} 单` : `批量发货完成：发货 ${shipped} 单，失败 ${failed} 单`);
 
-export interface DeliverResult {
-  id: string;
-  /** The order's number ('' for an id unknown in this shop). */
-  no: string;
-  success: boolean;
-  message: string;
-}
-
-export interface BatchDeliverOutcome {
-  total: number;
-  shipped: number;
-  failed: number;
-  results: DeliverResult[];
-}
 
 interface BatchDeliverBody {
   expressId?: string;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiToken, baseURL, loginAs, DEMO, newPage, useBrowser } from '../../../../tests/e2e/support';
+import { apiToken, baseURL, loginAs, DEMO, newPage, useBrowser, viewerMagic } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
 
@@ -52,18 +52,6 @@ async function offlineOrder(token: string): Promise<{ id: string; no: string }> 
   return { id: created.id, no: order.no };
 }
 
-/** The first five bytes of what the viewer's blob URL holds, read inside the page. */
-async function viewerMagic(page: Page): Promise<string> {
-  const viewer = page.locator('iframe[data-testid="order-pdf-viewer"]:visible');
-  await viewer.waitFor();
-  const src = (await viewer.getAttribute('src')) ?? '';
-  expect(src.startsWith('blob:')).toBe(true);
-  return page.evaluate(async (url) => {
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    return String.fromCharCode(...bytes.slice(0, 5));
-  }, src);
-}
-
 async function openDocument(page: Page, path: string, api: string, id: string): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().includes(`/api/saleorder/saleOrder/${api}?`) && response.url().includes(`id=${id}`));
   await page.goto(`${path}?id=${id}`);
@@ -92,13 +80,13 @@ describe('order documents (送货单, 合同)', () => {
       await loginAs(page, DEMO.admin);
 
       await openDocument(page, '/saleorder/downloadPdf', 'deliveryNotePdf', order.id);
-      expect(await viewerMagic(page)).toBe('%PDF-');
+      expect(await viewerMagic(page, 'order-pdf-viewer')).toBe('%PDF-');
       await page.getByText(order.no).filter({ visible: true }).first().waitFor();
       await expect(page.getByRole('button', { name: /打\s*印/ }).filter({ visible: true }).isEnabled()).resolves.toBe(true);
       await downloadAs(page, `${order.no}-送货单.pdf`);
 
       await openDocument(page, '/saleorder/contractPdf', 'contractPdf', order.id);
-      expect(await viewerMagic(page)).toBe('%PDF-');
+      expect(await viewerMagic(page, 'order-pdf-viewer')).toBe('%PDF-');
       await downloadAs(page, `${order.no}-合同.pdf`);
 
       // An unknown order: the server's refusal shows; no id at all: the page says so.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, dialog, field, loginAs, newPage, openFromMenu, useBrowser } from '../../../../tests/e2e/support';
+import { DEMO, dialog, field, loginAs, newPage, openFromMenu, useBrowser, viewerMagic } from '../../../../tests/e2e/support';
 import { adminHeaders, call, seededSku, type Headers } from '../../../../tests/e2e/shop';
 
 const browser = useBrowser();
@@ -38,18 +38,6 @@ async function paidOrder(admin: Headers, receiver: string, mobile: string): Prom
   return { id: created.id, no: order.no };
 }
 
-/** The first five bytes of what the dialog's viewer shows (its blob URL read inside the page). */
-async function viewerMagic(page: Page): Promise<string> {
-  const viewer = page.locator('iframe[data-testid="warehouse-pdf-viewer"]:visible');
-  await viewer.waitFor();
-  const src = (await viewer.getAttribute('src')) ?? '';
-  expect(src.startsWith('blob:')).toBe(true);
-  return page.evaluate(async (url) => {
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    return String.fromCharCode(...bytes.slice(0, 5));
-  }, src);
-}
-
 /** Clicks a print button and answers the PDF the server sent for it, having checked that it asked for these orders. */
 async function printFromToolbar(page: Page, testId: string, path: string, ids: readonly string[]): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().includes(`/api/saleorder/saleOrder/${path}`) && response.request().method() === 'POST');
@@ -60,7 +48,7 @@ async function printFromToolbar(page: Page, testId: string, path: string, ids: r
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(await viewerMagic(page)).toBe('%PDF-');
+  expect(await viewerMagic(page, 'warehouse-pdf-viewer')).toBe('%PDF-');
   await page.getByTestId('warehouse-pdf-dialog').getByRole('button', { name: /下\s*载/ }).waitFor();
   await page.locator('.ant-modal:visible .ant-modal-close').click();
   await page.locator('iframe[data-testid="warehouse-pdf-viewer"]').waitFor({ state: 'detached' });
