@@ -13,6 +13,14 @@ import { memberUploader, registerReviewUpload } from './uploads';
  * 添加虚拟评价, each behind its own code).
  */
 
+/** What a review says, as a buyer's and a virtual one both give it. */
+function reviewOf(
+  input: { goodsScore: number; serviceScore: number; deliveryScore: number; content: string; anonymous?: boolean },
+  picUrls: string[],
+): { goodsScore: number; serviceScore: number; deliveryScore: number; content: string; picUrls: string[]; anonymous: boolean } {
+  return { goodsScore: input.goodsScore, serviceScore: input.serviceScore, deliveryScore: input.deliveryScore, content: input.content, picUrls, anonymous: input.anonymous === true };
+}
+
 export const MSG_REVIEWED = '评价成功';
 export const MSG_REPLIED = '回复成功';
 export const MSG_HIDDEN = '已隐藏';
@@ -74,12 +82,7 @@ export async function registerReviewRoutes(api: FastifyInstance, ctx: AppContext
       const created = await inTransaction(db, (trx) =>
         createBuyerReview(trx, reviewDeps(ctx), me, {
           orderItemId: input.orderItemId,
-          goodsScore: input.goodsScore,
-          serviceScore: input.serviceScore,
-          deliveryScore: input.deliveryScore,
-          content: input.content,
-          picUrls,
-          anonymous: input.anonymous === true,
+          ...reviewOf(input, picUrls),
         }),
       );
       return ok(created, MSG_REVIEWED);
@@ -158,12 +161,7 @@ export async function registerReviewRoutes(api: FastifyInstance, ctx: AppContext
           spuId: input.spuId,
           skuId: input.skuId ?? null,
           nickname: input.nickname,
-          goodsScore: input.goodsScore,
-          serviceScore: input.serviceScore,
-          deliveryScore: input.deliveryScore,
-          content: input.content,
-          picUrls,
-          anonymous: input.anonymous === true,
+          ...reviewOf(input, picUrls),
         }),
       );
       return ok(created, MSG_ADDED);
