@@ -234,7 +234,6 @@ export function createWechatPayChannel(settings: WechatPaySettings, options: Wec
     let header: (name: string) => string | undefined;
     try {
       // The rule is for client code (src/providers/http); this is the server talking to WeChat Pay.
-      // eslint-disable-next-line no-restricted-syntax
       const response = await fetch(url, { method, headers, body: payload === undefined ? undefined : body, signal: AbortSignal.timeout(timeoutMs) });
       status = response.status;
       answerBody = await response.text();

@@ -178,7 +178,6 @@ export class Kuaidi100Adapter implements ExpressAdapter {
     let body: string;
     try {
       // The rule is for client code (src/providers/http); this is the server talking to kuaidi100.
-      // eslint-disable-next-line no-restricted-syntax
       response = await fetch(`${this.options.base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'application/json' },

@@ -34,7 +34,7 @@ export const MSG_NOT_OUR_NUMBER = '不是本系统的订单号';
 export const MSG_NOTICE_ORDER_NOT_FOUND = '订单不存在';
 export const MSG_NOTICE_REFUND_NOT_FOUND = '退款单不存在';
 
-async function writeNotice(db: Kysely<Database> | Transaction<Database>, row: NoticeRow): Promise<void> {
+export async function writeNotice(db: Kysely<Database> | Transaction<Database>, row: NoticeRow): Promise<void> {
   await sql`insert into sale_pay_notice (id, received_time, channel, kind, order_id, order_no, refund_no, amount, channel_trade_no, verified, result, reason, create_by, create_time, tenant_id)
     values (${newId()}, now(), ${row.channel}, ${row.kind}, ${row.orderId}, ${row.orderNo}, ${row.refundNo}, ${row.amount}::numeric, ${row.channelTradeNo},
       ${row.verified ? '1' : '0'}, ${row.result}, ${row.reason.slice(0, 255)}, 'system', now(), ${row.tenantId})`.execute(db);
@@ -50,8 +50,15 @@ async function refundOf(db: Kysely<Database>, tenantId: number, refundNo: string
   return found.rows[0];
 }
 
-/** Applies a verified notice; returns the row to write (the caller writes it in the same transaction when it changed something). */
+/**
+ * Applies a verified notice and writes its row: in the transaction of the change it made (a row never says 已处理 for a
+ * change that rolled back), on its own when it changed nothing.
+ */
 async function applyNotice(db: Kysely<Database>, deps: OrderDeps, channel: RealPaymentChannel, notice: VerifiedNotice): Promise<NoticeRow> {
+  const noted = async (row: NoticeRow): Promise<NoticeRow> => {
+    await writeNotice(db, row);
+    return row;
+  };
   const base = {
     channel: channel.code,
     kind: notice.kind === 'payment' ? PAY_NOTICE_KIND.payment : PAY_NOTICE_KIND.refund,
@@ -62,27 +69,26 @@ async function applyNotice(db: Kysely<Database>, deps: OrderDeps, channel: RealP
   const target = parseOutTradeNo(notice.outTradeNo);
   const tenantId = target?.tenantId ?? DEFAULT_TENANT_ID;
   const plain = { ...base, tenantId, orderId: null, orderNo: target?.orderNo ?? null, refundNo: null };
-  if (notice.merchant !== channel.merchant) return { ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_MERCHANT_MISMATCH };
-  if (target === null) return { ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOT_OUR_NUMBER };
+  if (notice.merchant !== channel.merchant) return noted({ ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_MERCHANT_MISMATCH });
+  if (target === null) return noted({ ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOT_OUR_NUMBER });
   const order = await orderOf(db, target.tenantId, target.orderNo);
-  if (order === undefined) return { ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOTICE_ORDER_NOT_FOUND };
+  if (order === undefined) return noted({ ...plain, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOTICE_ORDER_NOT_FOUND });
   const actor: Actor = { tenantId: target.tenantId, operator: null };
   const known = { ...plain, orderId: order.id };
   if (notice.kind === 'payment') {
-    if (!notice.paid) return { ...known, result: PAY_NOTICE_RESULT.processed, reason: '交易未支付，无需处理' };
+    if (!notice.paid) return noted({ ...known, result: PAY_NOTICE_RESULT.processed, reason: '交易未支付，无需处理' });
     return inTransaction(db, async (trx) => {
       const settled: SettleResult = await settleChannelPayment(trx, deps, actor, order.id, channel.code, { tradeNo: notice.tradeNo, amount: notice.amount });
       const row = { ...known, result: settled.result, reason: settled.reason };
-      // Written with the payment it made: a notice row never says 已处理 for a payment that rolled back.
       await writeNotice(trx, row);
-      return { ...row, written: true };
+      return row;
     });
   }
   const refundTarget = parseOutTradeNo(notice.outRefundNo);
   const refund = refundTarget === null || refundTarget.tenantId !== target.tenantId ? undefined : await refundOf(db, target.tenantId, refundTarget.orderNo);
   const withRefund = { ...known, refundNo: refundTarget?.orderNo ?? notice.outRefundNo };
-  if (refund === undefined || refund.order_id !== order.id) return { ...withRefund, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOTICE_REFUND_NOT_FOUND };
-  if (notice.state === 'processing') return { ...withRefund, result: PAY_NOTICE_RESULT.processed, reason: '退款处理中' };
+  if (refund === undefined || refund.order_id !== order.id) return noted({ ...withRefund, result: PAY_NOTICE_RESULT.rejected, reason: MSG_NOTICE_REFUND_NOT_FOUND });
+  if (notice.state === 'processing') return noted({ ...withRefund, result: PAY_NOTICE_RESULT.processed, reason: '退款处理中' });
   return inTransaction(db, async (trx) => {
     const done =
       notice.state === 'success'
@@ -90,7 +96,7 @@ async function applyNotice(db: Kysely<Database>, deps: OrderDeps, channel: RealP
         : await failChannelRefund(trx, actor, refund.id, '渠道退款失败');
     const row = { ...withRefund, result: done.result, reason: done.reason };
     await writeNotice(trx, row);
-    return { ...row, written: true };
+    return row;
   });
 }
 
@@ -110,7 +116,7 @@ export async function receiveNotice(db: Kysely<Database>, deps: OrderDeps, chann
     log.warn(`Payment notification from ${channel.code} refused: ${reason}`);
     return channel.answer(false, reason);
   }
-  let row: NoticeRow & { written?: boolean };
+  let row: NoticeRow;
   try {
     row = await applyNotice(db, deps, channel, notice);
   } catch (error) {
@@ -133,9 +139,7 @@ export async function receiveNotice(db: Kysely<Database>, deps: OrderDeps, chann
     // Not accepted: the channel sends it again, and a passing fault (a lock timeout) heals on its own.
     return channel.answer(false, reason);
   }
-  if (row.written !== true) await writeNotice(db, row);
   if (row.result === PAY_NOTICE_RESULT.rejected) log.warn(`Payment notification from ${channel.code} rejected: ${row.reason}`);
   return channel.answer(row.result !== PAY_NOTICE_RESULT.rejected, row.reason);
 }
 
-export { writeNotice };
