@@ -145,8 +145,11 @@ export interface WechatPayFake {
   deliver(notification: FakeNotification, url?: string): Promise<DeliveryAnswer>;
   /** The first delivered notification that matches, already sent or still to come. */
   waitForNotification(match: (notification: FakeNotification) => boolean): Promise<FakeNotification>;
-  /** true: calls are held unanswered until hang(false) or close(); a number: each call waits that many ms first. */
-  hang(mode: number | boolean): void;
+  /**
+   * true: calls are held unanswered until hang(false) or close(); a number: each call waits that many ms first;
+   * 'lose': the held calls never reach WeChat Pay (dropped unanswered) and new ones are answered again.
+   */
+  hang(mode: number | boolean | 'lose'): void;
   tamperAnswers(mode: AnswerTamper): void;
   /** How new refunds come out: SUCCESS and ABNORMAL settle at once (and notify), PROCESSING waits for settleRefund. */
   refundOutcome(status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL'): void;
@@ -523,7 +526,10 @@ export async function startWechatPayFake(options: WechatPayFakeOptions): Promise
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
-    await hanging.pass();
+    if (!(await hanging.pass())) {
+      res.destroy();
+      return;
+    }
 
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://fake.invalid');

@@ -217,14 +217,15 @@ describe('WeChat Pay (JSAPI) through its fake', () => {
     expect(failed.rows[0]).toMatchObject({ status: '20' });
     shop.wechat.refundOutcome('SUCCESS');
 
-    // The channel did not answer in time: 退款失败 (nothing moved here), then 重试退款 under the same number succeeds.
+    // The channel did not answer in time (the request never reached WeChat): 退款失败 (nothing moved here), then 重试退款
+    // under the same number succeeds. (A request WeChat did get would settle by its notification instead.)
     const timedOut = await apply('16.00', 28);
     shop.wechat.hang(true);
     let first;
     try {
       first = await call(shop.app, 'POST', '/api/saleorder/afterSale/refund', { ...admin(), body: { id: timedOut.afterSaleId } });
     } finally {
-      shop.wechat.hang(false);
+      shop.wechat.hang('lose');
     }
     expect(first.body).toMatchObject({ success: false, message: '退款失败：微信支付请求超时' });
     const pending = await sql<{ id: string; no: string; status: string }>`select id, no, status from sale_refund_order where order_id = ${timedOut.order.id}`.execute(shop.app.db);
@@ -255,7 +256,7 @@ describe('WeChat Pay (JSAPI) through its fake', () => {
       expect(unreachable.body.success).toBe(false);
       expect(unreachable.body.message).toMatch(/微信支付/);
     } finally {
-      shop.wechat.hang(false);
+      shop.wechat.hang('lose');
     }
   });
 
