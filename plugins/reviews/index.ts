@@ -15,4 +15,6 @@ export default definePlugin({
     { target: 'goods_spu', key: 'reviewScore', label: 'reviews:score.tab', entity: spuScoreEntity, foreignKey: 'spuId', permission: REVIEW_PERMISSIONS.list },
     { target: 'cust_member', key: 'reviews', label: 'reviews:review.tab', entity: reviewEntity, foreignKey: 'memberId', permission: REVIEW_PERMISSIONS.list },
   ],
+  // 商品SPU shows each goods' 商品评分 and 评价数 (the goods plugin does not know of reviews either).
+  listColumns: [{ target: 'goods_spu', key: 'reviewScore', entity: spuScoreEntity, foreignKey: 'spuId', fields: ['score', 'reviewCount'], permission: REVIEW_PERMISSIONS.list }],
 });

@@ -33,6 +33,7 @@ import { MenuTreeContext } from '../shell/menu/menu-context';
 import { useDocumentTitle } from '../shell/use-document-title';
 import { ContributedListsContext } from '../toolkit/detail/related-list';
 import { ContributedActionsContext } from '../toolkit/crud/contributed-actions';
+import { ContributedColumnsContext } from '../toolkit/crud/contributed-columns';
 import { useAppNotificationProvider } from './notification-provider';
 import { REFINE_OPTIONS } from './refine-options';
 import { RefKindsContext } from '../toolkit/refs/ref-kinds';
@@ -93,13 +94,15 @@ function AuthenticatedRoutes({ permissions }: { permissions: PermissionResult })
     <MenuTreeContext.Provider value={menuTree}>
       <ContributedListsContext.Provider value={registry.relatedListsOf}>
         <ContributedActionsContext.Provider value={registry.batchActionsOf}>
-          <RefKindsContext.Provider value={registry.refKindOf}>
-            <Routes>
-              <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-              <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
-              <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-            </Routes>
-          </RefKindsContext.Provider>
+          <ContributedColumnsContext.Provider value={registry.listColumnsOf}>
+            <RefKindsContext.Provider value={registry.refKindOf}>
+              <Routes>
+                <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+                <Route element={<MainLayout menu={menuTree} routes={flatRoutes} pages={pages} />}>{pages}</Route>
+                <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+              </Routes>
+            </RefKindsContext.Provider>
+          </ContributedColumnsContext.Provider>
         </ContributedActionsContext.Provider>
       </ContributedListsContext.Provider>
     </MenuTreeContext.Provider>

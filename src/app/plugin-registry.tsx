@@ -3,6 +3,7 @@ import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import type { RelatedList } from '../toolkit/detail/related-list';
 import type { BatchActionProps, ContributedBatchAction } from '../toolkit/crud/contributed-actions';
+import type { ContributedColumns } from '../toolkit/crud/contributed-columns';
 import type { RefKind } from '../contracts/references';
 import type { RefKindView } from '../toolkit/refs/ref-kinds';
 import { loadNamespace as loadI18nNamespace } from '../providers/i18n';
@@ -37,6 +38,12 @@ export interface PluginRelatedList extends RelatedList {
   target: string;
 }
 
+/** Columns one plugin adds to another's list (商品评分 on 商品SPU), from its entity keyed by the list row's id. */
+export interface PluginListColumns extends Omit<ContributedColumns, 'namespaces'> {
+  /** The table of the list it joins (e.g. `goods_spu`). */
+  target: string;
+}
+
 /** A batch action one plugin adds to another's list (发送优惠券 on the member list); its dialog is a lazy chunk. */
 export interface PluginBatchAction {
   /** The table of the list it joins (e.g. `cust_member`). */
@@ -59,6 +66,7 @@ export interface PluginDefinition {
   staticRoutes?: PluginStaticRoute[];
   relatedLists?: PluginRelatedList[];
   batchActions?: PluginBatchAction[];
+  listColumns?: PluginListColumns[];
   /**
    * The kinds of record it owns (src/contracts/references.ts): where a reference to one links and how a form picks
    * one. Any plugin's list that references the kind shows it so, without knowing the owner.
@@ -90,6 +98,8 @@ export interface PageRegistry {
   relatedListsOf(table: string): RelatedList[];
   /** The batch actions other plugins add to the list of `table`. */
   batchActionsOf(table: string): ContributedBatchAction[];
+  /** The columns other plugins add to the list of `table`, each with its plugin's namespaces. */
+  listColumnsOf(table: string): ContributedColumns[];
   /** How the plugin that owns a kind of record shows and picks it; undefined when none does. */
   refKindOf(kind: RefKind): RefKindView | undefined;
 }
@@ -180,6 +190,18 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     return actions;
   }
 
+  const columnsByTable = new Map<string, ContributedColumns[]>();
+  function listColumnsOf(table: string): ContributedColumns[] {
+    let columns = columnsByTable.get(table);
+    if (columns === undefined) {
+      columns = plugins.flatMap((plugin) =>
+        (plugin.listColumns ?? []).filter((entry) => entry.target === table).map(({ target: _target, ...entry }) => ({ ...entry, namespaces: [plugin.name, ...(plugin.namespaces ?? [])] })),
+      );
+      columnsByTable.set(table, columns);
+    }
+    return columns;
+  }
+
   const refKinds = new Map<RefKind, RefKindView>();
   for (const plugin of plugins) {
     for (const [kind, view] of Object.entries(plugin.references ?? {}) as Array<[RefKind, RefKindView]>) {
@@ -201,6 +223,7 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),
     relatedListsOf,
     batchActionsOf,
+    listColumnsOf,
     refKindOf: (kind) => refKinds.get(kind),
   };
 }

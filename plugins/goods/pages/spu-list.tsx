@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permissionCode } from '../../../src/contracts/entity';
 import { DictSelect, DictValue } from '../../../src/toolkit/dict';
-import { ConfirmSwitch, CreateButton, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
+import { ConfirmSwitch, CreateButton, ExportButton, ListTable, LoadErrorAlert, moneyText, SearchButtons, SelectionAlert, StatusTabs, useContributedColumns, useEntityList, useGuardedModalState, useRowActionsColumn, useStatusTab, useUrlParam, WIDE_ONLY, WRAP_CELL } from '../../../src/toolkit/crud';
 import { useAccess, useAccessMap } from '../../../src/toolkit/permission';
 import { StoredImage } from '../../../src/toolkit/upload';
 import { categoryOptions, useCategoryTree } from '../components/category-tree';
@@ -53,6 +53,8 @@ export default function SpuListPage() {
   const searchForm = list.searchFormProps.form;
   const search = list.searchFormProps.onFinish;
   const inRecycle = tab.active === RECYCLE_TAB;
+  // Figures other plugins keep of each goods (商品评分 and 评价数 from 商品评价).
+  const contributed = useContributedColumns<SpuRecord>(spuEntity.table, list.tableProps.dataSource);
 
   // 查看商品 of a category: search by it, then drop the parameter so the same link works again.
   useEffect(() => {
@@ -145,6 +147,7 @@ export default function SpuListPage() {
       },
     },
     { key: 'createTime', dataIndex: 'createTime', title: t('spu.columns.createTime'), sorter: true, responsive: WIDE_ONLY },
+    ...contributed,
     ...(actions === null ? [] : [actions]),
   ];
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '../../contracts/constants';
 import { permissionCode, type EntityDefinition } from '../../contracts/entity';
 import { entityColumns, listKeyField } from './columns';
+import { useContributedColumns } from './contributed-columns';
 import { EntityFormModal, type EntityFormModalProps } from './entity-form-modal';
 import { ImportButton } from './excel-import';
 import { BatchDeleteButton, CreateButton, ExportButton } from './list-toolbar';
@@ -109,6 +110,8 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
     ],
   });
 
+  // What other plugins keep of each row (their columns, shown to those allowed to read them).
+  const contributedColumns = useContributedColumns<T>(entity.table, list.tableProps.dataSource);
   const columns: TableColumnType<T>[] = [
     // A fixed field (the member of 会员详情's ledger tabs) is the same on every row: no column for it.
     ...entityColumns<T>(entity, t, Object.keys(fixedValues ?? {})).map((column) => {
@@ -116,6 +119,7 @@ export function EntityListPage<T extends BaseRecord & { id?: string | number }>(
       return render === undefined ? column : { ...column, render: (value: unknown, record: T) => render(value, record) };
     }),
     ...extraColumns,
+    ...contributedColumns,
     ...(actionsColumn === null ? [] : [actionsColumn]),
   ];
 

@@ -39,3 +39,4 @@ export { useEntityDelete } from './use-entity-delete';
 // its file, not from here): it is rendered and tested outside <Refine> (tests/unit/shell). Delete with it.
 export { RemoteSelect, recordsOf, type RemoteRow, type RemoteSelectProps } from './remote-select';
 export { ContributedActionsContext, ContributedBatchActions, type BatchActionProps, type ContributedBatchAction } from './contributed-actions';
+export { ContributedColumnsContext, useContributedColumns, type ContributedColumns } from './contributed-columns';

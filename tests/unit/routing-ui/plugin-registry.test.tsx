@@ -155,3 +155,18 @@ describe('batch actions a plugin adds to another plugin’s list', () => {
     expect(loadNamespace).toHaveBeenCalledWith('marketingCampaigns');
   });
 });
+
+describe('columns a plugin adds to another plugin’s list', () => {
+  const scores = { table: 'review_spu_stat', api: '/goods/goodsReviewScore', permission: 'goods:review', fields: {} };
+  const withColumns = createRegistry([
+    definePlugin({ name: 'goods', pages: {} }),
+    definePlugin({ name: 'reviews', namespaces: ['reviewExtras'], pages: {}, listColumns: [{ target: 'goods_spu', key: 'reviewScore', entity: scores, foreignKey: 'spuId', fields: ['score', 'reviewCount'], permission: 'goods:review:list' }] }),
+  ]);
+
+  it('gives each table its columns with the adding plugin’s namespaces, the same array every time', () => {
+    const spuColumns = withColumns.listColumnsOf('goods_spu');
+    expect(spuColumns).toEqual([{ key: 'reviewScore', entity: scores, foreignKey: 'spuId', fields: ['score', 'reviewCount'], permission: 'goods:review:list', namespaces: ['reviews', 'reviewExtras'] }]);
+    expect(withColumns.listColumnsOf('goods_spu')).toBe(spuColumns);
+    expect(withColumns.listColumnsOf('cust_member')).toEqual([]);
+  });
+});

@@ -45,6 +45,13 @@ async function scoreCells(tab: Locator): Promise<string[]> {
   return (await row.locator('td').allTextContents()).map((text) => text.trim()).filter((text) => text !== '');
 }
 
+/** The texts of a list row's cells under the named column headers. */
+async function columnTexts(page: Page, row: Locator, headers: readonly string[]): Promise<string[]> {
+  const titles = (await page.locator('.ant-tabs-tabpane-active .ant-card .ant-table-thead th:visible').allTextContents()).map((text) => text.trim());
+  const cells = (await row.locator('td').allTextContents()).map((text) => text.trim());
+  return headers.map((header) => cells[titles.indexOf(header)] ?? `(no column ${header})`);
+}
+
 describe('商品评价: a member’s review, replied to and hidden', () => {
   it('shows the review with its pictures, takes the reply, hides it, and the goods’ score and count follow', async () => {
     const admin = await adminHeaders();
@@ -116,6 +123,14 @@ describe('商品评价: a member’s review, replied to and hidden', () => {
     await tabs.getByRole('tab', { name: '商品评价' }).click();
     const reviewRow = tabs.locator('.ant-tabs-tabpane-active tr.ant-table-row').filter({ hasText: words });
     await expect.poll(() => reviewRow.count()).toBe(1);
+
+    // 商品SPU lists the goods with the same 商品评分 and 评价数 (the reviews plugin's columns).
+    const spu = await call<{ name: string; no: string }>(admin, 'GET', `/goods/goodsSpu/queryById?id=${line.spuId}`);
+    await openFromMenu(page, '商品管理', '商品SPU', '/goods/goodsSpuList');
+    await field(page, 'search_name').fill(spu.name);
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
+    const goodsRow = listRows(page).filter({ has: page.locator('td', { hasText: new RegExp(`^${spu.no}$`) }) });
+    await expect.poll(() => columnTexts(page, goodsRow, ['商品评分', '评价数'])).toEqual([String(after.score), String(after.reviewCount)]);
 
     // The buyers' list no longer has it.
     const page1 = await call<{ records: Array<{ content: string }>; summary: { reviewCount: number } }>(member, 'GET', `/app/review/page?spuId=${line.spuId}&pageSize=100`);
