@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import { formatShopTime, type AppContext, type Database } from '../../../server/kit';
 import { CONDITION_TYPE, PACKET_STATUS, PRODUCT_SCOPE } from '../campaign-entities';
-import { addCampaign, closeCampaign, type CampaignActor } from './campaign-routes';
-import { addPacket, issuePacket } from './packet-routes';
+import { addCampaign, closeCampaign, type CampaignActor } from './campaign-service';
+import { addPacket, issuePacket } from './packet-service';
 
 /**
  * Demo campaigns of the admin's shop (tenant 1) in every time status — not started, running, ended and
