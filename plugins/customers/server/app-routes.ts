@@ -1,17 +1,14 @@
-import { appShop, body, businessError, checkRegionCode, Id, ID_PATTERN, Int, inTransaction, issueSmsCode, Line, MSG_LOGIN_OK, MSG_PHONE_LOGIN_FAILED, MSG_SMS_SENT, MSG_SMS_TOO_OFTEN, MSG_TOO_MANY_LOGINS, NO_INPUT, ok, query, readTenant, redeemSmsCode, tooManyRequests, unauthorized, type AppContext, type Database } from '../../../server/kit';
+import { appShop, body, businessError, checkRegionCode, Id, ID_PATTERN, Int, inTransaction, issueSmsCode, Line, MSG_PHONE_LOGIN_FAILED, MSG_SMS_SENT, MSG_SMS_TOO_OFTEN, MSG_TOO_MANY_LOGINS, NO_INPUT, ok, query, readTenant, redeemSmsCode, tooManyRequests, unauthorized, type AppContext, type Database } from '../../../server/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../../src/contracts/api-paths';
-import type { Kysely, Transaction } from 'kysely';
-import type { MemberRegistered } from '../../../server/contracts/members';
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
-import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM, type MemberView } from './members';
-import { createMemberTokens, type MemberTokens } from './member-tokens';
+import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
+import { createMemberTokens } from './member-tokens';
+import { memberLoginAnswer, MSG_BAD_INVITE, type Registered } from './member-login';
 
 /** The mini-program's member side (docs/business-api.md "The mini-program"): login by SMS and addresses. */
-
-export const MSG_MEMBER_DISABLED = '账号已被停用';
-export const MSG_BAD_INVITE = '邀请码无效';
 
 const MobileField = Line(20);
 
@@ -62,20 +59,6 @@ function addressInput(body: AddressBody): AddressInput {
     defaultStatus: body.defaultStatus === true,
   };
 }
-
-/**
- * What a member login answers, by SMS or by WeChat (weixin-login-routes.ts): a disabled member is refused; otherwise
- * the login is stamped and `{token, member}` answered with a new member session.
- */
-export async function memberLoginAnswer(db: Kysely<Database>, tokens: MemberTokens, tenantId: number, member: MemberView & { status: string | null }) {
-  if (member.status === '0') throw businessError(MSG_MEMBER_DISABLED);
-  await db.withTables<{ cust_member: { id: string; login_date: Date | null } }>().updateTable('cust_member').set({ login_date: new Date() }).where('id', '=', member.id).execute();
-  const { status: _status, ...shown } = member;
-  return ok({ token: await tokens.issue({ id: member.id, tenantId }), member: shown }, MSG_LOGIN_OK);
-}
-
-/** Tells the members contract's listeners of a registration, inside its transaction. */
-export type Registered = (trx: Transaction<Database>, event: MemberRegistered) => Promise<void>;
 
 export function registerAppRoutes(api: FastifyInstance, ctx: AppContext, registered: Registered): void {
   const { db } = ctx;

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { appShop, body, businessError, inTransaction, isUniqueViolation, Line, MSG_TOO_MANY_LOGINS, query, readTenant, tooManyRequests, type AppContext, type Database } from '../../../server/kit';
 import { API } from '../../../src/contracts/api-paths';
-import { MSG_BAD_INVITE, memberLoginAnswer, type Registered } from './app-routes';
+import { MSG_BAD_INVITE, memberLoginAnswer, type Registered } from './member-login';
 import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
 import { createMemberTokens } from './member-tokens';
 
