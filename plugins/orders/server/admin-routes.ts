@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { body, businessError, checkRegionCode, Id, Int, inTransaction, Line, ok, permission, query, registerEntityRoutes, ROW_VERSION_BODY, rowVersionOf, tenantOf, type AppContext } from '../../../server/kit';
@@ -11,6 +10,7 @@ import { registerBatchDeliverRoutes } from './batch-deliver';
 import { registerOrderDocumentRoutes } from './documents/routes';
 import { registerOrderListRoutes } from './order-list-routes';
 import { orderDetail } from './order-reads';
+import { Money, MSG_BAD_MONEY, parseMoney } from './money-input';
 import { closeAtChannelOrRefuse, MSG_ORDER_PAID_MEANWHILE } from './payments/online-pay';
 import {
   adjustOrderPrice,
@@ -29,24 +29,9 @@ import {
 
 /** The back-office's orders (销售订单): the list, the detail, and each button a guarded action. */
 
-export const MSG_BAD_MONEY = '金额格式不正确（最多两位小数）';
 export const MSG_BAD_PAY_TYPE = '线下支付方式只能是现金、转账或 POS';
 export const MSG_BUYER_REQUIRED = '请选择会员或客户';
 export const MSG_RECEIVER_REQUIRED = '快递发货请填写收货人、手机号、收货地区和详细地址';
-
-export const Money = Type.Union([Type.Number(), Line(20, 1)]);
-
-/** Yuan from the wire (number or text), exact, at most two decimals. */
-export function parseMoney(raw: number | string): Decimal {
-  let value: Decimal;
-  try {
-    value = new Decimal(typeof raw === 'string' ? raw.trim() : raw);
-  } catch {
-    throw businessError(MSG_BAD_MONEY);
-  }
-  if (!value.isFinite() || value.decimalPlaces() > 2 || value.abs().greaterThan('999999999999.99')) throw businessError(MSG_BAD_MONEY);
-  return value;
-}
 
 const actorOf = (request: FastifyRequest): Actor => ({ tenantId: tenantOf(request), operator: request.auth?.username ?? null });
 

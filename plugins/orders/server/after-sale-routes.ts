@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { body, businessError, Id, inTransaction, Line, ok, permission, query, registerEntityRoutes, tenantOf, unauthorized, type AppContext } from '../../../server/kit';
 import { AFTER_SALE_WAY, afterSaleEntity } from '../entities';
-import { parseMoney } from './admin-routes';
+import { parseMoney } from './money-input';
 import { afterSaleApplyTimeScope, registerAfterSaleListRoutes } from './after-sale-list-routes';
 import { afterSaleMachine } from './after-sale-machine';
 import { afterSaleDetail } from './after-sale-reads';

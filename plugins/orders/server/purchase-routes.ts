@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { body, businessError, DateString, Id, Int, inTransaction, Line, MSG_ADDED, ok, permission, query, Reason, registerEntityRoutes, tenantOf, type AppContext } from '../../../server/kit';
 import { purchaseOrderEntity } from '../purchase-entities';
-import { Money, parseMoney } from './admin-routes';
+import { Money, parseMoney } from './money-input';
 import { dictLookup, orderDeps } from './deps';
 import { orderLabels } from './labels';
 import type { Actor } from './order-service';

@@ -10,6 +10,7 @@ import { loadOrderDocument, type OrderDocument } from './order-document';
 import { loadPurchaseDocument } from './purchase-document';
 import { purchaseOrderEntity } from '../../purchase-entities';
 import { MSG_PURCHASE_NOT_FOUND } from '../purchase-service';
+import { PDF_MIME, pdfDisposition } from './pdf-answer';
 import { registerWarehouseRoutes } from './warehouse-routes';
 
 /**
@@ -18,14 +19,6 @@ import { registerWarehouseRoutes } from './warehouse-routes';
  * 送货单 and 购销合同 as PDF files (shown inline, named after the order, contract or delivery number). An
  * order of another tenant or none at all is the usual 订单不存在 refusal.
  */
-
-export const PDF_MIME = 'application/pdf';
-
-/** `inline` (the viewer shows it) with an ASCII fallback name and the UTF-8 one. */
-export function pdfDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 type DocumentKind = 'deliveryNote' | 'contract';
 

@@ -5,7 +5,7 @@ import { orderEntity } from '../../entities';
 import { dictLookup, orderDeps } from '../deps';
 import { registerSelectionDeliverRoute } from '../selection-deliver';
 import { pickingListPdf } from './picking-list';
-import { PDF_MIME, pdfDisposition } from './routes';
+import { PDF_MIME, pdfDisposition } from './pdf-answer';
 import { shippingLabelsPdf } from './shipping-labels';
 import { loadWarehouseBatch, MSG_PRINT_NOTHING, recordPrint, selectPrintOrders, type PrintKind, type PrintSelection, type WarehouseBatch } from './warehouse-orders';
 
