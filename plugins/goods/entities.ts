@@ -189,6 +189,8 @@ export const stockEntity = defineEntity({
     spuName: { type: 'string', label: label('stock', 'spuName'), max: 128, search: 'like', readonly: true },
     specText: { type: 'string', label: label('stock', 'specText'), max: 255, readonly: true },
     barCode: { type: 'string', label: label('stock', 'barCode'), max: 64, search: 'like', readonly: true },
+    /** 库位: where the warehouse keeps the SKU (set on the SPU form's SKU grid); sorted to walk the shelves. */
+    location: { type: 'string', label: label('stock', 'location'), max: 32, search: 'like', sortable: true, readonly: true },
     /** The SKU's selling price (an offline order's default unit price). */
     price: { type: 'decimal', label: label('stock', 'price'), readonly: true },
     stock: { type: 'int', label: label('stock', 'stock'), search: 'range', sortable: true, readonly: true },
@@ -230,6 +232,8 @@ export interface SkuInput {
   properties: SkuProperty[];
   picUrl?: string | null;
   barCode?: string | null;
+  /** 库位 (A-03-02); none when null or left out. */
+  location?: string | null;
   price: number | string;
   marketPrice?: number | string | null;
   costPrice?: number | string | null;

@@ -44,6 +44,8 @@ export interface SkuSnapshot {
   unit: string;
   /** The SKU's barcode (条码, e.g. EAN-13), or '' (the warehouse's 配货单 prints it). */
   barCode: string;
+  /** The SKU's shelf place (库位, e.g. A-03-02), or '': the 配货单 walks the shelves in its order. */
+  location: string;
   /**
    * The SKU's own commission per unit for the buyer's upline (level 1) and theirs (level 2), yuan, when its SPU
    * opts in (单独设置佣金, subCommissionType); null when the distribution programme's rates apply.

@@ -27,13 +27,13 @@ export interface SpecProperty {
 export type SkuRow = Row & { skuId?: string; properties: SkuProperty[] };
 
 /** The columns a row carries besides its properties, in the grid's order. */
-export const SKU_VALUE_FIELDS = ['picUrl', 'barCode', 'price', 'marketPrice', 'costPrice', 'stock', 'lowStock', 'weight', 'volume', 'firstBrokeragePrice', 'secondBrokeragePrice'] as const;
+export const SKU_VALUE_FIELDS = ['picUrl', 'barCode', 'location', 'price', 'marketPrice', 'costPrice', 'stock', 'lowStock', 'weight', 'volume', 'firstBrokeragePrice', 'secondBrokeragePrice'] as const;
 export type SkuValueField = (typeof SKU_VALUE_FIELDS)[number];
 /** Money (yuan, two decimals) travels as exact text. */
 export const MONEY_FIELDS: ReadonlySet<SkuValueField> = new Set(['price', 'marketPrice', 'costPrice', 'firstBrokeragePrice', 'secondBrokeragePrice']);
 export const INTEGER_FIELDS: ReadonlySet<SkuValueField> = new Set(['stock', 'lowStock']);
-/** Fields 批量设置 offers (a picture and a bar code are per SKU). */
-export const BATCH_FIELDS = SKU_VALUE_FIELDS.filter((field) => field !== 'picUrl' && field !== 'barCode');
+/** Fields 批量设置 offers (a picture, a bar code and a shelf place are per SKU). */
+export const BATCH_FIELDS = SKU_VALUE_FIELDS.filter((field) => field !== 'picUrl' && field !== 'barCode' && field !== 'location');
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -145,6 +145,8 @@ export function toSkuInputs(rows: readonly SkuRow[]): SkuInput[] {
       properties: row.properties.map((item) => ({ ...item })),
       picUrl: textOf(row.picUrl),
       barCode: textOf(row.barCode),
+      // 库位 only when the row has one: the server reads a missing location as none, so clearing it still clears it.
+      ...(isBlank(row.location) ? {} : { location: textOf(row.location) }),
       price: moneyOf(row.price) ?? '0.00',
       marketPrice: moneyOf(row.marketPrice),
       costPrice: moneyOf(row.costPrice),

@@ -71,6 +71,7 @@ function useSkuColumns(rows: readonly SkuRow[]): EditableColumn[] {
       ),
       { key: 'picUrl', title: t('spu.sku.picUrl'), type: 'image', width: 130 },
       { key: 'barCode', title: t('spu.sku.barCode'), type: 'input', width: 140 },
+      { key: 'location', title: t('spu.sku.location'), type: 'input', width: 110 },
       number('price', true),
       number('marketPrice'),
       number('costPrice'),

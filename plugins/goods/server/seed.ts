@@ -160,6 +160,23 @@ function statusOf(i: number): string {
   return i % 10 === 7 ? SPU_STATUS.offShelf : SPU_STATUS.onShelf;
 }
 
+/** The demo warehouse's aisles by top-level category (服装 A, 数码 B, 食品 C, 家居 D), in the order LEAVES names them. */
+const AISLES = [...new Set(LEAVES.map((leaf) => leaf.path[0]))];
+/** The most leaves one top-level category has: each round of SPUs takes that many shelves of every aisle. */
+const SHELVES_PER_ROUND = Math.max(...AISLES.map((top) => LEAVES.filter((leaf) => leaf.path[0] === top).length));
+
+/**
+ * 库位 of SKU j of SPU i, aisle-shelf-level (A-03-02): the aisle of its top-level category, a shelf of its own (by its
+ * leaf category and how many rounds of LEAVES came before it), its SKUs on the levels of that shelf.
+ */
+function shelfOf(i: number, j: number): string {
+  const leaf = pick(LEAVES, i);
+  const aisle = AISLES.indexOf(leaf.path[0]);
+  const place = LEAVES.filter((other) => other.path[0] === leaf.path[0]).indexOf(leaf);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String.fromCharCode(65 + aisle)}-${two(1 + place + SHELVES_PER_ROUND * Math.floor(i / LEAVES.length))}-${two(1 + j)}`;
+}
+
 interface Catalogue {
   leaves: Map<string, string>;
   brands: Map<string, string>;
@@ -183,6 +200,7 @@ function demoSpu(catalogue: Catalogue, i: number): NewSpu {
       stock: openingStock(i, j),
       lowStock: 10,
       barCode: `69${String(1_000_000_000 + i * 100 + j).padStart(11, '0')}`,
+      location: shelfOf(i, j),
       weight: leaf.kind === 'taste' ? '0.50' : '0.30',
       ...(i % 6 === 0 ? { firstBrokeragePrice: yuan(price.times('0.05')), secondBrokeragePrice: yuan(price.times('0.02')) } : {}),
     };

@@ -39,6 +39,8 @@ export const SkuSchema = Type.Object({
   properties: Type.Optional(Type.Array(PropertySchema, { maxItems: MAX_PROPERTIES })),
   picUrl: OptionalText(1000),
   barCode: OptionalText(64),
+  /** 库位: where the warehouse keeps the SKU (A-03-02), read by the 配货单's walking order. */
+  location: OptionalText(32),
   price: Money,
   marketPrice: OptionalMoney,
   costPrice: OptionalMoney,
@@ -62,6 +64,7 @@ export interface SkuDraft {
   specText: string;
   picUrl: string | null;
   barCode: string | null;
+  location: string | null;
   price: string;
   marketPrice: string | null;
   costPrice: string | null;
@@ -155,6 +158,7 @@ export function skuDrafts(specType: string, skus: readonly SkuBody[]): SkuDraft[
       specText,
       picUrl: blankToNull(sku.picUrl),
       barCode: blankToNull(sku.barCode),
+      location: blankToNull(sku.location),
       price: exactDecimal(sku.price, RULES.price, where),
       marketPrice: optionalDecimal(sku.marketPrice, RULES.marketPrice, where),
       costPrice: optionalDecimal(sku.costPrice, RULES.costPrice, where),

@@ -12,6 +12,7 @@ interface SkuRow {
   sku_pic_url: string | null;
   pic_url: string | null;
   bar_code: string | null;
+  location: string | null;
   price: string;
   market_price: string | null;
   cost_price: string | null;
@@ -45,6 +46,7 @@ function toSku(row: SkuRow): SkuView {
     picUrl: row.sku_pic_url,
     shownPicUrl: row.pic_url,
     barCode: row.bar_code,
+    location: row.location,
     price: decimalOnWire(row.price) ?? 0,
     marketPrice: decimalOnWire(row.market_price),
     costPrice: decimalOnWire(row.cost_price),
@@ -62,7 +64,7 @@ function toSku(row: SkuRow): SkuView {
 /** The SKUs of some SPUs of a tenant, in their saved order. */
 export async function skusOf(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<SkuView[]> {
   if (spuIds.length === 0) return [];
-  const rows = await sql<SkuRow>`select id, spu_id, properties, spec_text, sku_pic_url, pic_url, bar_code, price, market_price, cost_price, stock, lock_stock,
+  const rows = await sql<SkuRow>`select id, spu_id, properties, spec_text, sku_pic_url, pic_url, bar_code, location, price, market_price, cost_price, stock, lock_stock,
       low_stock, weight, volume, first_brokerage_price, second_brokerage_price, sales_count
     from goods_sku where tenant_id = ${tenantId} and spu_id in (${sql.join([...spuIds])}) order by spu_id, sort, id`.execute(db);
   return rows.rows.map(toSku);

@@ -85,6 +85,7 @@ interface SkuInsert {
   pic_url: string | null;
   sku_pic_url: string | null;
   bar_code: string | null;
+  location: string | null;
   properties: SkuDraft['properties'];
   sort: number;
   price: string;
@@ -107,6 +108,7 @@ function skuRow(spuId: string, spu: { name?: unknown; picUrl?: unknown }, sku: S
     pic_url: sku.picUrl ?? spuPicUrl,
     sku_pic_url: sku.picUrl,
     bar_code: sku.barCode,
+    location: sku.location,
     properties: sku.properties,
     sort,
     price: sku.price,
@@ -126,12 +128,12 @@ function skuRow(spuId: string, spu: { name?: unknown; picUrl?: unknown }, sku: S
  */
 async function insertSkus(trx: Transaction<Database>, tenantId: number, operator: string | null, rows: readonly SkuInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql`insert into goods_sku (id, spu_id, spu_name, spec_text, pic_url, sku_pic_url, bar_code, properties, sort, price, market_price, cost_price,
+  await sql`insert into goods_sku (id, spu_id, spu_name, spec_text, pic_url, sku_pic_url, bar_code, location, properties, sort, price, market_price, cost_price,
       stock, lock_stock, low_stock, weight, volume, first_brokerage_price, second_brokerage_price, create_by, create_time, tenant_id)
-    select r.id, r.spu_id, r.spu_name, r.spec_text, r.pic_url, r.sku_pic_url, r.bar_code, r.properties, r.sort, r.price, r.market_price, r.cost_price,
+    select r.id, r.spu_id, r.spu_name, r.spec_text, r.pic_url, r.sku_pic_url, r.bar_code, r.location, r.properties, r.sort, r.price, r.market_price, r.cost_price,
       0, 0, r.low_stock, r.weight, r.volume, r.first_brokerage_price, r.second_brokerage_price, ${operator}, now(), ${tenantId}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id varchar, spu_id varchar, spu_name varchar, spec_text varchar, pic_url varchar,
-      sku_pic_url varchar, bar_code varchar, properties jsonb, sort integer, price numeric, market_price numeric, cost_price numeric, low_stock integer,
+      sku_pic_url varchar, bar_code varchar, location varchar, properties jsonb, sort integer, price numeric, market_price numeric, cost_price numeric, low_stock integer,
       weight numeric, volume numeric, first_brokerage_price numeric, second_brokerage_price numeric)`.execute(trx);
 }
 
@@ -209,7 +211,7 @@ export async function updateSpu(trx: Transaction<Database>, tenantId: number, op
   for (const [sort, draft] of drafts.entries()) {
     if (draft.id === null) continue;
     await sql`update goods_sku set properties = ${JSON.stringify(draft.properties)}::jsonb, spec_text = ${draft.specText}, sku_pic_url = ${draft.picUrl},
-        bar_code = ${draft.barCode}, sort = ${sort}, price = ${money(draft.price)}, market_price = ${money(draft.marketPrice)}, cost_price = ${money(draft.costPrice)},
+        bar_code = ${draft.barCode}, location = ${draft.location}, sort = ${sort}, price = ${money(draft.price)}, market_price = ${money(draft.marketPrice)}, cost_price = ${money(draft.costPrice)},
         low_stock = ${draft.lowStock}, weight = ${money(draft.weight)}, volume = ${money(draft.volume)},
         first_brokerage_price = ${money(draft.firstBrokeragePrice)}, second_brokerage_price = ${money(draft.secondBrokeragePrice)},
         update_by = ${operator}, update_time = now()

@@ -24,6 +24,7 @@ interface SnapshotRow {
   volume: string | null;
   unit: string | null;
   bar_code: string | null;
+  location: string | null;
   sub_commission_type: boolean | null;
   first_brokerage_price: string | null;
   second_brokerage_price: string | null;
@@ -48,7 +49,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
   if (skuIds.length === 0) return [];
   const found = await sql<SnapshotRow>`select k.id, k.spu_id, coalesce(s.name, k.spu_name) as spu_name, k.spec_text,
       coalesce(k.pic_url, s.pic_url) as pic_url, k.price::text as price, (k.stock - k.lock_stock)::int as available, s.status as spu_status, s.category_id,
-      s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit, k.bar_code,
+      s.delivery_template_id, k.weight::text as weight, k.volume::text as volume, u.name as unit, k.bar_code, k.location,
       s.sub_commission_type, k.first_brokerage_price::text as first_brokerage_price, k.second_brokerage_price::text as second_brokerage_price,
       coalesce(s.give_integral, 0)::int as give_integral
     from goods_sku k left join goods_spu s on s.id = k.spu_id and s.tenant_id = k.tenant_id left join goods_unit u on u.id = s.unit_id
@@ -73,6 +74,7 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
         volume: row.volume ?? '0',
         unit: row.unit ?? '',
         barCode: row.bar_code ?? '',
+        location: row.location ?? '',
         fixedCommission: row.sub_commission_type === true ? { first: priceText(row.first_brokerage_price ?? '0'), second: priceText(row.second_brokerage_price ?? '0') } : null,
         giveIntegral: row.give_integral,
       },

@@ -39,6 +39,47 @@ describe('add', () => {
     expect(stock.body.result.records[0]).toMatchObject({ skuId: firstSku, spuId: spu.id, spuName: spu.name, specText: '红色/M', picUrl: 'goods-demo/goods-1.png', stock: 10, lockStock: 0, lowStock: 5 });
   });
 
+  it('keeps each SKU’s 库位: saved, read back, listed and sorted on 库存, changed or cleared by an edit, blank as none', async () => {
+    const category = await freshLeafCategory(demo);
+    const spu = await addSpu(
+      demo,
+      multiSpu(category, [
+        { properties: colourSize('红色', 'M'), price: '10.00', stock: 1, location: ' A-10-01 ' },
+        { properties: colourSize('红色', 'L'), price: '10.00', stock: 1, location: 'A-2-05' },
+        { properties: colourSize('蓝色', 'M'), price: '10.00', stock: 1, location: '   ' },
+        { properties: colourSize('蓝色', 'L'), price: '10.00', stock: 1 },
+      ]),
+    );
+    // Trimmed; blank or left out is none.
+    expect(skusOf(await spuById(demo, spu.id)).map((sku) => sku.location)).toEqual(['A-10-01', 'A-2-05', null, null]);
+    const stock = await adminCaller(demo)<PageResult<Record<string, unknown>>>('GET', `/api/goods/goodsStock/list?spuId=${spu.id}&column=location&order=asc`);
+    // Sorted as text by the list (nulls last), like any sortable column.
+    expect(stock.body.result.records.map((row) => row.location ?? null)).toEqual(['A-10-01', 'A-2-05', null, null]);
+    const found = await adminCaller(demo)<PageResult<Record<string, unknown>>>('GET', `/api/goods/goodsStock/list?spuId=${spu.id}&location=${encodeURIComponent('*2-05*')}`);
+    expect(found.body.result.records.map((row) => row.specText)).toEqual(['红色/L']);
+
+    // An edit moves one, clears one (blank), and one left out of the SKU is none too.
+    const [medium, large, blueMedium, blueLarge] = skusOf(spu);
+    const keep = (row: SkuRecord | undefined, location?: string | null) => ({ id: row?.id, properties: row?.properties, price: '10.00', ...(location === undefined ? {} : { location }) });
+    const edited = await adminCaller(demo)<SpuRecord>('PUT', `${SPU}/edit`, { id: spu.id, skus: [keep(medium, 'B-01-01'), keep(large, ''), keep(blueMedium, 'C-03-02'), keep(blueLarge, null)] });
+    expect(edited.body).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(skusOf(await spuById(demo, spu.id)).map((sku) => sku.location)).toEqual(['B-01-01', null, 'C-03-02', null]);
+    const cleared = await adminCaller(demo)<SpuRecord>('PUT', `${SPU}/edit`, { id: spu.id, skus: [keep(medium), keep(large), keep(blueMedium, 'C-03-02'), keep(blueLarge)] });
+    expect(cleared.body.success).toBe(true);
+    expect(skusOf(await spuById(demo, spu.id)).map((sku) => sku.location)).toEqual([null, null, 'C-03-02', null]);
+
+    // More than 32 characters is refused as the bar code's 64 are, nothing saved.
+    const long = await adminCaller(demo)('POST', `${SPU}/add`, multiSpu(category, [{ properties: colourSize('白色', 'S'), price: 1, location: 'A'.repeat(33) }]));
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ success: false, message: '参数校验失败：skus[0].location 长度不能超过32个字符' });
+    const longBarCode = await adminCaller(demo)('POST', `${SPU}/add`, multiSpu(category, [{ properties: colourSize('白色', 'S'), price: 1, barCode: '6'.repeat(65) }]));
+    expect(longBarCode.body).toMatchObject({ success: false, message: '参数校验失败：skus[0].barCode 长度不能超过64个字符' });
+    const edit = await adminCaller(demo)('PUT', `${SPU}/edit`, { id: spu.id, skus: [keep(medium, 'B'.repeat(33)), keep(large), keep(blueMedium), keep(blueLarge)] });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ success: false, message: '参数校验失败：skus[0].location 长度不能超过32个字符' });
+    expect(skusOf(await spuById(demo, spu.id)).map((sku) => sku.location)).toEqual([null, null, 'C-03-02', null]);
+  });
+
   it('keeps single-spec SPUs to exactly one SKU without properties', async () => {
     const category = await freshLeafCategory(demo);
     const admin = adminCaller(demo);

@@ -128,11 +128,18 @@ export async function unitsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: n
   return new Map([...(await skuFactsOf(db, deps, tenantId, skuIds)).entries()].map(([skuId, facts]) => [skuId, facts.unit]));
 }
 
-/** Each SKU's unit and barcode as the goods plugin tells them now (the warehouse prints both). */
-export async function skuFactsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, { unit: string; barCode: string }>> {
+/** What the warehouse prints of a SKU besides the order's snapshot: unit, barcode and shelf place ('' when none). */
+export interface SkuFacts {
+  unit: string;
+  barCode: string;
+  location: string;
+}
+
+/** Each SKU's unit, barcode and 库位 as the goods plugin tells them now (the warehouse prints them). */
+export async function skuFactsOf(db: Kysely<Database>, deps: OrderDeps, tenantId: number, skuIds: readonly string[]): Promise<Map<string, SkuFacts>> {
   if (skuIds.length === 0) return new Map();
   const snapshots = await inTransaction(db, (trx) => deps.stock.snapshots(trx, tenantId, [...new Set(skuIds)]));
-  return new Map(snapshots.map((snapshot) => [snapshot.skuId, { unit: snapshot.unit, barCode: snapshot.barCode }]));
+  return new Map(snapshots.map((snapshot) => [snapshot.skuId, { unit: snapshot.unit, barCode: snapshot.barCode, location: snapshot.location }]));
 }
 
 export function records(value: unknown): WireRecord[] {

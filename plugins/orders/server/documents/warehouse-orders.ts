@@ -68,6 +68,8 @@ export interface WarehouseLine {
   unit: string;
   /** The SKU's barcode, '' when it has none. */
   barCode: string;
+  /** The SKU's shelf place (库位), '' when it has none. */
+  location: string;
   count: number;
 }
 
@@ -96,6 +98,8 @@ export interface WarehouseOrder {
 /** One SKU to take from the shelves for the whole batch. */
 export interface PickedGoods {
   skuId: string;
+  /** Where it is kept (库位, A-03-02), '' when nobody said: the picker walks the shelves in this order. */
+  location: string;
   /** The goods' 编号 (the SPU's number), '' when it has none. */
   code: string;
   /** The SKU's barcode (条码), '' when it has none: scanned at the shelf. */
@@ -112,7 +116,7 @@ export interface WarehouseBatch {
   /** When it was printed, on the shop's clock. */
   printedAt: string;
   orders: WarehouseOrder[];
-  /** The goods summed by SKU over the orders, in shelf order (by goods number, then name and spec). */
+  /** The goods summed by SKU over the orders, in walking order (by 库位, then goods number, name and spec). */
   goods: PickedGoods[];
 }
 
@@ -135,23 +139,32 @@ const orderOf = (order: WireRecord, lines: WarehouseLine[]): WarehouseOrder => {
   };
 };
 
-/** Shelf order: by the goods' number (numbers as numbers, goods without one last), then name and spec. */
-function shelfOrder(a: PickedGoods, b: PickedGoods): number {
-  if ((a.code === '') !== (b.code === '')) return a.code === '' ? 1 : -1;
-  const byCode = a.code.localeCompare(b.code, 'zh-CN', { numeric: true });
-  if (byCode !== 0) return byCode;
-  return a.name.localeCompare(b.name, 'zh-CN') || a.spec.localeCompare(b.spec, 'zh-CN') || a.skuId.localeCompare(b.skuId);
+/** Numbers inside a text compared as numbers: shelf A-2 comes before A-10, goods 9 before 10. */
+const NATURAL = new Intl.Collator('zh-CN', { numeric: true });
+
+/** '' (nobody said) after every given value; the given ones in natural order. */
+function givenFirst(a: string, b: string): number {
+  if ((a === '') !== (b === '')) return a === '' ? 1 : -1;
+  return NATURAL.compare(a, b);
 }
 
-/** The goods of the orders summed by SKU, with each SPU's number, in shelf order. */
+/**
+ * Walking order: by 库位 (naturally, so A-2 before A-10; goods without one at the end), then by the goods' number (goods
+ * without one at the end), then name and spec.
+ */
+function walkingOrder(a: PickedGoods, b: PickedGoods): number {
+  return givenFirst(a.location, b.location) || givenFirst(a.code, b.code) || NATURAL.compare(a.name, b.name) || NATURAL.compare(a.spec, b.spec) || a.skuId.localeCompare(b.skuId);
+}
+
+/** The goods of the orders summed by SKU, with each SPU's number, in walking order. */
 export function pickedGoods(orders: readonly WarehouseOrder[], codeOf: ReadonlyMap<string, string>): PickedGoods[] {
   const bySku = new Map<string, PickedGoods>();
   for (const line of orders.flatMap((order) => order.lines)) {
     const known = bySku.get(line.skuId);
-    if (known === undefined) bySku.set(line.skuId, { skuId: line.skuId, code: codeOf.get(line.spuId) ?? '', barCode: line.barCode, name: line.name, spec: line.spec, unit: line.unit, count: line.count });
+    if (known === undefined) bySku.set(line.skuId, { skuId: line.skuId, location: line.location, code: codeOf.get(line.spuId) ?? '', barCode: line.barCode, name: line.name, spec: line.spec, unit: line.unit, count: line.count });
     else known.count += line.count;
   }
-  return [...bySku.values()].sort(shelfOrder);
+  return [...bySku.values()].sort(walkingOrder);
 }
 
 /** The orders (in the order given) as the warehouse prints them, with the goods to pick and the sender. */
@@ -165,13 +178,15 @@ export async function loadWarehouseBatch(db: Kysely<Database>, deps: OrderDeps, 
   const linesOf = new Map<string, WarehouseLine[]>();
   for (const item of items) {
     const orderId = text(item.orderId);
+    const facts = factsOf.get(text(item.skuId));
     const line: WarehouseLine = {
       skuId: text(item.skuId),
       spuId: text(item.spuId),
       name: item.gift === true ? `${text(item.spuName)}（赠品）` : text(item.spuName),
       spec: text(item.specText),
-      unit: factsOf.get(text(item.skuId))?.unit ?? '',
-      barCode: factsOf.get(text(item.skuId))?.barCode ?? '',
+      unit: facts?.unit ?? '',
+      barCode: facts?.barCode ?? '',
+      location: facts?.location ?? '',
       count: Number(item.count ?? 0),
     };
     linesOf.set(orderId, [...(linesOf.get(orderId) ?? []), line]);

@@ -28,6 +28,8 @@ interface Goods {
   skuId: string;
   code: string;
   barCode: string;
+  /** 库位, '' when none. */
+  location: string;
   name: string;
   spec: string;
 }
@@ -35,12 +37,21 @@ interface Goods {
 const squeeze = (value: string) => value.replace(/\s+/g, '');
 
 async function goodsOf(skuId: string): Promise<Goods> {
-  const found = await sql<{ no: string | null; bar_code: string | null; name: string; spec: string | null }>`select s.no::text as no, k.bar_code,
-      coalesce(s.name, k.spu_name) as name, k.spec_text as spec from goods_sku k join goods_spu s on s.id = k.spu_id where k.id = ${skuId}`.execute(demo.app.db);
+  const found = await sql<{ no: string | null; bar_code: string | null; location: string | null; name: string; spec: string | null }>`select s.no::text as no, k.bar_code,
+      k.location, coalesce(s.name, k.spu_name) as name, k.spec_text as spec from goods_sku k join goods_spu s on s.id = k.spu_id where k.id = ${skuId}`.execute(demo.app.db);
   const row = found.rows[0];
   if (row === undefined) throw new Error(`no SKU ${skuId}`);
-  return { skuId, code: row.no ?? '', barCode: row.bar_code ?? '', name: row.name, spec: row.spec ?? '' };
+  return { skuId, code: row.no ?? '', barCode: row.bar_code ?? '', location: row.location ?? '', name: row.name, spec: row.spec ?? '' };
 }
+
+/** Puts the SKU on a shelf (库位), or takes it off every shelf with null. */
+async function shelve(goods: Goods, location: string | null): Promise<Goods> {
+  await sql`update goods_sku set location = ${location} where id = ${goods.skuId}`.execute(demo.app.db);
+  return { ...goods, location: location ?? '' };
+}
+
+/** A summary row's cells as the text runs them together: 库位, 编号, barcode, name, spec (brackets matched as any). */
+const goodsCells = (goods: Goods) => [goods.location, goods.code, goods.barCode, squeeze(goods.name), squeeze(goods.spec)].join('').replace(/[()（）[\]]/g, '.');
 
 /** A paid offline order sent by express to its own receiver in 杭州市西湖区 (region 330106). */
 async function placeOrder(receiver: string, mobile: string, items: Array<{ skuId: string; count: number }>, paid = true): Promise<Placed> {
@@ -216,7 +227,7 @@ async function threeOrders(tag: string): Promise<{ orders: [Placed, Placed, Plac
 }
 
 describe('warehouse prints of a batch of orders', () => {
-  it('prints the picking list: goods summed by SKU in shelf order, then each order; logged on each order', async () => {
+  it('prints the picking list: goods summed by SKU in walking order (by 库位), then each order; logged on each order', async () => {
     const { orders, first, second } = await threeOrders('甲');
     const ids = orders.map((order) => order.id);
     const answer = await print('pickingListPdf', { ids });
@@ -224,14 +235,16 @@ describe('warehouse prints of a batch of orders', () => {
     const text = (await pageTexts(answer.bytes)).join('');
     for (const expected of ['杭州云杉商贸有限公司', '配货单', '订单数：3', '商品种类：2', '商品总数：8', '一、商品汇总', '二、订单明细', '拣货人', '复核人']) expect(text).toContain(expected);
     expect(text).toMatch(/打印时间：\d{4}-\d{2}-\d{2}\d{2}:\d{2}:\d{2}/);
-    // The SKU totals: 编号, the SKU's barcode (the demo goods have EAN-13s), name, spec, unit, then 5 and 3.
+    // The SKU totals: 库位 (the demo goods are shelved, A-01-01 and on), 编号, the SKU's barcode (EAN-13s), name, spec,
+    // unit, then 5 and 3.
     expect(first.barCode).toMatch(/^69\d{11}$/);
-    const row = (goods: Goods, count: number) => new RegExp(`${squeeze(goods.code)}${goods.barCode}${squeeze(goods.name).replace(/[()（）[\]]/g, '.')}${squeeze(goods.spec).replace(/[()（）[\]]/g, '.')}[^0-9]{0,4}${count}□`);
+    expect(first.location).toMatch(/^[A-D]-\d{2}-\d{2}$/);
+    const row = (goods: Goods, count: number) => new RegExp(`${goodsCells(goods)}[^0-9]{0,4}${count}□`);
     expect(text).toMatch(row(first, 5));
     expect(text).toMatch(row(second, 3));
-    // Shelf order: the smaller goods number first.
-    const [low, high] = Number(first.code) < Number(second.code) ? [first, second] : [second, first];
-    expect(text.indexOf(squeeze(low.name))).toBeLessThan(text.indexOf(squeeze(high.name)));
+    // Walking order: the first 库位 first.
+    const [near, far] = first.location.localeCompare(second.location, 'zh-CN', { numeric: true }) < 0 ? [first, second] : [second, first];
+    expect(text.indexOf(goodsCells(near))).toBeLessThan(text.indexOf(goodsCells(far)));
     // Each order with its receiver and goods.
     for (const order of orders) {
       expect(text).toContain(order.no);
@@ -247,6 +260,32 @@ describe('warehouse prints of a batch of orders', () => {
     // The order's detail shows it on its timeline.
     const detail = await call<{ logs: Array<{ content: string | null }> }>(demo.app, 'GET', `/api/saleorder/saleOrder/queryById?id=${orders[0].id}`, admin());
     expect(detail.body.result.logs.map((log) => log.content)).toContain('打印配货单');
+  });
+
+  it('walks the shelves: the goods by 库位 in natural order (A-2 before A-10), goods without one last, whatever their numbers', async () => {
+    const shelved = await Promise.all([53, 54, 55].map(async (offset) => goodsOf(await stockedSku(demo, offset, '10.00', 500))));
+    // By goods number, then shelved the other way round: the lowest number has no shelf, the highest the first one.
+    const [low, middle, high] = shelved.sort((a, b) => Number(a.code) - Number(b.code));
+    if (low === undefined || middle === undefined || high === undefined) throw new Error('three SKUs');
+    const none = await shelve(low, null);
+    const tenth = await shelve(middle, 'A-10-01');
+    const second = await shelve(high, 'A-2-05');
+    const order = await placeOrder('钱九己', '13800136010', [
+      { skuId: none.skuId, count: 1 },
+      { skuId: tenth.skuId, count: 2 },
+      { skuId: second.skuId, count: 3 },
+    ]);
+    const answer = await print('pickingListPdf', { ids: [order.id] });
+    expectPdf(answer, '配货单');
+    const text = (await pageTexts(answer.bytes)).join('');
+    expect(text).toContain('一、商品汇总（按库位顺序拣货）');
+    expect(text).toContain('序号库位货号条码商品名称规格单位数量已拣');
+    // 序号, 库位, 编号, barcode, name, spec … count: A-2-05 first, A-10-01 second, the unshelved one third.
+    const rows = [second, tenth, none].map((goods, index) => new RegExp(`${index + 1}${goodsCells(goods)}[^0-9]{0,4}${index === 0 ? 3 : index === 1 ? 2 : 1}□`));
+    for (const row of rows) expect(text).toMatch(row);
+    const at = rows.map((row) => text.search(row));
+    expect(at[0]).toBeLessThan(at[1] ?? -1);
+    expect(at[1]).toBeLessThan(at[2] ?? -1);
   });
 
   it('prints one 100 × 150 mm label per order: receiver, region by name, sender, Code 128 and QR drawn as vectors', async () => {
