@@ -36,6 +36,7 @@ import { databaseAnswers, registerHealthRoute } from './routes/health';
 import { registerDataLogRoutes } from './routes/data-log';
 import { registerOnlineReportPopupRoutes } from './routes/online-report-popup';
 import { registerUploadRoutes } from './routes/upload';
+import { registerStorefrontMediaRoutes } from './routes/storefront-media';
 import { registerPermissionRoutes } from './routes/permissions';
 import { registerSsoRoutes } from './routes/sso';
 import { registerUserPasswordRoutes } from './routes/user-password';
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerDictionaryRoutes(api, ctx);
         registerValidatorRoutes(api, ctx);
         registerUploadRoutes(api, ctx);
+        registerStorefrontMediaRoutes(api, ctx, plugins);
         registerOnlineReportPopupRoutes(api, ctx);
         registerDataLogRoutes(api, ctx);
         registerUserPasswordRoutes(api, ctx);

@@ -7,7 +7,7 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 
 // ---- defining a plugin: menus, buttons, dictionaries, jobs -----------------------------------------
-export { defineServerPlugin, entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type ButtonSeed, type DictSeed, type PluginMenuSeed } from './plugin-api';
+export { defineServerPlugin, entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL, type ButtonSeed, type DictSeed, type PluginMenuSeed, type PublicMediaCheck } from './plugin-api';
 export type { AppContext } from './context';
 // A plugin's own settings refused at start read like the core's (server/config.ts); the channels' variables (issue 35).
 export { ConfigError } from './config';

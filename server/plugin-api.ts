@@ -11,6 +11,13 @@ export type { ButtonSeed, DictSeed, MenuBranchSeed, MenuSeed, PluginMenuSeed, To
 export { entityButtons, menuPage, ROUTE_VIEW, WITHOUT_EXCEL } from './db/seed-menu-model';
 
 /**
+ * Whether a stored file (its key, as the upload answered it) is a picture the plugin shows in the storefront right now,
+ * judged from the plugin's own tables only. The storefront's public picture route (server/routes/storefront-media.ts)
+ * serves a key only while some plugin answers yes; it asks on every picture request, so one bounded query.
+ */
+export type PublicMediaCheck = (db: Kysely<Database>, key: string) => Promise<boolean>;
+
+/**
  * The server side of a business plugin (`plugins/<domain>/server.ts`). Its tables come from its own
  * migrations; its routes are registered under the API base with the same access rules as core routes
  * (every route declares `config.access`); its menus, buttons and dictionaries and its demo seed are
@@ -31,6 +38,11 @@ export interface ServerPlugin {
   jobs?: readonly JobKind[];
   /** Daily facts it fills for the reports (server/contracts/report-facts.ts), rolled up by the core. */
   facts?: readonly FactSource[];
+  /**
+   * Which stored pictures it publishes to the storefront (goods on sale, visible reviews …): the mini-program loads
+   * them without a token, so any other stored file (staff uploads: contracts, ID photos, exports) stays unreachable.
+   */
+  publicMedia?: PublicMediaCheck;
   /** Live operating figures for the dashboards (待发货, 退款中 …), each behind its list's permission. */
   counters?: readonly OperatingCounter[];
   /**

@@ -10,6 +10,7 @@ import { goodsDicts } from './server/dicts';
 import { goodsMenus } from './server/menus';
 import { goodsMigrations } from './server/migrations';
 import { ensurePlaceholderImages } from './server/placeholder-images';
+import { isPublicGoodsPicture } from './server/public-media';
 import { seedGoods } from './server/seed';
 import { registerSpuRoutes } from './server/spu-routes';
 import { registerStockRoutes } from './server/stock-routes';
@@ -25,6 +26,8 @@ export default defineServerPlugin({
   dicts: goodsDicts,
   // The order documents' stock moves (server/contracts/stock.ts), the same guards as the stock screens.
   provides: ['stock'],
+  // The pictures of goods on sale (and of enabled brands and categories) load in the mini-program without a token.
+  publicMedia: isPublicGoodsPicture,
   register: async (api, ctx) => {
     ctx.services.provide('stock', createStockService());
     // An SPU by its name, a SKU by its goods' name and spec, wherever another list names them.

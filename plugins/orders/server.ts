@@ -18,6 +18,7 @@ import { registerPayNotifyRoutes } from './server/payments/notify-routes';
 import { orderMigrations } from './server/migrations';
 import { registerPickup } from './server/pickup';
 import { pickupDicts } from './server/pickup/dicts';
+import { isPublicPickupLogo } from './server/pickup/public-media';
 import { backfillDemoOrders, seedDemoOrders } from './server/demo-orders';
 import { seedOrders } from './server/seed';
 
@@ -34,6 +35,8 @@ export default defineServerPlugin({
   requires: ['stock', 'members', 'shopProfile'],
   // orderItems: its lines as the reviews plugin reads them (server/contracts/order-items.ts).
   provides: ['orderHooks', 'orderItems'],
+  // An open pickup store's logo loads in the mini-program without a token.
+  publicMedia: isPublicPickupLogo,
   register: async (api, ctx) => {
     ctx.services.provide('orderHooks', new OrderHookRegistry(PaymentChannels.fromConfig(ctx.config), ctx.wechat));
     ctx.services.provide('orderItems', createOrderItemService());

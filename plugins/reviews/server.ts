@@ -3,6 +3,7 @@ import { seedDemoReviews } from './server/demo-reviews';
 import { reviewJobKinds } from './server/jobs';
 import { reviewDicts, reviewMenus } from './server/menus';
 import { reviewMigrations } from './server/migrations';
+import { isPublicReviewPicture } from './server/public-media';
 import { registerReviewRoutes } from './server/routes';
 import { checkReviewSettings } from './server/settings';
 
@@ -16,6 +17,8 @@ export default defineServerPlugin({
   // orderItems: whether a line is the member's and its order 已完成 (server/contracts/order-items.ts); members: the
   // reviewer's name; stock: the goods of a 虚拟评价.
   requires: ['orderItems', 'members', 'stock'],
+  // A visible review's pictures load in the mini-program without a token.
+  publicMedia: isPublicReviewPicture,
   register: async (api, ctx) => {
     checkReviewSettings();
     await registerReviewRoutes(api, ctx);

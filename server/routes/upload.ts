@@ -106,13 +106,14 @@ async function storeUpload(request: FastifyRequest, ctx: AppContext, bizField: s
   return { stored: { name, path: key, size: content.length }, file };
 }
 
-async function sendStored(reply: FastifyReply, stored: StoredObject, fileName: string): Promise<FastifyReply> {
+/** A stored file as its checked type; private and never kept unless the caller says otherwise (the storefront's pictures). */
+export async function sendStored(reply: FastifyReply, stored: StoredObject, fileName: string, cacheControl = 'private, no-store'): Promise<FastifyReply> {
   const allowed = allowedTypeOf(fileName);
   const inline = allowed?.type.inline === true;
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   reply.header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.basename(fileName)}"`);
-  reply.header('Cache-Control', 'private, no-store');
+  reply.header('Cache-Control', cacheControl);
   reply.header('Content-Length', stored.size);
   // The type follows the checked extension, never what a store answers for the object.
   reply.type(allowed?.type.mime ?? 'application/octet-stream');

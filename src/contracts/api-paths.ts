@@ -37,6 +37,8 @@ export const API = {
   appSmsLogin: '/app/auth/smsLogin',
   /** Member session from a mini-program login code (wx.login), optionally binding the phone (docs/business-api.md "Channels"). */
   appWeixinLogin: '/app/auth/weixinLogin',
+  /** The storefront's published pictures, by stored key: `/app/media/<key>`, no token (server/routes/storefront-media.ts). */
+  appMedia: '/app/media',
   /** The channels' notifications (docs/business-api.md "Channels"): public, each verified by its channel's signature. */
   payNotifyWechatOrder: '/pay/notify/wechat/order',
   payNotifyWechatRefund: '/pay/notify/wechat/refund',
@@ -65,4 +67,4 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   API.expressNotifyKuaidi100,
 ];
 /** Parameterised public paths (the route pattern, as Fastify registers it). */
-export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`];
+export const PUBLIC_API_ROUTES: readonly string[] = [`${API.thirdLogin}/:token`, `${API.appMedia}/*`];
