@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { businessError, registerEntityRoutes, type Database, type FieldValues, type LabelResolver } from '../../../server/kit';
-import { ATTR_TYPE, attrEntity, BRAND_DICT, brandEntity, TAG_DICT, tagEntity, TYPE_DICT, typeEntity, UNIT_DICT, unitEntity } from '../entities';
+import { attrEntity, BRAND_DICT, brandEntity, TAG_DICT, tagEntity, TYPE_DICT, typeEntity, UNIT_DICT, unitEntity } from '../entities';
 import { registerGuardedDelete } from './guarded-delete';
+import { recountTypes } from './type-counts';
 
 /** Brands, tags, units, types and their attributes under /goods/…: the shop's catalogue, shared by its tenants. */
 
@@ -26,13 +27,6 @@ function nameDictionary(api: FastifyInstance, code: string, table: 'goods_brand'
     },
     { tables: [table] },
   );
-}
-
-/** 规格 and 参数 counts of every type, recounted from its attributes (a handful of rows: cheap and always right). */
-export async function recountTypes(db: Kysely<Database>): Promise<void> {
-  await sql`update goods_type t set
-      spec_count = (select count(*) from goods_attr a where a.type_id = t.id and a.type = ${ATTR_TYPE.spec}),
-      param_count = (select count(*) from goods_attr a where a.type_id = t.id and a.type = ${ATTR_TYPE.param})`.execute(db);
 }
 
 /** 红色, 蓝色，黑色 → 红色,蓝色,黑色: trimmed, without blanks or repeats, ASCII commas. */

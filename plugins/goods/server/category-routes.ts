@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { businessError, dictText, ID_PATTERN, ok, permission, queryText, registerEntityRoutes, TEXT_QUERY, type Database, type FieldValues, type LabelResolver, type WriteContext } from '../../../server/kit';
 import { CATEGORY_DICT, categoryEntity } from '../entities';
-import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, type CategoryRow } from './category-tree';
+import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, categoryRows } from './category-tree';
 import { registerGuardedDelete } from './guarded-delete';
 
 /** The category tree (docs/spec.md §7): the engine's list/CRUD plus queryTreeList, searchBy and a guarded delete. */
@@ -15,11 +15,6 @@ export const MSG_HAS_GOODS = '该分类下有商品，不能删除';
 export const MSG_GOODS_ON_ROOT = '该分类下有商品，不能设为一级分类';
 export const MSG_NO_MATCH = '未查询匹配数据！';
 const MAX_KEYWORD = 100;
-
-export async function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {
-  const rows = await sql<CategoryRow>`select id, parent_id, name, pic_url, sort, status from goods_category`.execute(db);
-  return rows.rows;
-}
 
 async function categoryHasGoods(db: Kysely<Database>, ids: readonly string[]): Promise<boolean> {
   if (ids.length === 0) return false;

@@ -1,3 +1,6 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../server/kit';
+
 /** The category tree (docs/spec.md §7 queryTreeList / searchBy), built in memory from the whole (small) table. */
 
 /** Root categories have parent '0'. */
@@ -103,4 +106,10 @@ export function subtreeHeight(rows: readonly CategoryRow[], rootId: string): num
   const height = (id: string, seen: ReadonlySet<string>): number =>
     1 + Math.max(0, ...(index.get(id) ?? []).filter((row) => !seen.has(row.id)).map((row) => height(row.id, new Set(seen).add(row.id))));
   return height(rootId, new Set([rootId]));
+}
+
+/** The whole (small) category table, which the tree and the goods' category checks are worked out from. */
+export async function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {
+  const rows = await sql<CategoryRow>`select id, parent_id, name, pic_url, sort, status from goods_category`.execute(db);
+  return rows.rows;
 }

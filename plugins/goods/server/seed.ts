@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTransaction, newId, sanitizeRichText, type Database } from '../../../server/kit';
 import { ATTR_TYPE, SPEC_TYPE, SPU_STATUS, type SkuProperty } from '../entities';
-import { recountTypes } from './catalogue-routes';
+import { recountTypes } from './type-counts';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
 import { skuDrafts, type SkuBody } from './sku-input';
 import { completeSpuValues, createSpus, type NewSpu } from './spus';

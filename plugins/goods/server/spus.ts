@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { columnOf, fieldEntries } from '../../../src/contracts/entity';
 import { businessError, lockAtVersion, MSG_NOT_FOUND_RECORD, newId, postLedgerBatch, sanitizeRichText, validateInput, type Database, type DictLookup, type FieldValues } from '../../../server/kit';
 import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ, spuEntity } from '../entities';
-import { categoryRows } from './category-routes';
+import { categoryRows } from './category-tree';
 import { levelOf } from './category-tree';
 import { skuDrafts, type SkuBody, type SkuDraft } from './sku-input';
 import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from './stock';
