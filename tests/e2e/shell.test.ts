@@ -263,8 +263,14 @@ describe('settings drawer', () => {
     // Two frames: the scroll event of that position has been handled.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.locator('header.main-header').getAttribute('data-hidden')).toBe('false');
-    await page.evaluate(() => window.scrollTo(0, 400));
-    await expect.poll(() => page.locator('header.main-header').getAttribute('data-hidden')).toBe('true');
+    // Scrolled on each try: the page may still be settling after the reload (its tab coming to show puts the scroll
+    // back to where that tab was, the top), and the header hides on the scroll that follows.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, 400));
+        return page.locator('header.main-header').getAttribute('data-hidden');
+      })
+      .toBe('true');
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('pro__DEFAULT_COLOR') ?? '{}') as { value?: string });
     expect(stored.value).toBe('#1890ff');
     await context.close();

@@ -1,6 +1,6 @@
 /** 菜单管理 end to end: a sub-menu with a picked icon reaches the side menu after re-login; edit; delete. */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { clickRowAction, DEMO, field, loginAs, newPage, OK, openFromMenu, rows, rowWithCell, useBrowser } from '../../../../tests/e2e/support';
 
 const browser = useBrowser();
@@ -25,11 +25,26 @@ async function relogin(page: Page): Promise<void> {
   await loginAs(page, DEMO.admin);
 }
 
+/**
+ * Unfolds 客户管理 in the side menu until `shown` is visible: clicked only while folded (a click on an open branch
+ * folds it, and the menu may still be settling after a login — its open branches follow the page shown).
+ */
+async function unfoldCustomers(page: Page, shown: Locator): Promise<void> {
+  const branch = sideMenu(page).locator('.ant-menu-submenu-title').filter({ hasText: '客户管理' }).first();
+  await expect
+    .poll(async () => {
+      if (await shown.isVisible()) return true;
+      if ((await branch.getAttribute('aria-expanded')) !== 'true') await branch.click();
+      return false;
+    })
+    .toBe(true);
+}
+
 /** The side-menu entry under 客户管理 with this title (the branch unfolded first). */
 async function customerMenuEntry(page: Page, title: string) {
-  const menu = sideMenu(page);
-  await menu.getByText('客户管理').first().click();
-  return menu.getByRole('menuitem').filter({ hasText: title });
+  const entry = sideMenu(page).getByRole('menuitem').filter({ hasText: title });
+  await unfoldCustomers(page, entry.first());
+  return entry;
 }
 
 async function searchByName(page: Page, name: string): Promise<void> {
@@ -121,8 +136,7 @@ describe('菜单管理', () => {
 
     await relogin(page);
     const menu = sideMenu(page);
-    await menu.getByText('客户管理').first().click();
-    await menu.getByRole('menuitem').filter({ hasText: '客户列表' }).waitFor();
+    await unfoldCustomers(page, menu.getByRole('menuitem').filter({ hasText: '客户列表' }).first());
     expect(await menu.getByRole('menuitem').filter({ hasText: RENAMED }).count()).toBe(0);
     await context.close();
   });
