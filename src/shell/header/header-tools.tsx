@@ -2,7 +2,7 @@ import { Space } from 'antd';
 import type { ComponentType } from 'react';
 import { LanguageSwitch } from './language-switch';
 import { MenuSearch } from './menu-search';
-import { NoticeBell } from '../notice';
+import { NoticeBell } from '../notice/notice-bell';
 import { TenantSwitch } from './tenant-switch';
 import { UserMenu } from './user-menu';
 

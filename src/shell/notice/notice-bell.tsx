@@ -1,13 +1,15 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, List, Popover, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Announcement } from '../../contracts/announcements';
 import { useUserInfo } from '../../app/use-session';
-import { AnnouncementModal } from './announcement-modal';
 import { useNoticePreferences } from './notice-prefs';
 import { useNoticeList } from './use-notice-list';
+
+// The reading modal (and the HTML sanitiser it brings) loads when a notice is first opened, not with every screen.
+const AnnouncementModal = lazy(() => import('./announcement-modal').then((module) => ({ default: module.AnnouncementModal })));
 
 /** docs/spec.md §2: the 'view more' button opens the my-announcements page. */
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
@@ -37,6 +39,8 @@ export function NoticeBell() {
   const { data, markRead } = useNoticeList();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<Announcement | null>(null);
+  // Kept mounted once opened, so closing plays the modal's own animation.
+  const [reading, setReading] = useState(false);
   // 新消息通知 (个人设置): a category the user turned off does not raise the badge; its messages stay listed.
   const preferences = useNoticePreferences(useUserInfo()?.id);
   const total = (preferences.notice ? data.anntMsgTotal : 0) + (preferences.system ? data.sysMsgTotal : 0);
@@ -44,6 +48,7 @@ export function NoticeBell() {
   const openItem = (item: Announcement) => {
     setOpen(false);
     setCurrent(item);
+    setReading(true);
     void markRead(item.id);
   };
 
@@ -78,7 +83,11 @@ export function NoticeBell() {
           </Badge>
         </span>
       </Popover>
-      <AnnouncementModal announcement={current} onClose={() => setCurrent(null)} />
+      {reading ? (
+        <Suspense fallback={null}>
+          <AnnouncementModal announcement={current} onClose={() => setCurrent(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
