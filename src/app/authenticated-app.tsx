@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 // The shop's clock: dayjs() is the shop's now for every screen and picker (src/toolkit/utils/shop-time.ts).
 import '../toolkit/utils/shop-time';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH, NOT_FOUND_PATH } from '../contracts/constants';
@@ -26,14 +26,14 @@ import { underParents } from '../routing/route-chain';
 import { RoutePage } from '../routing/route-page';
 import { EXCEPTION_ROUTES, HOME_FALLBACK_ROUTE, STATIC_REDIRECTS, STATIC_ROUTES, toAppRoute } from '../routing/static-routes';
 import { usePermissionBootstrap } from '../routing/use-permission-bootstrap';
-import { ExceptionPage } from '../shell/exception/exception-page';
+import type { ExceptionStatus } from '../shell/exception/exception-page';
 import { FullPageSpinner } from '../shell/full-page-spinner';
 import { MainLayout } from '../shell/layouts/main-layout';
 import { MenuTreeContext } from '../shell/menu/menu-context';
 import { useDocumentTitle } from '../shell/use-document-title';
 import { ContributedListsContext } from '../toolkit/detail/related-list';
 import { ContributedActionsContext } from '../toolkit/crud/contributed-actions';
-import { ContributedColumnsContext } from '../toolkit/crud/contributed-columns';
+import { ContributedColumnsContext } from '../toolkit/crud/contributed-columns-context';
 import { useAppNotificationProvider } from './notification-provider';
 import { REFINE_OPTIONS } from './refine-options';
 import { RefKindsContext } from '../toolkit/refs/ref-kinds';
@@ -46,6 +46,17 @@ function useDayjsLocale(): void {
   useEffect(() => {
     dayjs.locale(language?.startsWith('en') ? 'en' : 'zh-cn');
   }, [language]);
+}
+
+// The exception pages (antd's Result) load when one shows, not with every first screen.
+const LazyExceptionPage = lazy(() => import('../shell/exception/exception-page').then((module) => ({ default: module.ExceptionPage })));
+
+function ExceptionPage({ status }: { status: ExceptionStatus }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LazyExceptionPage status={status} />
+    </Suspense>
+  );
 }
 
 function NotFoundPage() {

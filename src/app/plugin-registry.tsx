@@ -3,7 +3,7 @@ import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import type { RelatedList } from '../toolkit/detail/related-list';
 import type { BatchActionProps, ContributedBatchAction } from '../toolkit/crud/contributed-actions';
-import type { ContributedColumns } from '../toolkit/crud/contributed-columns';
+import type { ContributedColumns } from '../toolkit/crud/contributed-columns-context';
 import type { RefKind } from '../contracts/references';
 import type { RefKindView } from '../toolkit/refs/ref-kinds';
 import { loadNamespace as loadI18nNamespace } from '../providers/i18n';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../app/use-session';
 import { session } from '../../providers/session';
-import { useStoredFileUrl } from '../../toolkit/upload/stored-image';
+import { useStoredFileUrl } from '../../toolkit/upload/stored-file-url';
 import { refreshDictionaryCache } from '../dialogs/clear-cache';
 import { NARROW_QUERY } from '../layouts/main-layout-queries';
 import { useMediaQuery } from '../use-media-query';

@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, List, Popover, Tabs, Tag } from 'antd';
+import { Badge, Button, Popover, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,28 +10,11 @@ import { useNoticeList } from './use-notice-list';
 
 // The reading modal (and the HTML sanitiser it brings) loads when a notice is first opened, not with every screen.
 const AnnouncementModal = lazy(() => import('./announcement-modal').then((module) => ({ default: module.AnnouncementModal })));
+// The lists (antd's List and its pagination) load when the bell is first opened: the popover draws nothing before.
+const NoticeItems = lazy(() => import('./notice-items').then((module) => ({ default: module.NoticeItems })));
 
 /** docs/spec.md §2: the 'view more' button opens the my-announcements page. */
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
-const PRIORITY_COLORS = { L: 'blue', M: 'orange', H: 'red' } as const;
-
-function NoticeItems({ items, onOpen }: { items: Announcement[]; onOpen(item: Announcement): void }) {
-  const { t } = useTranslation('notice');
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />;
-  return (
-    <List
-      size="small"
-      dataSource={items}
-      renderItem={(item) => (
-        <List.Item key={item.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(item)} data-annt-id={item.id}>
-          <List.Item.Meta title={item.titile} description={item.sendTime ?? ''} />
-          <Tag color={PRIORITY_COLORS[item.priority]}>{t(`priority.${item.priority}`)}</Tag>
-        </List.Item>
-      )}
-    />
-  );
-}
-
 /** The message bell of the header: unread counts, the two kinds of message, the announcement modal. */
 export function NoticeBell() {
   const { t } = useTranslation('notice');
@@ -57,8 +40,8 @@ export function NoticeBell() {
       <Tabs
         size="small"
         items={[
-          { key: 'notice', label: t('bell.notices', { count: data.anntMsgTotal }), children: <NoticeItems items={data.anntMsgList} onOpen={openItem} /> },
-          { key: 'system', label: t('bell.systemMessages', { count: data.sysMsgTotal }), children: <NoticeItems items={data.sysMsgList} onOpen={openItem} /> },
+          { key: 'notice', label: t('bell.notices', { count: data.anntMsgTotal }), children: <Suspense fallback={<Spin size="small" />}><NoticeItems items={data.anntMsgList} onOpen={openItem} /></Suspense> },
+          { key: 'system', label: t('bell.systemMessages', { count: data.sysMsgTotal }), children: <Suspense fallback={<Spin size="small" />}><NoticeItems items={data.sysMsgList} onOpen={openItem} /></Suspense> },
         ]}
       />
       <Button
