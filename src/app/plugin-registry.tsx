@@ -119,6 +119,22 @@ export function normaliseComponentPath(componentPath: string): string {
   return componentPath.trim().replace(/^\/+/, '').replace(/^views\//, '').replace(/\.(vue|tsx?|jsx?)$/, '');
 }
 
+/**
+ * What plugins add to another plugin's table (tabs, batch actions, columns), asked by table: one array per table,
+ * the same each time, so a page's memos keep their inputs between renders.
+ */
+function byTable<T>(entries: ReadonlyArray<{ target: string; entry: T }>): (table: string) => T[] {
+  const byTarget = new Map<string, T[]>();
+  return (table) => {
+    let found = byTarget.get(table);
+    if (found === undefined) {
+      found = entries.filter((entry) => entry.target === table).map(({ entry }) => entry);
+      byTarget.set(table, found);
+    }
+    return found;
+  };
+}
+
 export function createRegistry(plugins: readonly PluginDefinition[], options: RegistryOptions = {}): PageRegistry {
   const loadNamespace = options.loadNamespace ?? loadI18nNamespace;
   const pages = new Map<string, RegisteredPage>();
@@ -159,48 +175,19 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     return component;
   }
 
-  // One array per table, so a detail page's memos keep their inputs between renders.
-  const relatedByTable = new Map<string, RelatedList[]>();
-  function relatedListsOf(table: string): RelatedList[] {
-    let lists = relatedByTable.get(table);
-    if (lists === undefined) {
-      lists = plugins.flatMap((plugin) =>
-        (plugin.relatedLists ?? []).filter((list) => list.target === table).map(({ target: _target, ...list }) => ({ ...list, namespaces: [plugin.name, ...(plugin.namespaces ?? [])] })),
-      );
-      relatedByTable.set(table, lists);
-    }
-    return lists;
-  }
-
+  const namespacesOf = (plugin: PluginDefinition): string[] => [plugin.name, ...(plugin.namespaces ?? [])];
+  const relatedListsOf = byTable(plugins.flatMap((plugin) => (plugin.relatedLists ?? []).map(({ target, ...list }) => ({ target, entry: { ...list, namespaces: namespacesOf(plugin) } }))));
+  const listColumnsOf = byTable(plugins.flatMap((plugin) => (plugin.listColumns ?? []).map(({ target, ...columns }) => ({ target, entry: { ...columns, namespaces: namespacesOf(plugin) } }))));
   // One lazy dialog per action (a fresh React.lazy per render would remount it), loaded with its namespaces.
-  const batchActions = plugins.flatMap((plugin) =>
-    (plugin.batchActions ?? []).map(({ target, load: loadDialog, ...action }) => {
-      const namespaces = [plugin.name, ...(plugin.namespaces ?? [])];
-      const dialog = lazy(() => Promise.all([loadDialog(), ...namespaces.map((namespace) => loadNamespace(namespace))]).then(([module]) => module));
-      return { target, action: { ...action, dialog, namespaces } };
-    }),
+  const batchActionsOf = byTable(
+    plugins.flatMap((plugin) =>
+      (plugin.batchActions ?? []).map(({ target, load: loadDialog, ...action }) => {
+        const namespaces = namespacesOf(plugin);
+        const dialog = lazy(() => Promise.all([loadDialog(), ...namespaces.map((namespace) => loadNamespace(namespace))]).then(([module]) => module));
+        return { target, entry: { ...action, dialog, namespaces } };
+      }),
+    ),
   );
-  const actionsByTable = new Map<string, ContributedBatchAction[]>();
-  function batchActionsOf(table: string): ContributedBatchAction[] {
-    let actions = actionsByTable.get(table);
-    if (actions === undefined) {
-      actions = batchActions.filter((entry) => entry.target === table).map((entry) => entry.action);
-      actionsByTable.set(table, actions);
-    }
-    return actions;
-  }
-
-  const columnsByTable = new Map<string, ContributedColumns[]>();
-  function listColumnsOf(table: string): ContributedColumns[] {
-    let columns = columnsByTable.get(table);
-    if (columns === undefined) {
-      columns = plugins.flatMap((plugin) =>
-        (plugin.listColumns ?? []).filter((entry) => entry.target === table).map(({ target: _target, ...entry }) => ({ ...entry, namespaces: [plugin.name, ...(plugin.namespaces ?? [])] })),
-      );
-      columnsByTable.set(table, columns);
-    }
-    return columns;
-  }
 
   const refKinds = new Map<RefKind, RefKindView>();
   for (const plugin of plugins) {

@@ -60,7 +60,8 @@ describe('plugin registry', () => {
 
   it('renders the MODULE_NOT_FOUND page with the missing path and a way home for an unknown path', async () => {
     renderPage('cust/CustMemberDetail');
-    expect(await screen.findByText('MODULE_NOT_FOUND')).toBeTruthy();
+    // The page is a lazy chunk: its first import (antd's Result) may take a while on a busy machine.
+    expect(await screen.findByText('MODULE_NOT_FOUND', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('cust/CustMemberDetail')).toBeTruthy();
     expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
   });
