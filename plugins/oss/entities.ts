@@ -36,6 +36,9 @@ export const ossFileEntity = defineEntity({
     fileSize: { type: 'int', label: 'oss:fields.fileSize', sortable: true, readonly: true },
     // When it was uploaded: the row's creation time, filtered by a range and sorted on.
     uploadTime: { type: 'datetime', label: 'oss:fields.uploadTime', column: 'create_time', search: 'range', sortable: true, readonly: true },
+    // Who uploaded it: a staff member's username, or the member whose review picture it is (the reviews plugin records
+    // a member's upload under the member's id); shown by name, linked to the member.
+    uploader: { type: 'string', label: 'oss:fields.uploader', column: 'create_by', max: 50, ref: ['user', 'member'], readonly: true },
     fileKey: { type: 'string', label: 'oss:fields.fileKey', max: 500, list: false, readonly: true },
     storage: { type: 'string', label: 'oss:fields.storage', max: 10, list: false, readonly: true },
     biz: { type: 'string', label: 'oss:fields.biz', max: 32, list: false, readonly: true },

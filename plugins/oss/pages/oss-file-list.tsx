@@ -1,4 +1,4 @@
-import { Image, Space, type TableColumnType } from 'antd';
+import { Image, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityListPage, useEntityDelete, useFileDownload } from '../../../src/toolkit/crud';
@@ -30,8 +30,6 @@ export default function OssFileListPage() {
   // 下载: through the data provider with the session, saved under the file's original name.
   const { download } = useFileDownload();
 
-  const uploaderColumn: TableColumnType<OssFileRecord> = { key: 'createBy', dataIndex: 'createBy', title: t('uploader'), width: 120 };
-
   const preview = (record: OssFileRecord) => {
     const target = { key: record.fileKey ?? '', name: record.fileName ?? '' };
     if (previewOf(record.fileType) === 'image') setImage(target);
@@ -43,7 +41,6 @@ export default function OssFileListPage() {
       <EntityListPage<OssFileRecord>
         entity={ossFileEntity}
         without={['create', 'edit', 'delete', 'import', 'export']}
-        extraColumns={[uploaderColumn]}
         renderers={{
           fileName: (_value, record) => (
             <Space size={6}>

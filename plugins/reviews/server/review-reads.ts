@@ -3,6 +3,7 @@ import type { PageResult } from '../../../src/contracts/entity';
 import { businessError, formatShopTime, type Database } from '../../../server/kit';
 import { BAD_SCORE_UNTIL, GOOD_SCORE_FROM } from '../entities';
 import { maskedName } from './review-text';
+import { REVIEW_UPLOAD_BIZ } from './uploads';
 
 /**
  * The buyers' side of the reviews (`/app/review/page`): a goods' visible reviews, newest first, with its figures. An
@@ -122,13 +123,14 @@ export async function appReviewPage(
 }
 
 /**
- * The pictures a review names must be stored files of the shop (sys_file), uploaded by `uploader` when one is named (a
- * member's own uploads through `/app/review/upload`); otherwise any of the shop's uploads (staff).
+ * The pictures a review names must be stored files of the shop (sys_file), uploaded by the member `uploader` (a member's
+ * id) through `/app/review/upload` when one is named; otherwise any of the shop's uploads (staff).
  */
 export async function checkStoredImages(db: Kysely<Database>, tenantId: number, paths: readonly string[], uploader: string | null): Promise<void> {
   const unique = [...new Set(paths.map((path) => path.trim()).filter((path) => path !== ''))];
   if (unique.length === 0) return;
-  const byUploader = uploader === null ? sql`true` : sql`create_by = ${uploader}`;
+  // A member's picture: uploaded through the review upload under the member's id (server/uploads.ts).
+  const byUploader = uploader === null ? sql`true` : sql`create_by = ${uploader} and biz = ${REVIEW_UPLOAD_BIZ}`;
   const found = await sql<{ file_key: string }>`select distinct file_key from sys_file
     where tenant_id = ${tenantId} and file_key in (${sql.join(unique)}) and ${byUploader}`.execute(db);
   if (found.rows.length < unique.length) throw businessError(MSG_IMAGE_UNKNOWN);

@@ -5,7 +5,7 @@ import { body, Id, Int, inTransaction, Line, localeLabels, MSG_ADDED, ok, permis
 import { APP_REVIEW_PATHS, REVIEW_PERMISSIONS, REVIEW_URLS, reviewEntity, spuScoreEntity } from '../entities';
 import { APP_REVIEW_TYPES, appReviewPage, checkStoredImages, type AppReviewType } from './review-reads';
 import { checkedImages, createBuyerReview, createVirtualReview, replyReview, reviewDeps, setReviewVisible } from './review-service';
-import { memberUploader, registerReviewUpload } from './uploads';
+import { registerReviewUpload } from './uploads';
 
 /**
  * 商品评价's routes: the members' (`/app/review/*`: write a review of a completed order's line, upload its pictures,
@@ -78,7 +78,7 @@ export async function registerReviewRoutes(api: FastifyInstance, ctx: AppContext
       const me = member(request);
       const input = request.body;
       const picUrls = checkedImages(input.picUrls ?? []);
-      await checkStoredImages(db, me.tenantId, picUrls, memberUploader(me.memberId));
+      await checkStoredImages(db, me.tenantId, picUrls, me.memberId);
       const created = await inTransaction(db, (trx) =>
         createBuyerReview(trx, reviewDeps(ctx), me, {
           orderItemId: input.orderItemId,

@@ -8,8 +8,9 @@ import { APP_REVIEW_PATHS } from '../entities';
  * A review's pictures, uploaded by the member who writes it (`/app/review/upload`, member tokens): the staff upload
  * routes take no member token. Pictures only (PNG, JPEG, GIF, WebP), their bytes checked against the extension, at
  * most 5 MB (or UPLOAD_MAX_BYTES when lower); stored like every upload (the file store under `review/<random>.<ext>`,
- * and a sys_file row of the member's shop, so 文件管理 lists it) and recorded as the member's (`create_by`
- * `member:<id>`), so a review names only its own author's pictures (server/review-reads.ts checkStoredImages).
+ * and a sys_file row of the member's shop, so 文件管理 lists it) and recorded as the member's (`create_by` the member's
+ * id under biz `review`, which 文件管理's 上传人 names as the member), so a review names only its own author's pictures
+ * (server/review-reads.ts checkStoredImages).
  */
 
 export const REVIEW_UPLOAD_BIZ = 'review';
@@ -22,9 +23,6 @@ export const MSG_IMAGE_CONTENT_MISMATCH = '图片内容与扩展名不符';
 export const MSG_BAD_UPLOAD = '上传内容格式不正确';
 export const MSG_UNSAFE_IMAGE_NAME = '文件名不能包含控制字符或改变文字方向的字符';
 export const msgImageTooLarge = (bytes: number) => `图片大小超过限制(${Math.round(bytes / 1024 / 1024)}MB)`;
-
-/** Who uploaded a member's picture, as sys_file.create_by records it. */
-export const memberUploader = (memberId: string): string => `member:${memberId}`;
 
 /** Controls, and the marks that reorder what follows: a name is stored and shown as it is. */
 const UNSAFE_NAME = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -63,7 +61,7 @@ export async function registerReviewUpload(api: FastifyInstance, ctx: AppContext
       try {
         await ctx.db
           .insertInto('sys_file')
-          .values({ id: newId(), tenant_id: tenantId, file_name: name, file_key: key, file_type: allowed.ext, file_size: content.length, storage: ctx.files.kind, biz: REVIEW_UPLOAD_BIZ, create_by: memberUploader(memberId) })
+          .values({ id: newId(), tenant_id: tenantId, file_name: name, file_key: key, file_type: allowed.ext, file_size: content.length, storage: ctx.files.kind, biz: REVIEW_UPLOAD_BIZ, create_by: memberId })
           .execute();
       } catch (error) {
         // No stored picture without its record: 文件管理 could never list or delete it.

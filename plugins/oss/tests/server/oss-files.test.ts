@@ -24,7 +24,7 @@ describe('文件管理', () => {
     const mine = await listFiles(`fileName=${encodeURIComponent(name)}`);
     expect(mine.status).toBe(200);
     expect(mine.body.result.records).toHaveLength(1);
-    expect(mine.body.result.records[0]).toMatchObject({ fileName: name, fileType: 'png', fileType_dictText: 'PNG', fileSize: PNG.length, fileKey: uploaded.message, createBy: 'admin', tenantId: 1 });
+    expect(mine.body.result.records[0]).toMatchObject({ fileName: name, fileType: 'png', fileType_dictText: 'PNG', fileSize: PNG.length, fileKey: uploaded.message, uploader: 'admin', uploader_refText: '管理员', tenantId: 1 });
 
     // Without a tenant (tenant 0) the same name finds nothing.
     const other = await listFiles(`fileName=${encodeURIComponent(name)}`, {});

@@ -116,7 +116,12 @@ describe('the pictures', () => {
     const mine = await Promise.all(Array.from({ length: 10 }, (_unused, index) => uploadedPicture(demo, buyer, `p${index}.png`)));
     expect(mine[0]).toMatch(/^review\/[0-9a-f]{32}\.png$/);
     const recorded = await sql<{ create_by: string; tenant_id: number; biz: string }>`select create_by, tenant_id, biz from sys_file where file_key = ${mine[0] ?? ''}`.execute(demo.app.db);
-    expect(recorded.rows).toEqual([{ create_by: `member:${buyer.memberId}`, tenant_id: 1, biz: 'review' }]);
+    expect(recorded.rows).toEqual([{ create_by: buyer.memberId, tenant_id: 1, biz: 'review' }]);
+    // 文件管理 names the member who uploaded it, not the id.
+    const listed = await call<{ records: Array<Record<string, unknown>> }>(demo.app, 'GET', `/api/sys/oss/file/list?column=uploadTime&order=desc&pageSize=100`, { token: demo.admin, headers: { 'tenant-id': '1' } });
+    const row = listed.body.result.records.find((record) => record.fileKey === mine[0]);
+    expect(row).toMatchObject({ uploader: buyer.memberId, uploader_refKind: 'member' });
+    expect(String(row?.uploader_refText)).toContain('13700000005');
     const theirs = await uploadedPicture(demo, other);
 
     expect((await review(buyer, { orderItemId: line.itemId, picUrls: mine })).body).toMatchObject({ success: false, message: MSG_TOO_MANY_IMAGES });
