@@ -75,8 +75,18 @@ function buildSelectList(entity: EntityDefinition, rows: 'page' | 'one'): RawBui
 function wireValue(field: FieldDefinition | null, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return formatShopTime(value);
-  if (field !== null && (field.type === 'decimal' || field.type === 'int') && typeof value === 'string') return Number(value);
+  if (field !== null && field.type === 'int' && typeof value === 'string') return Number(value);
+  if (field !== null && field.type === 'decimal' && typeof value === 'string') return decimalOnWire(value);
   return value;
+}
+
+/**
+ * A numeric column's text as a JSON number when a number holds it exactly (up to 15 significant digits: every shop's
+ * amount), else the text itself, so that no digit is lost on the way to a form and back (the client reads both).
+ */
+function decimalOnWire(text: string): number | string {
+  const significant = text.replace(/[-+.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+  return significant.length <= 15 ? Number(text) : text;
 }
 
 /** Texts of a (possibly comma-joined) dictionary value; unknown values show as themselves. */

@@ -29,22 +29,41 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 /** numeric(18, 4): at most 14 integer digits. */
 const DECIMAL_RANGE = { min: -99_999_999_999_999, max: 99_999_999_999_999 } as const;
+const DECIMAL_SCALE = 4;
+
+/** A typed or imported decimal as it is written (a number as JavaScript prints it), or null when it is none. */
+function decimalOf(value: unknown): Decimal | null {
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
+  const number = new Decimal(text);
+  return number.isFinite() ? number : null;
+}
 
 /** One value typed for its column, or an issue message. */
 function coerce(field: FieldDefinition, value: unknown, label: string): { value: unknown } | { message: string } {
   switch (field.type) {
-    case 'int':
-    case 'decimal': {
+    case 'int': {
       const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
       if (!Number.isFinite(number)) return { message: `${label}必须是数字` };
-      if (field.type === 'int' && !Number.isInteger(number)) return { message: `${label}必须是整数` };
-      // Without a declared bound, the column's own range: integer, or numeric(18, 4).
-      const limit = field.type === 'int' ? INT4 : DECIMAL_RANGE;
-      const min = Math.max(field.min ?? limit.min, limit.min);
-      const max = Math.min(field.max ?? limit.max, limit.max);
+      if (!Number.isInteger(number)) return { message: `${label}必须是整数` };
+      const min = Math.max(field.min ?? INT4.min, INT4.min);
+      const max = Math.min(field.max ?? INT4.max, INT4.max);
       if (number < min) return { message: `${label}不能小于${min}` };
       if (number > max) return { message: `${label}不能大于${max}` };
       return { value: number };
+    }
+    case 'decimal': {
+      // Exact: typed text is read as a decimal, never through a binary float (which keeps only ~15 digits), and
+      // written as text to the numeric column, rounded to its four places as the column itself would.
+      const number = decimalOf(value);
+      if (number === null) return { message: `${label}必须是数字` };
+      // Without a declared bound, the column's own range: numeric(18, 4).
+      const min = Math.max(field.min ?? DECIMAL_RANGE.min, DECIMAL_RANGE.min);
+      const max = Math.min(field.max ?? DECIMAL_RANGE.max, DECIMAL_RANGE.max);
+      if (number.lessThan(min)) return { message: `${label}不能小于${min}` };
+      if (number.greaterThan(max)) return { message: `${label}不能大于${max}` };
+      return { value: number.toDecimalPlaces(DECIMAL_SCALE, Decimal.ROUND_HALF_UP).toFixed() };
     }
     case 'boolean':
       if (value === true || value === 'true' || value === 1 || value === '1') return { value: true };

@@ -22,10 +22,11 @@ const probeEntity = defineEntity({
     qty: { type: 'int', label: 'probe:qty', min: 0, search: 'range', sortable: true },
     status: { type: 'dict', label: 'probe:status', dict: 'valid_status', search: 'eq', sortable: true },
     onDate: { type: 'date', label: 'probe:onDate', search: 'range' },
+    price: { type: 'decimal', label: 'probe:price' },
   },
 });
 
-const labels: Record<string, string> = { 'probe:title': '探针', 'probe:name': '名称', 'probe:code': '编码', 'probe:qty': '数量', 'probe:status': '状态', 'probe:onDate': '日期' };
+const labels: Record<string, string> = { 'probe:title': '探针', 'probe:name': '名称', 'probe:code': '编码', 'probe:qty': '数量', 'probe:status': '状态', 'probe:onDate': '日期', 'probe:price': '价格' };
 
 const probe = defineServerPlugin({
   name: 'probe',
@@ -177,6 +178,17 @@ describe('writes and validation', () => {
     expect((await add({ name: 'dict', status: '9' })).body.message).toBe('状态的值不在字典中');
     expect((await add({ name: 'date', onDate: '2024-02-30' })).body.message).toBe('日期的日期格式不正确');
     expect((await add({ name: 'item-01' })).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await add({ name: 'hex', price: '0x1F' })).body.message).toBe('价格必须是数字');
+    expect((await add({ name: 'word', price: '12元' })).body.message).toBe('价格必须是数字');
+  });
+
+  it('keeps every digit of a decimal: read as a decimal, not a binary float', async () => {
+    const exact = await add({ name: 'exact', price: '12345678901234.5678' });
+    expect(exact.body.success).toBe(true);
+    const read = await call<Item & { price: unknown }>(app, 'GET', `/api/probe/item/queryById?id=${exact.body.result.id}`, { token: admin, headers: T1 });
+    // Number('12345678901234.5678') would be 12345678901234.568.
+    expect(String(read.body.result.price)).toBe('12345678901234.5678');
+    expect((await add({ name: 'over', price: '100000000000000' })).body.message).toContain('价格');
   });
 
   it('batch-deletes ids with a trailing comma', async () => {
@@ -238,7 +250,7 @@ describe('Excel', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).text).toBe('探针');
-    expect(sheet?.getRow(3).values).toEqual([undefined, '名称', '编码', '数量', '状态', '日期']);
+    expect(sheet?.getRow(3).values).toEqual([undefined, '名称', '编码', '数量', '状态', '日期', '价格']);
     expect(sheet?.rowCount).toBe(3 + 12);
     expect(sheet?.getRow(4).getCell(1).text).toBe('item-02');
     expect(sheet?.getRow(4).getCell(4).text).toBe('有效');

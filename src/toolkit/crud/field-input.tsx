@@ -141,8 +141,9 @@ export function FieldInput({ field, label, search = false, ...control }: { field
       return <Input.TextArea id={props.id} disabled={props.disabled} onBlur={props.onBlur} value={control.value as string | undefined} onChange={(event) => control.onChange?.(event.target.value)} rows={4} count={count} placeholder={inputPlaceholder} />;
     case 'int':
     case 'decimal':
-      // No precision or bounds on the control: it would round or clamp silently; the rules refuse with a message.
-      return <InputNumber {...props} value={control.value as number | undefined} style={{ width: '100%' }} step={field.type === 'decimal' ? 0.01 : 1} placeholder={inputPlaceholder} />;
+      // No precision or bounds on the control: it would round or clamp silently; the rules refuse with a message. A
+      // decimal is kept as its text (stringMode): every digit typed reaches the server, which reads it exactly.
+      return <InputNumber {...props} value={control.value as number | string | undefined} stringMode={field.type === 'decimal'} style={{ width: '100%' }} step={field.type === 'decimal' ? 0.01 : 1} placeholder={inputPlaceholder} />;
     case 'boolean':
       return <Switch id={props.id} disabled={props.disabled} checked={control.value === true} onChange={(checked) => control.onChange?.(checked)} />;
     case 'date':

@@ -8,9 +8,11 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** Money has two decimals at most (exact NUMERIC on the server). */
 export const MONEY_DECIMALS = 2;
 
-function decimalsOf(value: number): number {
-  const [, fraction = ''] = String(value).split('.');
-  return /e-/i.test(String(value)) ? Number.POSITIVE_INFINITY : fraction.length;
+/** Decimal places as typed: a decimal input gives its text (every digit kept), an int input a number. */
+function decimalsOf(value: unknown): number {
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  const [, fraction = ''] = text.split('.');
+  return /e-/i.test(text) ? Number.POSITIVE_INFINITY : fraction.replace(/0+$/, '').length;
 }
 
 function numberRules(field: FieldDefinition, label: string, t: Translate): Rule[] {
@@ -22,7 +24,7 @@ function numberRules(field: FieldDefinition, label: string, t: Translate): Rule[
       const number = typeof value === 'number' ? value : Number(value);
       if (!Number.isFinite(number)) return refuse(t('notNumber', { label }));
       if (field.type === 'int' && !Number.isInteger(number)) return refuse(t('notInteger', { label }));
-      if (field.type === 'decimal' && decimalsOf(number) > MONEY_DECIMALS) return refuse(t('tooManyDecimals', { label, decimals: MONEY_DECIMALS }));
+      if (field.type === 'decimal' && decimalsOf(value) > MONEY_DECIMALS) return refuse(t('tooManyDecimals', { label, decimals: MONEY_DECIMALS }));
       if (field.min !== undefined && number < field.min) return refuse(t('minValue', { label, min: field.min }));
       if (field.max !== undefined && number > field.max) return refuse(t('maxValue', { label, max: field.max }));
       return Promise.resolve();

@@ -80,7 +80,8 @@ describe('an entity definition received at run time', () => {
     expect(await screen.findByText('价格最多 2 位小数')).toBeTruthy();
     fireEvent.change(document.querySelector('#form_price') as HTMLInputElement, { target: { value: '12.34' } });
     fireEvent.click(okButton());
-    await waitFor(() => expect(posted).toEqual([{ name: '乙', price: 12.34 }]), { timeout: 10_000 });
+    // A decimal travels as the text typed (every digit kept; the server reads it exactly).
+    await waitFor(() => expect(posted).toEqual([{ name: '乙', price: '12.34' }]), { timeout: 10_000 });
     expect(await screen.findByText('添加成功！')).toBeTruthy();
     // Refine's invalidation asked for the list again.
     await waitFor(() => expect(server.calls.filter((call) => call.url === '/online/demo/list').length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
