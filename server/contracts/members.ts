@@ -91,6 +91,8 @@ export interface MemberService {
   onRegistered(listener: (trx: Transaction<Database>, event: MemberRegistered) => Promise<void>): void;
   /** Member counts by sex, register terminal and province of the default address (the dashboard's charts). */
   shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares>;
+  /** The ids of the shop's enabled members, in member-number order, at most `limit` (demo data of other plugins). */
+  enabledMembers(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]>;
   /** The customer of this tenant, or undefined. */
   customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerSummary | undefined>;
   /** The member's own address, or undefined (unknown, another member's, another tenant's). */

@@ -143,6 +143,11 @@ async function shares(db: Kysely<Database>, tenantId: number): Promise<MemberSha
   return { total: bySex.reduce((sum, share) => sum + share.count, 0), bySex, byTerminal: split('terminal'), byProvince: split('province') };
 }
 
+async function enabledMembers(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }>`select id from cust_member where tenant_id = ${tenantId} and status = '1' order by member_no limit ${limit}`.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
 export type RegisteredListener = Parameters<MemberService['onRegistered']>[0];
 
 export function createMemberService(): MemberService & { registered(trx: Transaction<Database>, event: MemberRegistered): Promise<void> } {
@@ -156,6 +161,7 @@ export function createMemberService(): MemberService & { registered(trx: Transac
       for (const listener of listeners) await listener(trx, event);
     },
     shares,
+    enabledMembers,
     openidOf,
     summary,
     customer,

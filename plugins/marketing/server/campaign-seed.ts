@@ -71,7 +71,6 @@ export async function seedCampaignDemo(trx: Transaction<Database>, ctx: AppConte
     status: PACKET_STATUS.enabled,
     contents: template === null ? [] : [{ templateId: template, count: 1 }],
   });
-  const member = await sql<{ id: string }>`select id from cust_member where tenant_id = ${SHOP.tenantId} and status = '1' order by create_time, id limit 1`.execute(trx);
-  const memberId = member.rows[0]?.id;
+  const [memberId] = await ctx.services.get('members').enabledMembers(trx, SHOP.tenantId, 1);
   if (memberId !== undefined) await issuePacket(trx, ctx, SHOP, { packageId: packet, memberId });
 }

@@ -270,7 +270,7 @@ const DEMO_TEMPLATES: readonly DemoTemplate[] = [
 
 /** Demo templates of each kind in the admin's shop (tenant 1), some taken by its members through the issue service; and the expiry job. */
 export async function seedCoupons(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
-  const members = await sql<{ id: string }>`select id from cust_member where tenant_id = ${TENANT} and status = '1' order by member_no limit 20`.execute(trx);
+  const members = await ctx.services.get('members').enabledMembers(trx, TENANT, 20);
   const now = Date.now();
   for (const [index, demo] of DEMO_TEMPLATES.entries()) {
     const id = newId();
@@ -284,9 +284,9 @@ export async function seedCoupons(trx: Transaction<Database>, ctx: AppContext): 
         ${start}::timestamptz, ${end}::timestamptz, ${demo.fixed === null ? 0 : null}, ${demo.fixed === null ? 30 : null}, ${PRODUCT_SCOPE.all},
         'admin', now(), ${TENANT})`.execute(trx);
     for (let taker = 0; taker < demo.takers; taker += 1) {
-      const member = members.rows[(index * 3 + taker) % Math.max(1, members.rows.length)];
-      if (member === undefined) break;
-      await issueCoupons(trx, ctx, { tenantId: TENANT, memberId: member.id, templateId: id, count: 1, bizId: null, operator: 'admin' });
+      const memberId = members[(index * 3 + taker) % Math.max(1, members.length)];
+      if (memberId === undefined) break;
+      await issueCoupons(trx, ctx, { tenantId: TENANT, memberId, templateId: id, count: 1, bizId: null, operator: 'admin' });
     }
     if (demo.status !== COUPON_STATUS.enabled) await sql`update mkt_coupon_template set status = ${demo.status} where id = ${id}`.execute(trx);
   }

@@ -78,8 +78,6 @@ const KNOWN: readonly string[] = [
   'distribution → cust_member (plugins/distribution/server/seed.ts)',
   'distribution → sale_order (plugins/distribution/server/seed.ts)',
   'distribution → sale_order_item (plugins/distribution/server/seed.ts)',
-  'marketing → cust_member (plugins/marketing/server/campaign-seed.ts)',
-  'marketing → cust_member (plugins/marketing/server/coupons.ts)',
   'online → cust_coupon (plugins/online/server/cgreport-migrations.ts)',
   'online → cust_group (plugins/online/server/cgreport-migrations.ts)',
   'online → cust_level (plugins/online/server/cgreport-migrations.ts)',
