@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -120,6 +120,12 @@ export interface OrderRefundedEvent extends OrderEvent {
   fullyRefunded: boolean;
 }
 
+/** A paid order as `onPaid` told of it, with when it was paid: demo data replays them. */
+export interface PaidOrder {
+  event: OrderPaidEvent;
+  payTime: Date;
+}
+
 export type OrderListener<E> = (trx: Transaction<Database>, event: E) => Promise<void>;
 
 export interface OrderHooks {
@@ -131,6 +137,10 @@ export interface OrderHooks {
   onClosed(listener: OrderListener<OrderEvent>): void;
   /** A refund of one line settled (after-sale 确认退款). */
   onRefunded(listener: OrderListener<OrderRefundedEvent>): void;
+  /** A member's paid orders not refunded (待发货, 待收货, 已完成), oldest payment first, told as `onPaid` told of each (demo data). */
+  paidOrders(db: Kysely<Database>, tenantId: number, memberId: string, operator: string): Promise<PaidOrder[]>;
+  /** The members with most paid orders not refunded, most first, at most `limit` (demo data). */
+  topBuyers(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]>;
 }
 
 declare module '../plugin-services' {

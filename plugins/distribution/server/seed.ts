@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { JOB_STATUS_NORMAL, newId, schedulerDb, type AppContext, type Database } from '../../../server/kit';
-import type { OrderPaidEvent } from '../../../server/contracts/order-hooks';
+import type { MemberSummary } from '../../../server/contracts/members';
 import { BROKERAGE_STATUS, LEVEL_STATUS } from '../entities';
 import {
   applyForDistribution,
@@ -44,34 +44,10 @@ export async function seedDistribution(db: Kysely<Database>): Promise<void> {
 const TENANT = 1;
 const SHOP: Actor = { tenantId: TENANT, operator: SEEDER };
 
-/** The paid, unrefunded demo orders of a member as the order hook reported them. */
-async function paidOrders(trx: Transaction<Database>, memberId: string): Promise<Array<{ event: OrderPaidEvent; payTime: Date }>> {
-  const orders = await sql<{ id: string; no: string; pay_price: string; pay_time: Date }>`select id, no, pay_price::text, pay_time from sale_order
-    where tenant_id = ${TENANT} and member_id = ${memberId} and pay_time is not null and refund_status = '0' and status in ('10', '20', '30') order by pay_time`.execute(trx);
-  const result: Array<{ event: OrderPaidEvent; payTime: Date }> = [];
-  for (const order of orders.rows) {
-    const items = await sql<{ id: string; sku_id: string; spu_id: string; count: number; pay_price: string; delivery_price: string }>`select id, sku_id, spu_id, count,
-      pay_price::text, delivery_price::text from sale_order_item where order_id = ${order.id} order by id`.execute(trx);
-    result.push({
-      payTime: new Date(order.pay_time),
-      event: {
-        tenantId: TENANT,
-        orderId: order.id,
-        orderNo: order.no,
-        memberId,
-        operator: SEEDER,
-        payPrice: order.pay_price,
-        items: items.rows.map((item) => ({ itemId: item.id, skuId: item.sku_id, spuId: item.spu_id, count: item.count, payPrice: item.pay_price, deliveryPrice: item.delivery_price })),
-      },
-    });
-  }
-  return result;
-}
-
 /** Commission of a buyer's paid demo orders, dated at payment; those past the freeze are settled, on the day the freeze ended (not today). */
 async function replayCommission(trx: Transaction<Database>, ctx: AppContext, buyerId: string): Promise<void> {
   const services = { members: ctx.services.get('members'), stock: ctx.services.get('stock') };
-  for (const { event, payTime } of await paidOrders(trx, buyerId)) {
+  for (const { event, payTime } of await ctx.services.get('orderHooks').paidOrders(trx, TENANT, buyerId, SEEDER)) {
     await recordOrderCommission(trx, services, event);
     const unfreeze = new Date(payTime.getTime() + freezeDays() * 86_400_000);
     await sql`update drp_brokerage_record set create_time = ${payTime}::timestamptz, unfreeze_time = ${unfreeze}::timestamptz
@@ -100,12 +76,14 @@ export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppC
   const tenant = await sql<{ id: number }>`select id from tenants where id = ${TENANT}`.execute(trx);
   if (tenant.rows.length === 0) return;
   const members = ctx.services.get('members');
-  const buyers = await sql<{ member_id: string }>`select member_id from sale_order where tenant_id = ${TENANT} and member_id is not null and pay_time is not null
-    and refund_status = '0' group by member_id order by count(*) desc, member_id limit 6`.execute(trx);
-  const buyerIds = buyers.rows.map((row) => row.member_id);
-  const others = await sql<{ id: string; mobile: string | null; member_name: string | null }>`select id, mobile, member_name from cust_member
-    where tenant_id = ${TENANT} and status = '1' and ${buyerIds.length === 0 ? sql`true` : sql`id not in (${sql.join(buyerIds)})`} order by member_no limit 5`.execute(trx);
-  const [a, b, c, d, e] = others.rows;
+  const buyerIds = await ctx.services.get('orderHooks').topBuyers(trx, TENANT, 6);
+  // Five members who bought nothing: the tree's distributors and applicants.
+  const others: MemberSummary[] = [];
+  for (const id of await members.enabledMembers(trx, TENANT, buyerIds.length + 5)) {
+    const member = buyerIds.includes(id) ? undefined : await members.summary(trx, TENANT, id);
+    if (member !== undefined && others.length < 5) others.push(member);
+  }
+  const [a, b, c, d, e] = others;
   if (a === undefined || b === undefined || c === undefined || d === undefined || e === undefined) return;
 
   const distributorA = await createDistributor(trx, members, SHOP, a.id);
@@ -116,8 +94,7 @@ export async function seedDemoDistribution(trx: Transaction<Database>, ctx: AppC
 
   // Applications in each state: C approved (its upline A), D waiting, E refused.
   await members.bindReferrer(trx, TENANT, c.id, a.id);
-  const apply = (member: { id: string; mobile: string | null; member_name: string | null }) =>
-    applyForDistribution(trx, members, TENANT, member.id, { name: member.member_name ?? '分销申请人', mobile: member.mobile ?? '13800000000' });
+  const apply = (member: MemberSummary) => applyForDistribution(trx, members, TENANT, member.id, { name: member.name === '' ? '分销申请人' : member.name, mobile: member.mobile ?? '13800000000' });
   await approveRecruit(trx, members, SHOP, await apply(c));
   await apply(d);
   await rejectRecruit(trx, SHOP, await apply(e), '资料不完整，请补充后重新申请');

@@ -1,6 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { OrderEvent, OrderHooks, OrderListener, OrderPaidEvent, OrderRefundedEvent, PromotionProvider } from '../../../server/contracts/order-hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { OrderEvent, OrderHooks, OrderListener, OrderPaidEvent, OrderRefundedEvent, PaidOrder, PromotionProvider } from '../../../server/contracts/order-hooks';
 import type { Database, WechatMiniProgram } from '../../../server/kit';
+import { paidOrdersOf, topBuyersOf } from './paid-orders';
 import type { PaymentChannels } from './payments/channel-set';
 
 /**
@@ -38,6 +39,14 @@ export class OrderHookRegistry implements OrderHooks {
 
   onRefunded(listener: OrderListener<OrderRefundedEvent>): void {
     this.refundedListeners.push(listener);
+  }
+
+  paidOrders(db: Kysely<Database>, tenantId: number, memberId: string, operator: string): Promise<PaidOrder[]> {
+    return paidOrdersOf(db, tenantId, memberId, operator);
+  }
+
+  topBuyers(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]> {
+    return topBuyersOf(db, tenantId, limit);
   }
 
   /** The promotions of this build, or null when no plugin prices them (orders then take no coupon). */

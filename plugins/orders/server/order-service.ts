@@ -4,6 +4,7 @@ import type { MemberService } from '../../../server/contracts/members';
 import type { CommittedOrder, OrderEvent, PromotionPlan } from '../../../server/contracts/order-hooks';
 import type { SkuSnapshot, StockLine, StockService } from '../../../server/contracts/stock';
 import { businessError, lockAtVersion, newId, transitionInTransaction, type Database, type WechatMiniProgram } from '../../../server/kit';
+import { paidItemsOf } from './paid-orders';
 import { ORDER_REFUND_STATUS, ORDER_STATUS, ORDER_TYPE, type DeliveryType } from '../entities';
 import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, payChannelName, TERMINAL, WX_SHIPPING } from './dicts';
 import { deliveryPriceFor } from './freight-lookup';
@@ -340,13 +341,7 @@ export async function onPaid(trx: Transaction<Database>, deps: OrderDeps, actor:
     await deps.members.postPoints(trx, { ...posting, biz: 'orderReward', title: `订单 ${order.no} 积分奖励` });
     await deps.members.postExperience(trx, { ...posting, biz: 'order', title: `订单 ${order.no} 成长值` });
   }
-  const items = await sql<{ id: string; sku_id: string; spu_id: string; count: number; pay_price: string; delivery_price: string }>`select id, sku_id, spu_id, count,
-      pay_price::text as pay_price, delivery_price::text as delivery_price from sale_order_item where order_id = ${orderId} and tenant_id = ${actor.tenantId} order by id`.execute(trx);
-  await deps.hooks.paid(trx, {
-    ...eventOf(actor, order),
-    payPrice: payPrice.toFixed(2),
-    items: items.rows.map((row) => ({ itemId: row.id, skuId: row.sku_id, spuId: row.spu_id, count: row.count, payPrice: row.pay_price, deliveryPrice: row.delivery_price })),
-  });
+  await deps.hooks.paid(trx, { ...eventOf(actor, order), payPrice: payPrice.toFixed(2), items: await paidItemsOf(trx, actor.tenantId, orderId) });
 }
 
 /** The order as the other plugins' hooks are told of it. */
