@@ -32,7 +32,7 @@ export default defineServerPlugin({
   menus: orderMenus,
   jobs: orderJobKinds,
   // shopProfile: the seller its contracts and delivery notes print (the system plugin's 店铺信息).
-  requires: ['stock', 'members', 'shopProfile'],
+  requires: ['stock', 'members', 'memberCoupons', 'shopProfile'],
   // orderItems: its lines as the reviews plugin reads them (server/contracts/order-items.ts).
   provides: ['orderHooks', 'orderItems'],
   // An open pickup store's logo loads in the mini-program without a token.

@@ -93,6 +93,10 @@ export interface MemberService {
   shares(db: Kysely<Database>, tenantId: number): Promise<MemberShares>;
   /** The ids of the shop's enabled members, in member-number order, at most `limit` (demo data of other plugins). */
   enabledMembers(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]>;
+  /** Enabled members with an address, each with its first, at most `limit` (demo orders). */
+  membersWithAddress(db: Kysely<Database>, tenantId: number, limit: number): Promise<Array<{ memberId: string; addressId: string }>>;
+  /** The ids of the shop's customers, at most `limit` (demo procurement). */
+  customerIds(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]>;
   /** The customer of this tenant, or undefined. */
   customer(db: Kysely<Database>, tenantId: number, customerId: string): Promise<CustomerSummary | undefined>;
   /** The member's own address, or undefined (unknown, another member's, another tenant's). */

@@ -68,6 +68,8 @@ export interface StockService {
   snapshots(trx: Transaction<Database>, tenantId: number, skuIds: readonly string[]): Promise<SkuSnapshot[]>;
   /** Names and main pictures of SPUs (the reports' rankings), deleted ones included; unknown ids are left out. */
   spus(db: Kysely<Database>, tenantId: number, spuIds: readonly string[]): Promise<SpuName[]>;
+  /** On-sale SKUs with at least `available` units not reserved, by id, at most `limit` (demo data). */
+  skusWithRoom(db: Kysely<Database>, tenantId: number, available: number, limit: number): Promise<string[]>;
 }
 
 export interface SpuName {

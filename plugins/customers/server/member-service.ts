@@ -148,6 +148,18 @@ async function enabledMembers(db: Kysely<Database>, tenantId: number, limit: num
   return rows.rows.map((row) => row.id);
 }
 
+async function membersWithAddress(db: Kysely<Database>, tenantId: number, limit: number): Promise<Array<{ memberId: string; addressId: string }>> {
+  const found = await sql<{ member_id: string; address_id: string }>`select distinct on (a.member_id) a.member_id, a.id as address_id
+    from cust_address a join cust_member m on m.id = a.member_id and m.status = '1'
+    where a.tenant_id = ${tenantId} order by a.member_id, a.id limit ${limit}`.execute(db);
+  return found.rows.map((row) => ({ memberId: row.member_id, addressId: row.address_id }));
+}
+
+async function customerIds(db: Kysely<Database>, tenantId: number, limit: number): Promise<string[]> {
+  const found = await sql<{ id: string }>`select id from cust_customer where tenant_id = ${tenantId} order by id limit ${limit}`.execute(db);
+  return found.rows.map((row) => row.id);
+}
+
 export type RegisteredListener = Parameters<MemberService['onRegistered']>[0];
 
 export function createMemberService(): MemberService & { registered(trx: Transaction<Database>, event: MemberRegistered): Promise<void> } {
@@ -162,6 +174,8 @@ export function createMemberService(): MemberService & { registered(trx: Transac
     },
     shares,
     enabledMembers,
+    membersWithAddress,
+    customerIds,
     openidOf,
     summary,
     customer,

@@ -82,8 +82,15 @@ async function snapshots(trx: Transaction<Database>, tenantId: number, skuIds: r
   });
 }
 
+async function skusWithRoom(db: Kysely<Database>, tenantId: number, available: number, limit: number): Promise<string[]> {
+  const found = await sql<{ id: string }>`select k.id from goods_sku k join goods_spu s on s.id = k.spu_id
+    where k.tenant_id = ${tenantId} and s.status = ${SPU_STATUS.onShelf} and k.stock - k.lock_stock >= ${available} order by k.id limit ${limit}`.execute(db);
+  return found.rows.map((row) => row.id);
+}
+
 export function createStockService(): StockService {
   return {
+    skusWithRoom,
     spus: spuNames,
     reserve: reserveStock,
     release: releaseStock,

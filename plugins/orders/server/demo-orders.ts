@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext, Database } from '../../../server/kit';
+import type { MemberCoupon, MemberCouponService } from '../../../server/contracts/member-coupons';
 import { AFTER_SALE_WAY, ORDER_TYPE } from '../entities';
 import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sale-service';
 import { orderDeps } from './deps';
@@ -52,24 +53,23 @@ const pick = <T>(list: readonly T[], index: number, salt: number): T => {
   return item;
 };
 
+/** The order services, and the members' coupons a demo order may use. */
+interface DemoDeps extends OrderDeps {
+  coupons: MemberCouponService;
+}
+
+const demoDeps = (ctx: AppContext): DemoDeps => ({ ...orderDeps(ctx), coupons: ctx.services.get('memberCoupons') });
+
 interface Buyer {
   memberId: string;
   addressId: string;
 }
 
-async function demoBuyers(trx: Transaction<Database>): Promise<Buyer[]> {
-  const found = await sql<{ member_id: string; address_id: string }>`select distinct on (a.member_id) a.member_id, a.id as address_id
-    from cust_address a join cust_member m on m.id = a.member_id and m.status = '1'
-    where a.tenant_id = ${TENANT} order by a.member_id, a.id limit 200`.execute(trx);
-  return found.rows.map((row) => ({ memberId: row.member_id, addressId: row.address_id }));
-}
+/** Enabled members with an address to ship to. */
+const demoBuyers = (trx: Transaction<Database>, deps: OrderDeps): Promise<Buyer[]> => deps.members.membersWithAddress(trx, TENANT, 200);
 
 /** On-shelf SKUs with room for the demo's few units each. */
-async function demoSkus(trx: Transaction<Database>): Promise<string[]> {
-  const found = await sql<{ id: string }>`select k.id from goods_sku k join goods_spu s on s.id = k.spu_id
-    where k.tenant_id = ${TENANT} and s.status = '1' and k.stock - k.lock_stock >= 40 order by k.id limit 150`.execute(trx);
-  return found.rows.map((row) => row.id);
-}
+const demoSkus = (trx: Transaction<Database>, deps: OrderDeps): Promise<string[]> => deps.stock.skusWithRoom(trx, TENANT, 40, 150);
 
 async function expressIds(trx: Transaction<Database>): Promise<string[]> {
   const found = await sql<{ id: string }>`select id from sale_express where tenant_id = ${TENANT} and status = '1' order by sort`.execute(trx);
@@ -99,16 +99,23 @@ async function backdate(trx: Transaction<Database>, orderId: string, placed: Dat
   await sql`update sale_refund_order set create_time = ${at} + interval '2 hours', success_time = ${at} + interval '2 hours' where order_id = ${orderId}`.execute(trx);
 }
 
+/** A 满减 coupon's amount off, for ordering (a 折扣 coupon's none comes last). */
+const amountOff = (coupon: MemberCoupon): number => (coupon.rules.discountPrice === null ? -1 : Number(coupon.rules.discountPrice));
+
 /**
  * The order with one of the buyer's unused coupons when the promotions accept one for this cart (a
  * savepoint takes back a refused try), else null. The buyers hold coupons once the marketing demo has
  * run, so the orders placed in the background use some.
  */
-async function withCoupon(trx: Transaction<Database>, deps: OrderDeps, actor: Actor, input: Parameters<typeof createOrder>[3]): Promise<Awaited<ReturnType<typeof createOrder>> | null> {
+async function withCoupon(trx: Transaction<Database>, deps: DemoDeps, actor: Actor, input: Parameters<typeof createOrder>[3]): Promise<Awaited<ReturnType<typeof createOrder>> | null> {
   if (input.memberId === null) return null;
-  const held = await sql<{ id: string }>`select id from cust_coupon where tenant_id = ${TENANT} and member_id = ${input.memberId} and status = '1'
-    and valid_start_time <= now() and valid_end_time > now() order by discount_price desc nulls last, id limit 3`.execute(trx);
-  for (const coupon of held.rows) {
+  // The buyer's coupons valid now, the largest amount off first.
+  const now = Date.now();
+  const held = (await deps.coupons.listUnused(trx, TENANT, input.memberId))
+    .filter((coupon) => coupon.validStartTime.getTime() <= now && coupon.validEndTime.getTime() > now)
+    .sort((a, b) => amountOff(b) - amountOff(a) || a.id.localeCompare(b.id))
+    .slice(0, 3);
+  for (const coupon of held) {
     await sql`savepoint demo_coupon`.execute(trx);
     try {
       const order = await createOrder(trx, deps, actor, { ...input, couponId: coupon.id });
@@ -128,7 +135,7 @@ function placedAt(index: number, fate: Fate, now: number): Date {
   return new Date(now - age);
 }
 
-async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index: number, buyers: Buyer[], skus: string[], express: string[]): Promise<void> {
+async function placeDemoOrder(trx: Transaction<Database>, deps: DemoDeps, index: number, buyers: Buyer[], skus: string[], express: string[]): Promise<void> {
   const fate = fateOf(index);
   // Unpaid orders keep the time they are placed at; the others are moved back to theirs (backdate) and numbered by
   // its shop day, their after-sale and refund by the day of those steps (backdate's offsets).
@@ -164,11 +171,11 @@ async function placeDemoOrder(trx: Transaction<Database>, deps: OrderDeps, index
 export async function seedDemoOrders(trx: Transaction<Database>, ctx: AppContext): Promise<void> {
   const tenant = await sql<{ id: number }>`select id from tenants where id = ${TENANT}`.execute(trx);
   if (tenant.rows.length === 0) return;
-  const buyers = await demoBuyers(trx);
-  const skus = await demoSkus(trx);
+  const deps = demoDeps(ctx);
+  const buyers = await demoBuyers(trx, deps);
+  const skus = await demoSkus(trx, deps);
   const express = await expressIds(trx);
   if (buyers.length === 0 || skus.length === 0 || express.length === 0) return;
-  const deps = orderDeps(ctx);
   const count = Math.min(ctx.config.demoOrders, DEMO_ORDER_COUNT);
   for (let index = 0; index < count; index += 1) await placeDemoOrder(trx, deps, index, buyers, skus, express);
   await seedDemoPurchases(trx, deps, skus);
@@ -192,14 +199,14 @@ export function backfillDemoOrders(ctx: AppContext, log: { info(message: string)
   const run = async (): Promise<void> => {
     const marker = await ctx.db.selectFrom('app_meta').select('value').where('key', '=', BACKFILL_KEY).executeTakeFirst();
     if (marker === undefined) return; // not a database whose demo trade was seeded
-    const deps = orderDeps(ctx);
+    const deps = demoDeps(ctx);
     let next = Number(marker.value);
     let placed = 0;
     let skipped = 0;
     let skus: string[] = [];
-    const { buyers, express } = await ctx.db.transaction().execute(async (trx) => ({ buyers: await demoBuyers(trx), express: await expressIds(trx) }));
+    const { buyers, express } = await ctx.db.transaction().execute(async (trx) => ({ buyers: await demoBuyers(trx, deps), express: await expressIds(trx) }));
     while (!stopped && next < ctx.config.demoOrders && buyers.length > 0 && express.length > 0) {
-      if (placed % 100 === 0) skus = await ctx.db.transaction().execute(demoSkus);
+      if (placed % 100 === 0) skus = await ctx.db.transaction().execute((trx) => demoSkus(trx, deps));
       if (skus.length === 0) break;
       const index = next;
       try {
@@ -238,14 +245,14 @@ const PURCHASE_FATES = ['pending', 'confirmed', 'partlyDelivered', 'delivered', 
 
 /** A procurement order per state for the seeded customers of tenant 1, through the purchase services. */
 async function seedDemoPurchases(trx: Transaction<Database>, deps: OrderDeps, skus: readonly string[]): Promise<void> {
-  const customers = await sql<{ id: string }>`select id from cust_customer where tenant_id = ${TENANT} order by id limit 10`.execute(trx);
-  if (customers.rows.length === 0) return;
+  const customers = await deps.members.customerIds(trx, TENANT, 10);
+  if (customers.length === 0) return;
   for (const [index, fate] of PURCHASE_FATES.entries()) {
-    const customer = pick(customers.rows, index, 5);
+    const customerId = pick(customers, index, 5);
     const lines = [0, 1].map((line) => ({ skuId: pick(skus, index * 3 + line, 7), count: 2 + ((index + line) % 4), taxPercent: line === 0 ? '13' : '6' }));
     const distinct = lines.filter((line, position) => lines.findIndex((other) => other.skuId === line.skuId) === position);
     const { id } = await createPurchaseOrder(trx, deps, SHOP, {
-      customerId: customer.id,
+      customerId,
       platformNo: `ZCY${String(20_260_000 + index)}`,
       requiredDate: null,
       contractNo: `HT-DEMO-${String(index + 1).padStart(3, '0')}`,

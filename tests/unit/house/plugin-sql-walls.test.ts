@@ -93,15 +93,9 @@ const KNOWN: readonly string[] = [
   'online → sale_order_item (plugins/online/server/cgreport-seed.ts)',
   'online → sale_pay_record (plugins/online/server/cgreport-migrations.ts)',
   'online → sale_refund_order (plugins/online/server/cgreport-migrations.ts)',
-  'orders → cust_address (plugins/orders/server/demo-orders.ts)',
-  'orders → cust_coupon (plugins/orders/server/demo-orders.ts)',
-  'orders → cust_customer (plugins/orders/server/demo-orders.ts)',
   'orders → cust_member (plugins/orders/server/bulk-orders.ts)',
-  'orders → cust_member (plugins/orders/server/demo-orders.ts)',
   'orders → goods_sku (plugins/orders/server/bulk-orders.ts)',
-  'orders → goods_sku (plugins/orders/server/demo-orders.ts)',
   'orders → goods_spu (plugins/orders/server/bulk-orders.ts)',
-  'orders → goods_spu (plugins/orders/server/demo-orders.ts)',
 ];
 
 describe('plugin SQL walls', () => {
