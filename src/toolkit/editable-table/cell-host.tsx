@@ -48,7 +48,7 @@ export const CellHost = memo(function CellHost({ store, rowId, column, compiled 
 
   const revalidate = useCallback(() => {
     const row = store.getRow(rowId);
-    if (row !== undefined) store.setCellError(rowId, key, validateCell(store.getRows(), row, compiled, key));
+    if (row !== undefined) store.setCellError(rowId, key, validateCell(store.getRows(), row, compiled, key, (column) => store.valueCounts(column)));
   }, [store, rowId, key, compiled]);
 
   const setValue = useCallback(

@@ -13,7 +13,6 @@ import { displayRowKey } from './row-key';
 import { RowStore } from './row-store';
 import { getLiveHub } from '../../providers/live/live-session';
 import { applyRowUpdate, connectTableSocket, handleTableSocketMessage, publishTableRow } from './socket-row-update';
-import { columnStatistic } from './statistics';
 import { openWithRetry } from './sub-table-retry';
 import { RowDragContext, RowDragHandle, rowDragView, useRowDragState } from './row-drag';
 import type { EditableColumn, Row, StatisticKind } from './types';
@@ -98,9 +97,9 @@ function savedRow(row: Row, uploadKeys: readonly string[]): Row {
 }
 
 function useStatistic(store: RowStore, key: string, kind: StatisticKind): number {
-  const [value, setValue] = useState(() => columnStatistic(store.getRows(), key, kind));
+  const [value, setValue] = useState(() => store.statistic(key, kind));
   useEffect(() => {
-    const update = () => setValue(columnStatistic(store.getRows(), key, kind));
+    const update = () => setValue(store.statistic(key, kind));
     update();
     return store.subscribeColumn(key, update);
   }, [store, key, kind]);
