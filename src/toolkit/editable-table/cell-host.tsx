@@ -58,6 +58,13 @@ export const CellHost = memo(function CellHost({ store, rowId, column, compiled 
     },
     [store, rowId, key, hasRules, revalidate],
   );
+  const typeValue = useCallback(
+    (next: unknown) => {
+      store.typeCell(rowId, key, next);
+      if (hasRules) revalidate();
+    },
+    [store, rowId, key, hasRules, revalidate],
+  );
 
   // A value written from elsewhere (popup picker, socket) clears or renews a shown error.
   useEffect(() => {
@@ -69,7 +76,7 @@ export const CellHost = memo(function CellHost({ store, rowId, column, compiled 
   const Cell = CELLS[column.type];
   return (
     <div className="mbo-et-cell" data-column={key} data-invalid={error !== undefined || undefined}>
-      <Cell column={column} rowId={rowId} store={store} value={value} setValue={setValue} invalid={error !== undefined} />
+      <Cell column={column} rowId={rowId} store={store} value={value} setValue={setValue} typeValue={typeValue} invalid={error !== undefined} />
       {error !== undefined && (
         <div role="alert" className="mbo-et-error">
           {error}

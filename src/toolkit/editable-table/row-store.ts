@@ -99,14 +99,26 @@ export class RowStore {
   }
 
   setCell(id: string, key: string, value: unknown): void {
+    if (this.writeCell(id, key, value)) emit(this.cellListeners, cellKey(id, key));
+  }
+
+  /**
+   * A keystroke a text cell's own input already shows: stored, counted and told to the column (footer)
+   * and the form, but the cell is not told, so typing re-renders no cell host, only the input itself.
+   */
+  typeCell(id: string, key: string, value: unknown): void {
+    this.writeCell(id, key, value);
+  }
+
+  private writeCell(id: string, key: string, value: unknown): boolean {
     const index = this.positions.get(id);
     const row = index === undefined ? undefined : this.rows[index];
-    if (index === undefined || row === undefined || Object.is(row[key], value)) return;
+    if (index === undefined || row === undefined || Object.is(row[key], value)) return false;
     this.rows[index] = { ...row, [key]: value };
     this.aggregates.changed(key, row[key], value);
-    emit(this.cellListeners, cellKey(id, key));
     emit(this.columnListeners, key);
     this.edited();
+    return true;
   }
 
   /** Applies the changed fields of `patch` to the row with the same id; false when there is none. */
