@@ -274,6 +274,20 @@ describe('/test/home large mode', () => {
   });
 });
 
+describe('/test/home antd virtual Table reference', () => {
+  it('shows the same 10,000 rows in antd 5\'s virtual Table and takes an edit (the bench\'s yardstick)', async () => {
+    const { page, close } = await openShowcase('/test/home?rows=10000&table=antd');
+    const reference = page.getByTestId('antd-reference');
+    const input = reference.locator('[data-row-key="row-000003"]').getByLabel('商品名称');
+    await input.waitFor();
+    expect(await page.getByRole('table', { name: '大数据量表格' }).count()).toBe(0);
+    expect(await reference.locator('.ant-table-row').count()).toBeLessThan(60);
+    await input.fill('对照行已编辑');
+    expect(await input.inputValue()).toBe('对照行已编辑');
+    await close();
+  });
+});
+
 describe('/test/home popup dictionary text and range query', () => {
   it('shows dictionary text in the columns and filters by a number range and a date range', async () => {
     const { page, close } = await openShowcase();

@@ -2,10 +2,12 @@ import { Button, Card, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, type EditableTableApi, type ValidationResult } from '../../../src/toolkit/editable-table';
+import { AntdVirtualTableReference } from './antd-virtual-table-reference';
 import { largeColumns } from './demo-columns';
 import { largeRows } from './demo-data';
 
 const SIZES = [1_000, 10_000] as const;
+const REFERENCE_SIZE = 10_000;
 
 export function rowsFromQuery(raw: string | null): number {
   const value = Number(raw);
@@ -13,14 +15,23 @@ export function rowsFromQuery(raw: string | null): number {
 }
 
 /** The large-table mode (button or ?rows=N) the bench and the browser test drive. */
-export interface LargeTableDemoProps {
-  count: number;
-  /** When the rows were asked for (event time; 0 = navigation start for ?rows=N). */
-  requestedAt: number;
-  onCount: (count: number, requestedAt: number) => void;
+/** Which table shows the rows: ours, or antd's own virtual Table as the bench's yardstick. */
+export type LargeTableKind = 'ours' | 'antd';
+
+export function tableKindFromQuery(raw: string | null): LargeTableKind {
+  return raw === 'antd' ? 'antd' : 'ours';
 }
 
-export function LargeTableDemo({ count, requestedAt, onCount }: LargeTableDemoProps) {
+/** The large-table mode (button or ?rows=N, with &table=antd for the reference) the bench and the browser test drive. */
+export interface LargeTableDemoProps {
+  count: number;
+  kind: LargeTableKind;
+  /** When the rows were asked for (event time; 0 = navigation start for ?rows=N). */
+  requestedAt: number;
+  onCount: (count: number, requestedAt: number, kind: LargeTableKind) => void;
+}
+
+export function LargeTableDemo({ count, kind, requestedAt, onCount }: LargeTableDemoProps) {
   const { t } = useTranslation('showcase');
   const columns = useMemo(() => largeColumns(t), [t]);
   const rows = useMemo(() => (count > 0 ? largeRows(t, count) : []), [t, count]);
@@ -37,29 +48,33 @@ export function LargeTableDemo({ count, requestedAt, onCount }: LargeTableDemoPr
     return () => cancelAnimationFrame(frame);
   }, [count, requestedAt]);
 
-  const load = (size: number, clickedAt: number) => {
+  const load = (size: number, clickedAt: number, as: LargeTableKind) => {
     setRenderMs(null);
     setValidation(null);
-    onCount(size, clickedAt);
+    onCount(size, clickedAt, as);
   };
 
+  const reference = kind === 'antd' && count > 0;
   return (
-    <Card title={t('large.title')} data-testid="large-demo">
+    <Card title={reference ? t('reference.title') : t('large.title')} data-testid="large-demo">
       <Space wrap style={{ marginBottom: 12 }}>
         {count > 0 && (
           <Button
-            onClick={(event) => onCount(0, event.timeStamp)}
+            onClick={(event) => onCount(0, event.timeStamp, 'ours')}
             data-testid="leave-large"
           >
             {t('large.back')}
           </Button>
         )}
         {SIZES.map((size) => (
-          <Button key={size} onClick={(event) => load(size, event.timeStamp)} data-testid={`load-${size}`}>
+          <Button key={size} onClick={(event) => load(size, event.timeStamp, 'ours')} data-testid={`load-${size}`}>
             {t('large.load', { count: size })}
           </Button>
         ))}
-        <Button disabled={count === 0} onClick={() => table.current && setValidation(table.current.validate())} data-testid="validate-large">
+        <Button onClick={(event) => load(REFERENCE_SIZE, event.timeStamp, 'antd')} data-testid={`load-antd-${REFERENCE_SIZE}`}>
+          {t('reference.load', { count: REFERENCE_SIZE })}
+        </Button>
+        <Button disabled={count === 0 || reference} onClick={() => table.current && setValidation(table.current.validate())} data-testid="validate-large">
           {t('large.validate')}
         </Button>
         {renderMs !== null && (
@@ -73,7 +88,8 @@ export function LargeTableDemo({ count, requestedAt, onCount }: LargeTableDemoPr
           </Typography.Text>
         )}
       </Space>
-      {count > 0 && <EditableTable key={count} ref={table} aria-label={t('large.tableLabel')} columns={columns} dataSource={rows} rowSelection height={520} />}
+      {reference && <AntdVirtualTableReference key={count} count={count} />}
+      {count > 0 && !reference && <EditableTable key={count} ref={table} aria-label={t('large.tableLabel')} columns={columns} dataSource={rows} rowSelection height={520} />}
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { EditableTable, type EditableTableApi, type Row } from '../../../src/too
 import { everyTypeColumns } from './demo-columns';
 import { demoLines } from './demo-data';
 import { useSearchParams } from 'react-router';
-import { LargeTableDemo, rowsFromQuery } from './large-table-demo';
+import { LargeTableDemo, rowsFromQuery, tableKindFromQuery, type LargeTableKind } from './large-table-demo';
 import { WidgetsDemo } from './widgets-demo';
 import { StoredValuesDemo } from './stored-values-demo';
 import { SubTableOpener } from './sub-table-opener';
@@ -35,11 +35,11 @@ export default function TestHomePage() {
   const [params] = useSearchParams();
   // ?rows=N opens the large mode directly; the buttons switch in place (no new URL, so no new tab).
   // The large mode shows alone, so its figures are the table's and not the rest of the showcase's.
-  const [large, setLarge] = useState(() => ({ rows: rowsFromQuery(params.get('rows')), requestedAt: 0 }));
-  const showLarge = (rows: number, requestedAt: number) => setLarge({ rows, requestedAt });
+  const [large, setLarge] = useState(() => ({ rows: rowsFromQuery(params.get('rows')), requestedAt: 0, kind: tableKindFromQuery(params.get('table')) }));
+  const showLarge = (rows: number, requestedAt: number, kind: LargeTableKind) => setLarge({ rows, requestedAt, kind });
 
   if (!ready) return <Spin />;
-  if (large.rows > 0) return <LargeTableDemo count={large.rows} requestedAt={large.requestedAt} onCount={showLarge} />;
+  if (large.rows > 0) return <LargeTableDemo count={large.rows} kind={large.kind} requestedAt={large.requestedAt} onCount={showLarge} />;
 
   const getValues = () => {
     if (!table.current) return;
@@ -108,7 +108,7 @@ export default function TestHomePage() {
       </Card>
       <WidgetsDemo />
       <StoredValuesDemo />
-      <LargeTableDemo count={0} requestedAt={0} onCount={showLarge} />
+      <LargeTableDemo count={0} kind="ours" requestedAt={0} onCount={showLarge} />
     </Space>
   );
 }

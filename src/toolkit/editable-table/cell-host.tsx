@@ -48,12 +48,19 @@ export const CellHost = memo(function CellHost({ store, rowId, column, compiled 
 
   const revalidate = useCallback(() => {
     const row = store.getRow(rowId);
-    if (row !== undefined) store.setCellError(rowId, key, validateCell(store.getRows(), row, compiled, key));
+    if (row !== undefined) store.setCellError(rowId, key, validateCell(store.getRows(), row, compiled, key, (column) => store.valueCounts(column)));
   }, [store, rowId, key, compiled]);
 
   const setValue = useCallback(
     (next: unknown) => {
       store.setCell(rowId, key, next);
+      if (hasRules) revalidate();
+    },
+    [store, rowId, key, hasRules, revalidate],
+  );
+  const typeValue = useCallback(
+    (next: unknown) => {
+      store.typeCell(rowId, key, next);
       if (hasRules) revalidate();
     },
     [store, rowId, key, hasRules, revalidate],
@@ -69,7 +76,7 @@ export const CellHost = memo(function CellHost({ store, rowId, column, compiled 
   const Cell = CELLS[column.type];
   return (
     <div className="mbo-et-cell" data-column={key} data-invalid={error !== undefined || undefined}>
-      <Cell column={column} rowId={rowId} store={store} value={value} setValue={setValue} invalid={error !== undefined} />
+      <Cell column={column} rowId={rowId} store={store} value={value} setValue={setValue} typeValue={typeValue} invalid={error !== undefined} />
       {error !== undefined && (
         <div role="alert" className="mbo-et-error">
           {error}

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Checkbox, Popover, theme } from 'antd';
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { displayRowKey } from './row-key';
 import { RowStore } from './row-store';
 import { getLiveHub } from '../../providers/live/live-session';
 import { applyRowUpdate, connectTableSocket, handleTableSocketMessage, publishTableRow } from './socket-row-update';
-import { columnStatistic } from './statistics';
 import { openWithRetry } from './sub-table-retry';
 import { RowDragContext, RowDragHandle, rowDragView, useRowDragState } from './row-drag';
 import type { EditableColumn, Row, StatisticKind } from './types';
@@ -98,9 +97,9 @@ function savedRow(row: Row, uploadKeys: readonly string[]): Row {
 }
 
 function useStatistic(store: RowStore, key: string, kind: StatisticKind): number {
-  const [value, setValue] = useState(() => columnStatistic(store.getRows(), key, kind));
+  const [value, setValue] = useState(() => store.statistic(key, kind));
   useEffect(() => {
-    const update = () => setValue(columnStatistic(store.getRows(), key, kind));
+    const update = () => setValue(store.statistic(key, kind));
     update();
     return store.subscribeColumn(key, update);
   }, [store, key, kind]);
@@ -265,13 +264,21 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
     return { template: widths.map((w) => `${w}px`).join(' '), width: widths.reduce((a, b) => a + b, 0) };
   }, [dragSort, renderSubTable, rowSelection, checkboxWidth, shown]);
 
+  const chromeHeight = HEADER_HEIGHT * (1 + statisticKinds.length);
   // The virtualizer keeps its own state outside React; this component is not compiler-memoised on purpose.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // The sticky header and footer rows cover part of the scroll box: only the band between them shows
+    // rows, so the rows under them are not rendered (nor re-laid out on a keystroke). The footer rows
+    // come with the columns' statistics, fixed for the table's life in practice; the figure is read
+    // when the box is first observed.
+    observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report({ width: rect.width, height: Math.max(ROW_HEIGHT, rect.height - chromeHeight) })),
+    // Two rows either side keep a quick scroll from showing blank rows; every extra row is 12 more
+    // antd inputs to style and lay out.
+    overscan: 2,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
 

@@ -1,5 +1,6 @@
 import { moveRow as moveRowInList, rewriteOrder } from './drag-sort';
-import type { Row } from './types';
+import { ColumnAggregates } from './statistics';
+import type { Row, StatisticKind } from './types';
 import type { CellErrors } from './validate';
 
 type Listener = () => void;
@@ -45,6 +46,7 @@ export class RowStore {
   private readonly listListeners = new Set<Listener>();
   private readonly selectionListeners = new Set<Listener>();
   private editListener: Listener | null = null;
+  private readonly aggregates = new ColumnAggregates(() => this.rows);
 
   constructor(
     rows: readonly Row[] = [],
@@ -56,6 +58,7 @@ export class RowStore {
   private replaceRows(rows: readonly Row[]): void {
     this.rows = this.orderKey !== null ? rewriteOrder(rows, this.orderKey) : [...rows];
     this.positions = new Map(this.rows.map((row, index) => [row.id, index]));
+    this.aggregates.reset();
   }
 
   private listChanged(): void {
@@ -96,13 +99,26 @@ export class RowStore {
   }
 
   setCell(id: string, key: string, value: unknown): void {
+    if (this.writeCell(id, key, value)) emit(this.cellListeners, cellKey(id, key));
+  }
+
+  /**
+   * A keystroke a text cell's own input already shows: stored, counted and told to the column (footer)
+   * and the form, but the cell is not told, so typing re-renders no cell host, only the input itself.
+   */
+  typeCell(id: string, key: string, value: unknown): void {
+    this.writeCell(id, key, value);
+  }
+
+  private writeCell(id: string, key: string, value: unknown): boolean {
     const index = this.positions.get(id);
     const row = index === undefined ? undefined : this.rows[index];
-    if (index === undefined || row === undefined || Object.is(row[key], value)) return;
+    if (index === undefined || row === undefined || Object.is(row[key], value)) return false;
     this.rows[index] = { ...row, [key]: value };
-    emit(this.cellListeners, cellKey(id, key));
+    this.aggregates.changed(key, row[key], value);
     emit(this.columnListeners, key);
     this.edited();
+    return true;
   }
 
   /** Applies the changed fields of `patch` to the row with the same id; false when there is none. */
@@ -114,6 +130,7 @@ export class RowStore {
     if (changed.length === 0) return true;
     this.rows[index] = { ...row, ...patch, id: row.id };
     for (const key of changed) {
+      this.aggregates.changed(key, row[key], patch[key]);
       emit(this.cellListeners, cellKey(row.id, key));
       emit(this.columnListeners, key);
     }
@@ -158,6 +175,16 @@ export class RowStore {
     this.replaceRows(moveRowInList(this.rows, from, to, this.orderKey ?? undefined));
     this.listChanged();
     if (from !== to) this.edited();
+  }
+
+  /** The footer figure of a column (合计 / 平均), kept per edit. */
+  statistic(key: string, kind: StatisticKind): number {
+    return this.aggregates.statistic(key, kind);
+  }
+
+  /** How many rows hold each non-empty value of a column (the unique rule), kept per edit. */
+  valueCounts(key: string): ReadonlyMap<string, number> {
+    return this.aggregates.valueCounts(key);
   }
 
   subscribeList(listener: Listener): () => void {

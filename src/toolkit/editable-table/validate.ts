@@ -51,7 +51,7 @@ export function compileColumns(columns: readonly EditableColumn[]): CompiledColu
   };
 }
 
-function firstError(rules: CompiledRule[], value: unknown, row: Row, rows: readonly Row[], counts: Map<string, number> | null): string | null {
+function firstError(rules: CompiledRule[], value: unknown, row: Row, rows: readonly Row[], counts: ReadonlyMap<string, number> | null): string | null {
   const empty = isEmptyValue(value);
   for (const rule of rules) {
     if (rule.required && empty) return rule.message;
@@ -70,13 +70,17 @@ function firstError(rules: CompiledRule[], value: unknown, row: Row, rows: reado
   return null;
 }
 
-function valueCounts(rows: readonly Row[], key: string): Map<string, number> {
+/** The text a unique rule counts a value under; null for an empty value (never a duplicate). */
+export function countedText(value: unknown): string | null {
+  return isEmptyValue(value) ? null : textOf(value);
+}
+
+/** How many rows hold each non-empty value of the column. */
+export function valueCounts(rows: readonly Row[], key: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const value = row[key];
-    if (isEmptyValue(value)) continue;
-    const text = textOf(value);
-    counts.set(text, (counts.get(text) ?? 0) + 1);
+    const text = countedText(row[key]);
+    if (text !== null) counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   return counts;
 }
@@ -100,10 +104,19 @@ export function validateRows(rows: readonly Row[], compiled: CompiledColumns): C
   return errors;
 }
 
-/** One cell, e.g. after an edit; uniqueness is checked against all rows. */
-export function validateCell(rows: readonly Row[], row: Row, compiled: CompiledColumns, key: string): string | null {
+/**
+ * One cell, e.g. after an edit; uniqueness is checked against all rows through `countsOf` (the row
+ * store's running counts, so a keystroke does not walk every row).
+ */
+export function validateCell(
+  rows: readonly Row[],
+  row: Row,
+  compiled: CompiledColumns,
+  key: string,
+  countsOf: (key: string) => ReadonlyMap<string, number>,
+): string | null {
   const entry = compiled.columns.find((column) => column.key === key);
   if (entry === undefined) return null;
-  const counts = entry.rules.some((rule) => rule.unique) ? valueCounts(rows, key) : null;
+  const counts = entry.rules.some((rule) => rule.unique) ? countsOf(key) : null;
   return firstError(entry.rules, row[key], row, rows, counts);
 }

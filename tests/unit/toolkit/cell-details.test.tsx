@@ -36,7 +36,7 @@ function CellHost({ store, column, Cell }: { store: RowStore; column: EditableCo
     (listener) => store.subscribeCell(ROW, column.key, listener),
     () => store.getCell(ROW, column.key),
   );
-  return <Cell column={column} rowId={ROW} store={store} value={value} setValue={(next) => store.setCell(ROW, column.key, next)} invalid={false} />;
+  return <Cell column={column} rowId={ROW} store={store} value={value} setValue={(next) => store.setCell(ROW, column.key, next)} typeValue={(next) => store.typeCell(ROW, column.key, next)} invalid={false} />;
 }
 
 function renderCell(Cell: ComponentType<CellProps>, column: EditableColumn, value?: unknown) {

@@ -7,6 +7,8 @@ export interface CellProps {
   store: RowStore;
   value: unknown;
   setValue: (value: unknown) => void;
+  /** For a keystroke the cell's input already shows: stored and validated without re-rendering the cell. */
+  typeValue: (value: unknown) => void;
   invalid: boolean;
 }
 
