@@ -4,6 +4,8 @@
  *  - time from navigation to an interactive login form, and from submitting to a painted dashboard
  *  - API latency of the login and permission calls
  *  - first contentful paint of /user/login against the minimal Refine + antd starter, side by side
+ *  - cold and in-app time to first content of the lists, the dashboard and the sales report, beside the starter's list
+ *    (scripts/bench-first-row.ts)
  *  - every report on a freshly started demo shop (scripts/bench-reports.ts)
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -13,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import { repoRoot, startProductServer } from '../tests/support/product-server';
 import { benchEditableTable, formatTableFigures } from './bench-editable-table';
+import { benchFirstRows, formatScreenFigures } from './bench-first-row';
 import { benchLoginFcp } from './bench-login-fcp';
 import { benchReports } from './bench-reports';
 
@@ -151,6 +154,7 @@ async function main(): Promise<void> {
       ['POST /sys/login (scrypt), p50 / p95 of 20', `${median(loginTimes).toFixed(1)} / ${percentile(loginTimes, 95).toFixed(1)} ms`],
       ['GET getUserPermissionByToken, p50 / p95 of 200', `${median(permissionTimes).toFixed(1)} / ${percentile(permissionTimes, 95).toFixed(1)} ms`],
     ];
+    rows.push(...formatScreenFigures(await benchFirstRows(browser, server.baseURL)));
     rows.push(...formatTableFigures(await benchEditableTable(browser, server.baseURL)));
     rows.push(...(await benchReports()));
     const width = Math.max(...rows.map(([name]) => name.length));

@@ -1,9 +1,10 @@
 /**
  * A static server for the built starter, as the product server serves its client: a precompressed .br
- * or .gz copy when the browser accepts it, hashed assets cached, and index.html for any other path.
+ * or .gz copy when the browser accepts it, hashed assets cached, and index.html for any other path; and the
+ * local mock its list page reads (the REST shape @refinedev/simple-rest expects).
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -29,6 +30,32 @@ function pick(root: string, request: IncomingMessage): { file: string; type: str
   return { file, type, encoding: null };
 }
 
+/** The starter's list reads its rows here, as simple-rest asks a json-server: `/mock/orders?_start=0&_end=10`. */
+export const MOCK_PREFIX = '/mock/';
+const MOCK_ROWS = 200;
+
+/** A page of order-like rows, with the total in x-total-count (simple-rest's paging). */
+function answerMock(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://starter');
+  const start = Math.max(0, Number(url.searchParams.get('_start') ?? 0) || 0);
+  const end = Math.min(MOCK_ROWS, Number(url.searchParams.get('_end') ?? 10) || 10);
+  const rows = [];
+  for (let index = start; index < end; index += 1) {
+    rows.push({
+      id: index + 1,
+      no: `SO2026120500${String(index + 1).padStart(4, '0')}`,
+      member: `会员${index + 1}`,
+      payPrice: ((index * 37) % 1000) + 0.5,
+      status: ['待付款', '待发货', '待收货', '已完成'][index % 4],
+      createTime: '2026-12-05 10:00:00',
+    });
+  }
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.setHeader('x-total-count', String(MOCK_ROWS));
+  response.setHeader('access-control-expose-headers', 'x-total-count');
+  response.end(JSON.stringify(rows));
+}
+
 export interface StaticServer {
   baseURL: string;
   close(): Promise<void>;
@@ -37,6 +64,10 @@ export interface StaticServer {
 export async function serveStatic(dir: string): Promise<StaticServer> {
   const root = path.resolve(dir);
   const server: Server = createServer((request, response) => {
+    if (request.url?.startsWith(MOCK_PREFIX)) {
+      answerMock(request, response);
+      return;
+    }
     const { file, type, encoding } = pick(root, request);
     response.setHeader('content-type', type);
     response.setHeader('vary', 'accept-encoding');
