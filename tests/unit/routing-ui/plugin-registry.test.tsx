@@ -43,7 +43,7 @@ describe('plugin registry', () => {
     renderPage('demo/Page');
     expect(await screen.findByText('demo page body')).toBeTruthy();
     const loaded = loadNamespace.mock.calls.map((call: unknown[]) => call[0]);
-    expect(loaded).toEqual(expect.arrayContaining(['demo', 'demoExtra', 'crud', 'toolkit']));
+    expect(loaded).toEqual(expect.arrayContaining(['demo', 'demoExtra', 'crud', 'toolkit', 'dict']));
   });
 
   it('accepts the menu spellings of a component path', () => {
