@@ -33,7 +33,8 @@ describe('文件管理', () => {
       await expect.poll(() => listRows(page).count()).toBe(1);
       const row = listRows(page).first();
       await expect.poll(async () => (await row.textContent()) ?? '').toContain(name);
-      expect(await row.textContent()).toContain('admin');
+      // 上传人 by name (the admin's 管理员), not the username.
+      expect(await row.textContent()).toContain('管理员');
 
       // 预览: the picture in antd's image preview, from a blob fetched with the session.
       await clickRowAction(row, /预\s*览/);
