@@ -172,7 +172,7 @@ describe('会员列表: 导入', () => {
     });
     const input = page.locator('.ant-tabs-tabpane-active .ant-upload input[type=file]').first();
     await input.setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
-    await dialog(page).getByText(`导入完成：成功 ${count} 条，跳过 1 条`).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: `导入完成：成功 ${count} 条，跳过 1 条` }).waitFor();
     await dialog(page).getByText(`第${count + 2}行：会员编号：该值不可用，系统中已存在！`).waitFor();
     const texts = await page.evaluate(() => (window as unknown as { importTexts: string[] }).importTexts);
     const rowsShown = texts.map((text) => /正在导入 (\d+) \/ (\d+) 行/.exec(text)).filter((match) => match !== null);
