@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { childEntries, DEFAULT_MAX_CHILD_ROWS, ROW_VERSION_FIELD, fieldEntries, maxLengthOf, searchFields, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
+import { IMPORT_ID_PATTERN } from '../../src/contracts/live';
 import { Id, IdList, INT4, Line, PAGE_PARAMS, query } from '../http/schemas';
 import { PATTERN_TYPES, presetSchemaPattern } from './pattern-presets';
 import { RowVersion } from './row-version';
@@ -109,7 +110,8 @@ export function entityRouteSchemas(entity: EntityDefinition, label: (field: stri
     edit: { body: editBodySchema(entity, label), querystring: query({}) },
     delete: { querystring: query({ id: Id }) },
     deleteBatch: { querystring: query({ ids: IdList }) },
-    importExcel: { querystring: query({}) },
+    // The id under which the importing page listens for its progress (server/crud/import-progress.ts).
+    importExcel: { querystring: query({ importId: Type.Optional(Type.String({ pattern: IMPORT_ID_PATTERN.source })) }) },
   } satisfies Record<string, FastifySchema>;
 }
 

@@ -9,11 +9,13 @@ import {
   type EntityDefinition,
   type PageResult,
 } from '../../src/contracts/entity';
+import { importProgressKey } from '../../src/contracts/live';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { entityRouteSchemas } from './entity-schemas';
 import { excelColumns, exportColumns, streamWorkbook, XLSX_MIME } from './excel';
+import { importProgressFrame, SILENT_PROGRESS, throttledProgress, type ProgressReporter } from './import-progress';
 import { importRows, importSummaryMessage, MSG_FILE_TOO_LARGE, readSheetRows, TooManyRowsError, type Checked } from './excel-import';
 import { fieldLabeller, type LabelResolver } from './labels';
 import { countRows, pageQuery } from './list-paging';
@@ -447,9 +449,19 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
     return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(`${title}.xlsx`)).send(file);
   };
 
+  /** The importing user's own table sockets hear the import's progress; nobody else does (server/crud/import-progress.ts). */
+  function progressOf(request: FastifyRequest): ProgressReporter {
+    const importId = text((request.query as QueryParams).importId);
+    const userId = request.auth?.userId;
+    if (importId === '' || userId === undefined) return SILENT_PROGRESS;
+    return throttledProgress((progress) => api.sockets.sendToUserTables(userId, importProgressKey(importId), importProgressFrame(importId, progress)));
+  }
+
   const handleImport: EntityHandler = async (request) => {
+    const progress = progressOf(request);
     const file = await request.file();
     if (file === undefined) throw businessError(MSG_NO_FILE);
+    progress.report({ phase: 'reading', done: 0, total: 0 });
     const dictionaries = await loadDictionaries(entity, dictItemsOf(request));
     let sheet;
     try {
@@ -474,7 +486,9 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
       validate: (values) => validated(request, values, 'add', undefined, once),
       // An import is one operation-log row, not thousands of data-log rows.
       insertOne: (values) => guardUnique(() => (tree === null ? insert(request, values) : db.transaction().execute((trx) => insertNode(request, values, trx)))),
+      progress,
     });
+    progress.finish({ phase: 'done', done: outcome.total, total: outcome.total });
     if (outcome.imported > 0) await changed(request, 'importExcel');
     // `failed` repeats `skipped` for clients written against the earlier answer.
     const result = { ...outcome, failed: outcome.skipped };

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { TABLE_MESSAGE, type LiveRow, type NoticeMessage, type TableFrame } from '../../src/contracts/live';
+import { IMPORT_PROGRESS_KEY_PREFIX, TABLE_MESSAGE, type LiveRow, type NoticeMessage, type TableFrame } from '../../src/contracts/live';
 import type { BusPayload, MessageBus } from '../bus/message-bus';
 
 const OPEN = 1;
@@ -44,7 +44,8 @@ export const SOCKETS_BUS_CHANNEL = 'sockets';
 type RemotePush =
   | { kind: 'users'; userIds: string[]; message: NoticeMessage }
   | { kind: 'all'; message: NoticeMessage }
-  | { kind: 'table'; socketKey: string; payload: string; tenantId?: number | null };
+  | { kind: 'table'; socketKey: string; payload: string; tenantId?: number | null }
+  | { kind: 'userTable'; userId: string; socketKey: string; payload: string };
 
 function isNoticeMessage(value: unknown): value is NoticeMessage {
   if (typeof value !== 'object' || value === null) return false;
@@ -64,6 +65,10 @@ function asRemotePush(payload: BusPayload): RemotePush | null {
     if (typeof socketKey !== 'string' || typeof frame !== 'string') return null;
     if (tenantId !== undefined && tenantId !== null && typeof tenantId !== 'number') return null;
     return tenantId === undefined ? { kind, socketKey, payload: frame } : { kind, socketKey, payload: frame, tenantId };
+  }
+  if (kind === 'userTable') {
+    const { userId, socketKey, payload: frame } = payload;
+    return typeof userId === 'string' && typeof socketKey === 'string' && typeof frame === 'string' ? { kind, userId, socketKey, payload: frame } : null;
   }
   return null;
 }
@@ -173,8 +178,9 @@ export class SocketHub {
     return this.serverChannels.get(socketKey)?.permission;
   }
 
+  /** Keys only the server speaks on: registered channels, and every import's progress key (a page may not fake one). */
   isServerChannel(socketKey: string): boolean {
-    return this.serverChannels.has(socketKey);
+    return this.serverChannels.has(socketKey) || socketKey.startsWith(IMPORT_PROGRESS_KEY_PREFIX);
   }
 
   /** Tells the subscribers of a list that a row changed (`update_vxe_table`, docs/spec.md §7 Sockets). */
@@ -192,6 +198,24 @@ export class SocketHub {
     return this.publish(socketKey, payload, sender, sender.tenantId);
   }
 
+  /**
+   * A frame for one user's own table sockets that listen to `socketKey` (an import's progress): no other user's socket
+   * gets it, whatever it subscribed to. Returns how many of this instance's sockets got it.
+   */
+  sendToUserTables(userId: string, socketKey: string, frame: TableFrame): number {
+    const payload = JSON.stringify(frame);
+    this.share({ kind: 'userTable', userId, socketKey, payload });
+    return this.sendToLocalUserTables(userId, socketKey, payload);
+  }
+
+  private sendToLocalUserTables(userId: string, socketKey: string, payload: string): number {
+    let reached = 0;
+    for (const client of this.tableClients) {
+      if (client.userId === userId && client.keys.has(socketKey) && send(client.socket, payload)) reached += 1;
+    }
+    return reached;
+  }
+
   private shareTable(socketKey: string, payload: string, tenantId: number | null | undefined): void {
     this.share(tenantId === undefined ? { kind: 'table', socketKey, payload } : { kind: 'table', socketKey, payload, tenantId });
   }
@@ -205,6 +229,7 @@ export class SocketHub {
   private deliverRemote(push: RemotePush): void {
     if (push.kind === 'users') this.sendToLocalUsers(push.userIds, push.message);
     else if (push.kind === 'all') this.sendToLocalUsers([...this.noticeSockets.keys()], push.message);
+    else if (push.kind === 'userTable') this.sendToLocalUserTables(push.userId, push.socketKey, push.payload);
     else this.publish(push.socketKey, push.payload, null, push.tenantId);
   }
 

@@ -68,3 +68,27 @@ export const SOCKET_KEY_PATTERN = /^[A-Za-z0-9_:./-]{1,100}$/;
 export const SOCKET_ID_PATTERN = RECORD_ID_PATTERN;
 /** Largest row or args payload the server forwards (serialised JSON, bytes). */
 export const MAX_LIVE_PAYLOAD_BYTES = 64 * 1024;
+
+/**
+ * Progress of one Excel import, pushed on the table socket to the importing user's own connections only, on the key
+ * `importProgress:<importId>` (the id the client sends with its upload): `common_send_date` frames whose one arg is
+ * an ImportProgress. Only the server speaks on these keys; a client may listen, never relay.
+ */
+export const IMPORT_PROGRESS_KEY_PREFIX = 'importProgress:';
+/** The import id the client makes up for one upload (the query's `importId`). */
+export const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** The server sends at most one progress frame per this interval while rows are imported, plus the last one. */
+export const IMPORT_PROGRESS_INTERVAL_MS = 250;
+
+/** Where an import is: the file being read (total not known yet), its rows being checked and written, or finished. */
+export type ImportPhase = 'reading' | 'importing' | 'done';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** Data rows handled so far (imported or skipped). */
+  done: number;
+  /** Data rows of the file; 0 while it is being read. */
+  total: number;
+}
+
+export const importProgressKey = (importId: string) => `${IMPORT_PROGRESS_KEY_PREFIX}${importId}`;

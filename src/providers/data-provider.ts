@@ -312,7 +312,7 @@ export function createDataProvider(client: DataHttp = defaultHttp): DataProvider
       if (upload !== undefined) {
         const form = new FormData();
         form.append('file', upload.file, upload.fileName);
-        const envelope = await http.upload<TData>(url, form, { onProgress: upload.onProgress ? (percent) => upload.onProgress?.(percent) : undefined });
+        const envelope = await http.upload<TData>(url, form, { params: stripEmpty(params), onProgress: upload.onProgress ? (percent) => upload.onProgress?.(percent) : undefined });
         return answered({ data: unwrap(envelope) }, envelope);
       }
       const response = await http.request<TData>({

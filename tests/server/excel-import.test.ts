@@ -9,9 +9,13 @@ import { memberEntity } from '../../plugins/customers/entities';
 import { importRows, MAX_IMPORT_ROWS, MSG_TOO_MANY_ROWS } from '../../server/crud/excel-import';
 import { uniqueIssues } from '../../server/crud/validate';
 import { MSG_BAD_FILE } from '../../server/crud/register-entity-routes';
+import { throttledProgress } from '../../server/crud/import-progress';
+import { importProgressKey, type ImportProgress } from '../../src/contracts/live';
 import { call, useDemoServer } from './helpers';
+import { openSocket, settle, type TestSocket } from './socket-clients';
 
-const demo = useDemoServer();
+// Listening: an import's progress travels on real table sockets.
+const demo = useDemoServer({ listen: true });
 const T1 = { 'tenant-id': '1' };
 const BASE = '/api/cust/custMember';
 
@@ -35,14 +39,15 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function importFile(file: Buffer): Promise<{ status: number; body: ApiResult<ImportAnswer | null> }> {
+async function importFile(file: Buffer, importId?: string): Promise<{ status: number; body: ApiResult<ImportAnswer | null> }> {
   const boundary = '----import-boundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="members.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await demo.app.inject({ method: 'POST', url: `${BASE}/importExcel`, payload, headers: { 'x-access-token': demo.admin, ...T1, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const url = importId === undefined ? `${BASE}/importExcel` : `${BASE}/importExcel?importId=${encodeURIComponent(importId)}`;
+  const response = await demo.app.inject({ method: 'POST', url, payload, headers: { 'x-access-token': demo.admin, ...T1, 'content-type': `multipart/form-data; boundary=${boundary}` } });
   return { status: response.statusCode, body: response.json<ApiResult<ImportAnswer | null>>() };
 }
 
@@ -307,6 +312,28 @@ describe('the batched import gives each row the outcome the add form gives it', 
   }, 120_000);
 });
 
+describe('the set-based write', () => {
+  it('writes rows that give different columns in one batch: what a row leaves out takes its default, dictionary texts become their values', async () => {
+    const answer = await importFile(
+      await foreignWorkbook([
+        ['会员编号', '会员姓名', '性别', '分组', '备注'],
+        ['MIX0001', '甲', '男', '新客', '全有'],
+        ['MIX0002', '乙', '', '', ''],
+        ['MIX0003', '丙', '女', '', '没有分组'],
+        ['MIX0001', '丁', '女', '新客', '编号与第2行相同'],
+      ]),
+    );
+    expect(answer.body).toMatchObject({ success: true, code: 201, message: '导入完成：成功 3 条，跳过 1 条' });
+    expect(answer.body.result?.errors).toEqual([{ row: 5, message: '第5行：会员编号：该值不可用，系统中已存在！' }]);
+    const stored = await membersWith('MIX');
+    expect(stored.map((member) => [member.memberNo, member.memberName, member.sex_dictText ?? null, member.groupId_dictText ?? null, member.mark ?? null, member.point])).toEqual([
+      ['MIX0001', '甲', '男', '新客', '全有', 0],
+      ['MIX0002', '乙', null, null, null, 0],
+      ['MIX0003', '丙', '女', null, '没有分组', 0],
+    ]);
+  });
+});
+
 describe('a batch that loses a race with a concurrent writer', () => {
   it('is validated and inserted again row by row, the row the writer took refused as the add form refuses it', async () => {
     const label = (field: string) => ({ memberNo: '会员编号', memberName: '会员姓名' })[field] ?? field;
@@ -341,6 +368,86 @@ describe('a batch that loses a race with a concurrent writer', () => {
     expect((await membersWith('RACE')).map((member) => [member.memberNo, member.memberName])).toEqual([
       ['RACE0001', '先到'],
       ['RACE0002', '无争'],
+    ]);
+  });
+});
+
+/** Issue: an import's progress reaches the importing user's own table sockets, and nobody else's. */
+describe('the progress of an import', () => {
+  const isProgressOn = (key: string) => (frame: unknown) =>
+    typeof frame === 'object' && frame !== null && (frame as { type?: unknown }).type === 'common_send_date' && (frame as { data?: { key?: unknown } }).data?.key === key;
+  const progressOf = (frame: unknown) => (frame as { data: { args: [ImportProgress] } }).data.args[0];
+  /** Subscribes and waits until the server has taken it in (frames of one socket are handled in order). */
+  async function listen(tab: TestSocket, socketKey: string): Promise<void> {
+    tab.socket.send(JSON.stringify({ type: 'subscribe', data: { socketKey } }));
+    const beats = tab.frames.length;
+    tab.socket.send(JSON.stringify({ type: 'heart_beat', data: '' }));
+    await tab.next((frame) => tab.frames.indexOf(frame) >= beats && typeof frame === 'object' && frame !== null && (frame as { type?: unknown }).type === 'heart_beat', 5_000);
+  }
+
+  it('goes to the importing user’s listening pages only, at most every 250 ms, ending with the total', async () => {
+    const adminId = demo.adminSession.userInfo.id;
+    const clerk = demo.clerkSession;
+    const importId = 'progress-test-0001';
+    const key = importProgressKey(importId);
+    const listening = await openSocket(`${demo.wsBase}/vxeSocket/${adminId}/page-listening`, demo.admin);
+    const otherPage = await openSocket(`${demo.wsBase}/vxeSocket/${adminId}/page-other`, demo.admin);
+    const otherUser = await openSocket(`${demo.wsBase}/vxeSocket/${clerk.userInfo.id}/page-clerk`, clerk.token);
+    await listen(listening, key);
+    await listen(otherUser, key);
+    // Only the server speaks on a progress key: a page that relays a fake one reaches nobody.
+    otherUser.socket.send(JSON.stringify({ type: 'common_send_date', data: { key, args: [{ phase: 'done', done: 1, total: 1 }] } }));
+
+    const count = 1500;
+    const rows = members('PROG', count);
+    rows[1200] = ['PROG00003', '编号重复', '1990-01-03'];
+    const started = performance.now();
+    const answer = await importFile(await workbook(rows), importId);
+    const seconds = (performance.now() - started) / 1000;
+    expect(answer.body).toMatchObject({ success: true, code: 201, message: `导入完成：成功 ${count - 1} 条，跳过 1 条` });
+    const last = await listening.next((frame) => isProgressOn(key)(frame) && progressOf(frame).phase === 'done', 5_000);
+    expect(progressOf(last)).toEqual({ phase: 'done', done: count, total: count });
+
+    const frames = listening.frames.filter(isProgressOn(key)).map(progressOf);
+    expect(frames[0]).toEqual({ phase: 'reading', done: 0, total: 0 });
+    expect(frames.at(-1)).toEqual({ phase: 'done', done: count, total: count });
+    for (const [index, frame] of frames.entries()) {
+      if (index === 0) continue;
+      expect(frame.total).toBe(count);
+      expect(frame.done).toBeGreaterThanOrEqual(frames[index - 1]?.done ?? 0);
+    }
+    // Throttled: one frame per 250 ms of the import at most, plus the last one.
+    expect(frames.length).toBeLessThanOrEqual(Math.floor(seconds / 0.25) + 2);
+    await settle();
+    expect(otherPage.frames.filter(isProgressOn(key))).toEqual([]);
+    expect(otherUser.frames.filter(isProgressOn(key))).toEqual([]);
+    for (const tab of [listening, otherPage, otherUser]) tab.close();
+  }, 120_000);
+
+  it('refuses an import id out of shape before reading the file, and an upload without one imports as before', async () => {
+    const refused = await importFile(await workbook(members('PROGX', 2)), 'short');
+    expect(refused.body.success).toBe(false);
+    expect(await countMembers('PROGX')).toBe(0);
+    const plain = await importFile(await workbook(members('PROGY', 2)));
+    expect(plain.body).toMatchObject({ success: true, message: '文件导入成功！数据行数：2' });
+  });
+
+  it('throttles to one report per interval, the last word always sent', () => {
+    let now = 0;
+    const sent: ImportProgress[] = [];
+    const progress = throttledProgress((frame) => sent.push(frame), 250, () => now);
+    progress.report({ phase: 'reading', done: 0, total: 0 });
+    now = 100;
+    progress.report({ phase: 'importing', done: 500, total: 2000 });
+    now = 260;
+    progress.report({ phase: 'importing', done: 1000, total: 2000 });
+    now = 300;
+    progress.report({ phase: 'importing', done: 1500, total: 2000 });
+    progress.finish({ phase: 'done', done: 2000, total: 2000 });
+    expect(sent).toEqual([
+      { phase: 'reading', done: 0, total: 0 },
+      { phase: 'importing', done: 1000, total: 2000 },
+      { phase: 'done', done: 2000, total: 2000 },
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { PermissionResult } from '../../src/contracts/session';
 import type { SpuRecord } from '../../plugins/goods/entities';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { call, login, tempDir } from './helpers';
@@ -85,6 +86,46 @@ describe('on a PostgreSQL server (DATABASE_URL)', () => {
       await blocker.end();
     }
   });
+
+  it('imports members set-based (json_populate_recordset), refusing duplicates in the file and in the database with the add form’s words', async () => {
+    const admin = await login(app, 'admin');
+    const tenant = { 'tenant-id': '1' };
+    const existing = await call<{ records: Array<{ memberNo: string }> }>(app, 'GET', '/api/cust/custMember/list?pageSize=1', { token: admin.token, headers: tenant });
+    const taken = existing.body.result.records[0]?.memberNo ?? '';
+    expect(taken).not.toBe('');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('会员列表');
+    sheet.addRow(['会员编号', '会员姓名', '性别', '分组']);
+    for (let index = 0; index < 1200; index += 1) sheet.addRow([`PGI${String(index).padStart(5, '0')}`, `导入会员${index}`, index % 2 === 0 ? '男' : '', '新客']);
+    sheet.addRow(['PGI00007', '文件内重复', '女', '新客']);
+    sheet.addRow([taken, '库中已有', '女', '新客']);
+    const boundary = '----pg-import';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(await book.xlsx.writeBuffer()),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await app.inject({ method: 'POST', url: '/api/cust/custMember/importExcel', payload, headers: { 'x-access-token': admin.token, ...tenant, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      code: 201,
+      message: '导入完成：成功 1200 条，跳过 2 条',
+      result: {
+        total: 1202,
+        imported: 1200,
+        errors: [
+          { row: 1202, message: '第1202行：会员编号：该值不可用，系统中已存在！' },
+          { row: 1203, message: '第1203行：会员编号：该值不可用，系统中已存在！' },
+        ],
+      },
+    });
+    const stored = await call<{ total: number; records: Array<{ memberNo: string; sex_dictText?: string; groupId_dictText?: string }> }>(app, 'GET', '/api/cust/custMember/list?memberNo=PGI*&pageSize=2&column=memberNo&order=asc', { token: admin.token, headers: tenant });
+    expect(stored.body.result.total).toBe(1200);
+    expect(stored.body.result.records.map((member) => [member.memberNo, member.sex_dictText ?? null, member.groupId_dictText])).toEqual([
+      ['PGI00000', '男', '新客'],
+      ['PGI00001', null, '新客'],
+    ]);
+  }, 60_000);
 
   it('keeps sessions across a restart and does not seed twice', async () => {
     const admin = await login(app, 'admin');

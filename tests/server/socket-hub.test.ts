@@ -5,12 +5,34 @@
  */
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
+import type { BusHandler, MessageBus } from '../../server/bus/message-bus';
 import { MAX_HELD_FRAMES, SocketHub, type TableClient } from '../../server/sockets/socket-hub';
+import { importProgressKey, TABLE_MESSAGE } from '../../src/contracts/live';
 
-function fakeClient(): TableClient & { sent: string[] } {
+function fakeClient(userId = 'u1'): TableClient & { sent: string[] } {
   const sent: string[] = [];
   const socket = { readyState: 1, OPEN: 1, send: (payload: string) => sent.push(payload) } as unknown as WebSocket;
-  return { socket, userId: 'u1', tenantId: 1, pageId: 'p1', keys: new Set(), pending: new Map(), sent };
+  return { socket, userId, tenantId: 1, pageId: 'p1', keys: new Set(), pending: new Map(), sent };
+}
+
+/** Two instances' buses: what one publishes, the other's subscribers hear (never its own). */
+function linkedBuses(): [MessageBus, MessageBus] {
+  const handlers = new Map<MessageBus, BusHandler[]>();
+  const bus = (instanceId: string): MessageBus => {
+    const self: MessageBus = {
+      instanceId,
+      publish: async (_channel, payload) => {
+        for (const [other, list] of handlers) if (other !== self) for (const handler of list) handler(payload as Record<string, unknown>, instanceId);
+      },
+      subscribe: (_channel, handler) => {
+        handlers.set(self, [...(handlers.get(self) ?? []), handler]);
+        return () => undefined;
+      },
+      close: async () => undefined,
+    };
+    return self;
+  };
+  return [bus('a'), bus('b')];
 }
 
 describe('a subscription being authorised', () => {
@@ -36,5 +58,32 @@ describe('a subscription being authorised', () => {
     client.pending.set('/test/list', []);
     for (let index = 0; index < MAX_HELD_FRAMES + 20; index += 1) hub.publishRowUpdate('/test/list', { id: `r${index}` });
     expect(client.pending.get('/test/list')).toHaveLength(MAX_HELD_FRAMES);
+  });
+});
+
+describe('a frame for one user (an import’s progress)', () => {
+  it('reaches that user’s listening sockets on every instance, and no other user’s, whatever they subscribed to', async () => {
+    const [busA, busB] = linkedBuses();
+    const here = new SocketHub(busA);
+    const there = new SocketHub(busB);
+    const key = importProgressKey('import-0001');
+    const mine = fakeClient('u1');
+    const mineElsewhere = fakeClient('u1');
+    const mineNotListening = fakeClient('u1');
+    const theirs = fakeClient('u2');
+    for (const client of [mine, mineElsewhere, theirs]) client.keys.add(key);
+    here.addTableClient(mine);
+    here.addTableClient(theirs);
+    there.addTableClient(mineElsewhere);
+    there.addTableClient(mineNotListening);
+    const frame = { type: TABLE_MESSAGE.commonSend, data: { key, args: [{ phase: 'importing', done: 1, total: 2 }] } };
+    expect(here.sendToUserTables('u1', key, frame)).toBe(1);
+    await Promise.resolve();
+    expect(mine.sent).toEqual([JSON.stringify(frame)]);
+    expect(mineElsewhere.sent).toEqual([JSON.stringify(frame)]);
+    expect(mineNotListening.sent).toEqual([]);
+    expect(theirs.sent).toEqual([]);
+    // Only the server speaks on a progress key: a page's relay is refused before it reaches the hub.
+    expect(here.isServerChannel(key)).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ export interface UploadOptions {
   /** Percent 0–100 as the upload proceeds. */
   onProgress?: (percent: number, event: AxiosProgressEvent) => void;
   headers?: Record<string, string>;
+  /** Query parameters of the upload (an import's id, under which the server reports its progress). */
+  params?: Params;
 }
 
 /** Every call resolves to the envelope (callers test `success`), except download (a Blob). */
@@ -62,9 +64,10 @@ export const http = {
   },
 
   upload<T = unknown>(url: string, formData: FormData, options: UploadOptions = {}): Promise<ApiResult<T>> {
-    const { onProgress, headers } = options;
+    const { onProgress, headers, params } = options;
     return httpClient
       .post<ApiResult<T>>(url, formData, {
+        params,
         timeout: UPLOAD_TIMEOUT_MS,
         headers: { ...headers, 'Content-Type': 'multipart/form-data' },
         onUploadProgress: onProgress

@@ -4,7 +4,10 @@ import { App, Button, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionCode, type EntityDefinition } from '../../contracts/entity';
+import { importProgressKey, type ImportProgress } from '../../contracts/live';
+import { getLiveHub } from '../../providers/live/live-session';
 import { useAccess } from '../permission';
+import { importProgressView, laterProgress, newImportId, readImportProgress, type ImportProgressView } from './import-progress';
 import { GatedButton } from './list-toolbar';
 import { saveBlob } from './save-blob';
 import { useServerFeedback } from './use-server-feedback';
@@ -50,7 +53,8 @@ export interface ImportButtonProps {
 
 /**
  * 导入 (.xlsx) under `<prefix>:importExcel` (or another sheet's call and code): the upload's progress
- * shows on the button and in a bar, then the server's answer — rows taken and skipped, and the first
+ * shows on the button and in a bar, then the server's progress (正在导入 n / total 行, heard on the table socket
+ * under the upload's import id), then the server's answer — rows taken and skipped, and the first
  * refused rows with their reasons. Every list of the entity refreshes itself afterwards (Refine invalidation).
  */
 export function ImportButton({ entity, upload }: ImportButtonProps) {
@@ -61,15 +65,23 @@ export function ImportButton({ entity, upload }: ImportButtonProps) {
   const invalidate = useInvalidate();
   const { mutateAsync } = useCustomMutation<BaseRecord>();
   const [percent, setPercent] = useState<number | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
 
   const run = async (file: File) => {
     setPercent(0);
+    setProgress(null);
+    const importId = newImportId();
+    // Listening before the upload starts: the server's first frame comes once the file is in.
+    const stopListening = getLiveHub()?.onCommon(importProgressKey(importId), (args) => {
+      const next = readImportProgress(args);
+      if (next !== null) setProgress((current) => laterProgress(current, next));
+    });
     try {
       const answer = await mutateAsync({
         url: upload?.url ?? `${entity.api}/importExcel`,
         method: 'post',
         values: {},
-        meta: { upload: { file, fileName: file.name, onProgress: setPercent } },
+        meta: { upload: { file, fileName: file.name, onProgress: setPercent }, query: { importId } },
         successNotification: false,
         errorNotification: false,
       });
@@ -111,11 +123,19 @@ export function ImportButton({ entity, upload }: ImportButtonProps) {
     } catch (error) {
       feedback.failed(error);
     } finally {
+      stopListening?.();
       setPercent(null);
+      setProgress(null);
       await invalidate({ resource: entity.table, invalidates: ['list', 'many'] });
     }
   };
 
+  const view = percent === null ? null : importProgressView(percent, progress);
+  const progressText = (shown: ImportProgressView) => {
+    if (shown.kind === 'uploading') return t('importing', { percent: shown.percent });
+    if (shown.kind === 'reading') return t('importReading');
+    return t('importingRows', { done: shown.done, total: shown.total });
+  };
   return (
     <GatedButton access={access}>
       {(disabled) => (
@@ -129,11 +149,11 @@ export function ImportButton({ entity, upload }: ImportButtonProps) {
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} disabled={disabled} loading={percent !== null}>
-              {percent !== null ? t('importing', { percent }) : (upload?.label ?? t('import'))}
+            <Button icon={<UploadOutlined />} disabled={disabled} loading={view !== null}>
+              {view === null ? (upload?.label ?? t('import')) : progressText(view)}
             </Button>
           </Upload>
-          {percent !== null ? <Progress className="crud-import-progress" percent={percent} size="small" style={{ width: 120 }} /> : null}
+          {view !== null ? <Progress className="crud-import-progress" percent={view.percent} size="small" style={{ width: 120 }} /> : null}
         </Space>
       )}
     </GatedButton>

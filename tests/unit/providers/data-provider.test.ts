@@ -168,12 +168,14 @@ describe('CRUD', () => {
     expect(withFiles.download).toHaveBeenCalledWith('/goods/goodsBrand/exportXls', { name: '*a*' });
     const progress: number[] = [];
     const file = new Blob(['sheet']);
-    await expect(files.custom?.({ url: '/goods/goodsBrand/importExcel', method: 'post', meta: { upload: { file, fileName: 'a.xlsx', onProgress: (percent: number) => progress.push(percent) } } })).resolves.toMatchObject({
+    await expect(files.custom?.({ url: '/goods/goodsBrand/importExcel', method: 'post', meta: { upload: { file, fileName: 'a.xlsx', onProgress: (percent: number) => progress.push(percent) }, query: { importId: 'import-0001' } } })).resolves.toMatchObject({
       data: { imported: 2, skipped: 1 },
       message: '导入完成',
     });
-    const [url, form, options] = withFiles.upload.mock.calls[0] as unknown as [string, FormData, { onProgress: (percent: number) => void }];
+    const [url, form, options] = withFiles.upload.mock.calls[0] as unknown as [string, FormData, { onProgress: (percent: number) => void; params: unknown }];
     expect(url).toBe('/goods/goodsBrand/importExcel');
+    // The import's id travels in the query: the server reports the import's progress under it.
+    expect(options.params).toEqual({ importId: 'import-0001' });
     expect(form.get('file')).toBeInstanceOf(Blob);
     options.onProgress(40);
     expect(progress).toEqual([40]);

@@ -12,6 +12,8 @@ import { memberEntity } from '../../../plugins/customers/entities';
 import MemberListPage from '../../../plugins/customers/pages/member-list';
 import { EntityListPage, readImportOutcome, resourceOf } from '../../../src/toolkit/crud';
 import { importErrorsCsv } from '../../../src/toolkit/crud/excel-import';
+import { importProgressView, laterProgress, newImportId, readImportProgress } from '../../../src/toolkit/crud/import-progress';
+import { IMPORT_ID_PATTERN } from '../../../src/contracts/live';
 import { CLERK_AUTH, MEMBER_ALL_AUTH, entry, loadLocales, renderInRefine, signInClerk } from '../customers/list-harness';
 import { mockServer, ok, type MockServer } from '../providers/mock-adapter';
 
@@ -169,5 +171,31 @@ describe('the import result', () => {
     const bytes = new Uint8Array(await csv.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe('"行号","原因"\r\n5,"第5行：会员编号：该值不可用，系统中已存在！"\r\n9,"第9行：备注含有""引号"""\r\n');
+  });
+
+  it('shows the upload until the server speaks, then reading, then 正在导入 n / total 行 as a percent that never goes back', () => {
+    expect(importProgressView(40, null)).toEqual({ kind: 'uploading', percent: 40 });
+    expect(importProgressView(100, { phase: 'reading', done: 0, total: 0 })).toEqual({ kind: 'reading', percent: 0 });
+    expect(importProgressView(100, { phase: 'importing', done: 0, total: 300 })).toEqual({ kind: 'rows', percent: 0, done: 0, total: 300 });
+    expect(importProgressView(100, { phase: 'importing', done: 200, total: 300 })).toEqual({ kind: 'rows', percent: 66, done: 200, total: 300 });
+    expect(importProgressView(100, { phase: 'done', done: 300, total: 300 })).toEqual({ kind: 'rows', percent: 100, done: 300, total: 300 });
+    // A frame that arrives late (another instance relayed it) never moves the bar back.
+    const at200 = { phase: 'importing', done: 200, total: 300 } as const;
+    expect(laterProgress(at200, { phase: 'importing', done: 100, total: 300 })).toBe(at200);
+    expect(laterProgress(at200, { phase: 'reading', done: 0, total: 0 })).toBe(at200);
+    expect(laterProgress(at200, { phase: 'done', done: 300, total: 300 })).toEqual({ phase: 'done', done: 300, total: 300 });
+    expect(laterProgress(null, at200)).toBe(at200);
+  });
+
+  it('reads a progress frame only when it is one, and makes ids the server accepts', () => {
+    expect(readImportProgress([{ phase: 'importing', done: 5, total: 10 }])).toEqual({ phase: 'importing', done: 5, total: 10 });
+    expect(readImportProgress([{ phase: 'importing', done: 11, total: 10 }])).toBeNull();
+    expect(readImportProgress([{ phase: 'paused', done: 1, total: 10 }])).toBeNull();
+    expect(readImportProgress([{ phase: 'done', done: -1, total: 10 }])).toBeNull();
+    expect(readImportProgress([{ phase: 'done', done: '3', total: 10 }])).toBeNull();
+    expect(readImportProgress([])).toBeNull();
+    expect(readImportProgress(['importing'])).toBeNull();
+    expect(newImportId()).toMatch(IMPORT_ID_PATTERN);
+    expect(newImportId()).not.toBe(newImportId());
   });
 });

@@ -9,6 +9,7 @@ import * as m0005 from './0005-promotion-point-biz';
 import * as m0006 from './0006-coupon-snapshot';
 import * as m0007 from './0007-member-dict-colors';
 import * as m0008 from './0008-member-openid';
+import * as m0091 from './0091-member-import-indexes';
 
 /** cust_member as it was first released (migrations freeze a schema; later changes are new migrations). */
 const memberEntityV1 = defineEntity({
@@ -48,4 +49,6 @@ export const customerMigrations: Record<string, Migration> = {
       await createEntityIndexes(db, memberEntity);
     },
   },
+  // After the list indexes it tunes (0091-member-import-indexes.ts).
+  '0091_member_import_indexes': m0091,
 };

@@ -2,6 +2,7 @@
  * Issue 11, 会员列表 end to end: 修改积分 and 修改余额 from a row — before, type, change, after and a
  * required reason — reach the ledgers, and the row shows the new totals; 修改等级 sets the level by hand.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answerConfirm, apiToken, clickRowAction, DEMO, dialog, dialogsClosed, field, loginAs, modalOk, newPage, openFromMenu, shopApi, useBrowser, yuan } from '../../../../tests/e2e/support';
@@ -139,5 +140,47 @@ describe('会员详情', () => {
     await page.reload();
     await page.locator('.entity-detail-header:visible').getByText('端到端会员').first().waitFor();
     await close();
+  });
+});
+
+describe('会员列表: 导入', () => {
+  it('shows 正在导入 n / total 行 with a bar while a few hundred rows import, then the result', async () => {
+    const count = 400;
+    const stamp = String(Date.now() % 100_000).padStart(5, '0');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('会员列表');
+    sheet.addRow(['会员编号', '会员姓名', '手机号', '性别', '分组']);
+    for (let index = 0; index < count; index += 1) sheet.addRow([`EI${stamp}${String(index).padStart(4, '0')}`, `导入会员${index}`, `147${stamp}${String(index).padStart(3, '0')}`, index % 2 === 0 ? '男' : '女', '新客']);
+    // The last row repeats the first one's number: refused with the add form's words.
+    sheet.addRow([`EI${stamp}0000`, '编号重复', '14699999999', '男', '新客']);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+
+    const { context, page } = await newPage(browser());
+    await loginAs(page, DEMO.admin);
+    await openFromMenu(page, '客户管理', '会员列表', '/cust/custMemberList');
+    await rows(page).first().waitFor();
+    // Every text the import button shows, however briefly: the import of a few hundred rows takes well under a second.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { importTexts: string[] }).importTexts = seen;
+      new MutationObserver(() => {
+        for (const node of document.querySelectorAll('.ant-upload button, .crud-import-progress')) {
+          const text = node.textContent ?? '';
+          if (seen.at(-1) !== text) seen.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const input = page.locator('.ant-tabs-tabpane-active .ant-upload input[type=file]').first();
+    await input.setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.locator('.ant-modal-confirm-title', { hasText: `导入完成：成功 ${count} 条，跳过 1 条` }).waitFor();
+    await dialog(page).getByText(`第${count + 2}行：会员编号：该值不可用，系统中已存在！`).waitFor();
+    const texts = await page.evaluate(() => (window as unknown as { importTexts: string[] }).importTexts);
+    const rowsShown = texts.map((text) => /正在导入 (\d+) \/ (\d+) 行/.exec(text)).filter((match) => match !== null);
+    expect(rowsShown.length, texts.join(' | ')).toBeGreaterThan(0);
+    expect(rowsShown.every((match) => match[2] === String(count + 1))).toBe(true);
+    // The bar went with the progress; the button is itself again once the answer came.
+    expect(texts.some((text) => /\d+%/.test(text))).toBe(true);
+    await page.locator('.crud-import-progress').waitFor({ state: 'detached' });
+    await context.close();
   });
 });
