@@ -12,6 +12,7 @@ import {
 import { importProgressKey } from '../../src/contracts/live';
 import type { Database } from '../db/schema';
 import { newId } from '../db/ids';
+import { keepConnectionWhileWorking } from '../http/long-work';
 import { ApiError, businessError, ok } from '../http/envelope';
 import { entityRouteSchemas } from './entity-schemas';
 import { excelColumns, exportColumns, streamWorkbook, XLSX_MIME } from './excel';
@@ -471,6 +472,8 @@ export function createEntityHandlers(api: FastifyInstance, definition: EntityDef
       throw businessError(file.file.truncated ? MSG_FILE_TOO_LARGE : MSG_BAD_FILE);
     }
     if (file.file.truncated) throw businessError(MSG_FILE_TOO_LARGE);
+    // The file is read: from here the server works and the line is quiet, maybe for minutes (100,000 rows).
+    keepConnectionWhileWorking(request);
     if (sheet.rows.length === 0) throw businessError(MSG_EMPTY_FILE);
     // The rows share what the business rules compute once per request (an entry level, say).
     const once = onceMemo();

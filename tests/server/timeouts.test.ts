@@ -1,4 +1,5 @@
 /** Stalled clients are dropped by the server's deadlines (issue #20); websockets stay open past them. */
+import ExcelJS from 'exceljs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_HEARTBEAT, NOTICE_HEARTBEAT_REPLY } from '../../src/contracts/live';
@@ -90,6 +91,26 @@ describe('timeouts for stalled clients', () => {
     expect(await notice.next((frame) => typeof frame === 'object' && frame !== null && (frame as { cmd?: unknown }).cmd === 'heartcheck')).toEqual(NOTICE_HEARTBEAT_REPLY);
     notice.close();
   });
+
+  it('answers an import that works longer than the idle timeout (the line is quiet while the server works)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('data');
+    sheet.addRow(['会员']);
+    sheet.addRow(['导出人:admin']);
+    sheet.addRow(['会员编号', '会员姓名']);
+    const rows = 12_000;
+    for (let index = 0; index < rows; index += 1) sheet.addRow([`IDLE${String(index).padStart(6, '0')}`, `安静会员${index}`]);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'members.xlsx');
+    const address = demo.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    const started = Date.now();
+    const response = await fetch(`http://127.0.0.1:${address.port}/api/cust/custMember/importExcel`, { method: 'POST', body: form, headers: { 'x-access-token': demo.admin, 'tenant-id': '1' } });
+    const body = (await response.json()) as { success: boolean; result: { imported: number } };
+    // Longer than the idle deadline, or the test would prove nothing.
+    expect(Date.now() - started).toBeGreaterThan(IDLE_MS);
+    expect(body).toMatchObject({ success: true, result: { imported: rows } });
+  }, 120_000);
 
   it('answers an ordinary request on the same server', async () => {
     const response = await demo.app.inject({ method: 'GET', url: '/api/sys/dict/getDictItems/sex', headers: { 'x-access-token': demo.admin } });
