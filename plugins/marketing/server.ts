@@ -18,7 +18,7 @@ export default defineServerPlugin({
   dicts: [...couponDicts, ...campaignDicts],
   menus: marketingMenus,
   jobs: couponJobKinds,
-  requires: ['orderHooks', 'members', 'memberCoupons'],
+  requires: ['orderHooks', 'members', 'memberCoupons', 'stock'],
   register: async (api, ctx) => {
     // A coupon template and a packet by name, a packet's issue record by its 流水号, wherever another list names them.
     api.references.register('couponTemplate', tableReference('mkt_coupon_template', sql`name`, { tenantScoped: true }));
