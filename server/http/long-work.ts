@@ -7,5 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * socket's keep-alive deadline again once the answer is sent, and the idle one with the connection's next request.
  */
 export function keepConnectionWhileWorking(request: FastifyRequest): void {
-  request.raw.socket.setTimeout(0);
+  // An injected request (app.inject, no network) has a stand-in socket without timers, and no deadline to lift.
+  const socket: { setTimeout?: unknown } | undefined = request.raw.socket;
+  if (typeof socket?.setTimeout === 'function') request.raw.socket.setTimeout(0);
 }
