@@ -5,18 +5,11 @@
  * checkServiceDependencies) refuses a build whose required services have no provider; an undeclared use would pass it
  * and fail at run time in a build without the provider.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, pluginsDir, root } from './plugin-files';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const pluginsDir = path.join(root, 'plugins');
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  if (statSync(dir).isFile()) return [dir];
-  return readdirSync(dir).flatMap((name) => (name === 'tests' ? [] : filesUnder(path.join(dir, name)))).filter((file) => /\.tsx?$/.test(file));
-}
 
 const plugins = readdirSync(pluginsDir).filter((name) => existsSync(path.join(pluginsDir, name, 'server.ts')));
 

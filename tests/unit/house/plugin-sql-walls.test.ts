@@ -6,18 +6,11 @@
  * the core's tables are created by server/db/migrations. The crossings not yet taken out are listed below, each with
  * where it is: a new crossing fails, and so does a listed one that is gone (the list only shrinks).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, pluginsDir, root } from './plugin-files';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const pluginsDir = path.join(root, 'plugins');
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  if (statSync(dir).isFile()) return [dir];
-  return readdirSync(dir).flatMap((name) => (name === 'tests' ? [] : filesUnder(path.join(dir, name)))).filter((file) => /\.tsx?$/.test(file));
-}
 
 const plugins = readdirSync(pluginsDir).filter((name) => statSync(path.join(pluginsDir, name)).isDirectory());
 const serverFiles = (plugin: string) => [...filesUnder(path.join(pluginsDir, plugin, 'server')), ...filesUnder(path.join(pluginsDir, plugin, 'server.ts'))];
