@@ -91,11 +91,6 @@ export interface PageRegistry {
   element(componentPath: string): ReactElement;
   /** Loads a registered page (rejects with ChunkLoadError after the chunk timeout). */
   load(componentPath: string): Promise<PageModule>;
-  /**
-   * Starts loading a registered page's chunk and words before it is opened (its menu branch unfolded, its entry
-   * pointed at), once; nothing for an unknown or built-in path. A failure is left for the page's own load to show.
-   */
-  prefetch(componentPath: string): void;
   readonly resources: ResourceProps[];
   readonly staticRoutes: PluginStaticRoute[];
   readonly namespaces: string[];
@@ -167,14 +162,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     );
   }
 
-  const prefetched = new Set<string>();
-  function prefetch(componentPath: string): void {
-    const key = normaliseComponentPath(componentPath);
-    if (prefetched.has(key) || !pages.has(key)) return;
-    prefetched.add(key);
-    load(key).catch(() => prefetched.delete(key));
-  }
-
   function missing(key: string): ComponentType {
     const Missing = () => createElement(ModuleNotFoundPage, { componentPath: key });
     Missing.displayName = `ModuleNotFound(${key})`;
@@ -222,7 +209,6 @@ export function createRegistry(plugins: readonly PluginDefinition[], options: Re
     resolve,
     element: (componentPath) => createElement(resolve(componentPath)),
     load,
-    prefetch,
     resources: plugins.flatMap((plugin) => plugin.resources ?? []),
     staticRoutes: plugins.flatMap((plugin) => plugin.staticRoutes ?? []),
     namespaces: plugins.flatMap((plugin) => [plugin.name, ...(plugin.namespaces ?? [])]),

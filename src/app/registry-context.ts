@@ -8,9 +8,3 @@ export function useRegistry(): PageRegistry {
   if (!registry) throw new Error('useRegistry() needs the RegistryContext from createApp()');
   return registry;
 }
-
-/** Starts loading a page before it is opened (registry.prefetch); nothing outside an app (a shell piece in a test). */
-export function usePagePrefetch(): (componentPath: string) => void {
-  const registry = useContext(RegistryContext);
-  return registry === null ? () => undefined : registry.prefetch;
-}

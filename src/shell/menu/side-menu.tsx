@@ -3,7 +3,6 @@ import type { MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MenuItem } from '../../contracts/session';
-import { usePagePrefetch } from '../../app/registry-context';
 import { useFlatRoutes } from './flat-routes-context';
 import { MenuIcon } from './menu-icons';
 import { joinMenuPath, menuTarget, openInNewWindow } from './menu-target';
@@ -15,7 +14,7 @@ interface IndexedItem {
   path: string;
 }
 
-function buildItems(items: readonly MenuItem[], parentPath: string, index: Map<string, IndexedItem>, prefetch: (componentPath: string) => void): AntdMenuItem[] {
+function buildItems(items: readonly MenuItem[], parentPath: string, index: Map<string, IndexedItem>): AntdMenuItem[] {
   return items.map((item) => {
     const path = joinMenuPath(parentPath, item.path);
     index.set(path, { item, path });
@@ -24,7 +23,7 @@ function buildItems(items: readonly MenuItem[], parentPath: string, index: Map<s
       key: path,
       icon: <MenuIcon name={item.meta?.icon} />,
       label: item.meta?.title ?? item.name,
-      ...(children.length > 0 ? { children: buildItems(children, path, index, prefetch) } : { onMouseEnter: () => prefetch(item.component) }),
+      ...(children.length > 0 ? { children: buildItems(children, path, index) } : {}),
     };
   });
 }
@@ -54,12 +53,10 @@ export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode =
     for (const route of routes) byName.set(route.name, byName.has(route.name) ? null : route.path);
     return (name: string) => byName.get(name) ?? undefined;
   }, [routes]);
-  // A page's chunk and words start loading when its entry is pointed at or its branch unfolds, before the click.
-  const prefetch = usePagePrefetch();
   const { menuItems, index } = useMemo(() => {
     const built = new Map<string, IndexedItem>();
-    return { menuItems: buildItems(items, '', built, prefetch), index: built };
-  }, [items, prefetch]);
+    return { menuItems: buildItems(items, '', built), index: built };
+  }, [items]);
 
   const selectedKey = [...activeChain].reverse().find((path) => index.has(path));
   const chainKey = activeChain.join('|');
@@ -71,14 +68,6 @@ export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode =
     const parents = activeChain.slice(0, -1).filter((path) => index.has(path));
     setOpenKeys((current) => [...new Set([...current, ...parents])]);
   }
-
-  const unfold = (keys: string[]) => {
-    for (const key of keys) {
-      if (openKeys.includes(key)) continue;
-      for (const child of index.get(key)?.item.children ?? []) if ((child.children ?? []).length === 0) prefetch(child.component);
-    }
-    setOpenKeys(keys);
-  };
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const entry = index.get(key);
@@ -95,7 +84,7 @@ export function SideMenu({ items, activeChain, collapsed, theme = 'dark', mode =
       theme={theme}
       items={menuItems}
       selectedKeys={selectedKey ? [selectedKey] : []}
-      {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange: unfold })}
+      {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={onClick}
       aria-label={ariaLabel}
     />

@@ -46,19 +46,6 @@ describe('plugin registry', () => {
     expect(loaded).toEqual(expect.arrayContaining(['demo', 'demoExtra', 'crud', 'toolkit', 'dict']));
   });
 
-  it('prefetches a registered page once (its chunk and words), and nothing for an unknown or built-in path', async () => {
-    const loader = vi.fn(() => Promise.resolve({ default: DemoPage }));
-    const words = vi.fn(async () => {});
-    const own = createRegistry([definePlugin({ name: 'shop', pages: { 'shop/List': loader } })], { loadNamespace: words });
-    own.prefetch('/shop/List');
-    own.prefetch('shop/List.vue');
-    own.prefetch('shop/Unknown');
-    own.prefetch('layouts/RouteView');
-    await vi.waitFor(() => expect(loader).toHaveBeenCalled());
-    expect(loader).toHaveBeenCalledTimes(1);
-    expect(words.mock.calls.map((call: unknown[]) => call[0]).sort()).toEqual(['crud', 'dict', 'shop', 'toolkit']);
-  });
-
   it('accepts the menu spellings of a component path', () => {
     expect(registry.has('/demo/Page')).toBe(true);
     expect(registry.has('demo/Page.vue')).toBe(true);

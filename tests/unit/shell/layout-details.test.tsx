@@ -6,8 +6,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRegistry, definePlugin } from '../../../src/app/plugin-registry';
-import { RegistryContext } from '../../../src/app/registry-context';
 import type { MenuItem } from '../../../src/contracts/session';
 import { CurrentRouteContext } from '../../../src/routing/current-route';
 import type { AppRoute, FlatRoute } from '../../../src/routing/menu-routes';
@@ -114,38 +112,6 @@ describe('side menu', () => {
     fireEvent.click(screen.getByText('外部报表'));
     expect(open).toHaveBeenCalledWith('https://report.example.com/r', '_blank', 'noopener,noreferrer');
     expect(screen.getByTestId('location').textContent).toBe('/goods/goodsBrandList');
-  });
-
-  it('starts loading a branch\'s pages when it unfolds, and a page when its entry is pointed at', async () => {
-    const prefetched: string[] = [];
-    const registry = createRegistry(
-      [
-        definePlugin({
-          name: 'shop',
-          pages: {
-            'goods/GoodsBrandList': () => (prefetched.push('goods/GoodsBrandList'), Promise.resolve({ default: () => null })),
-            'order/OrderList': () => (prefetched.push('order/OrderList'), Promise.resolve({ default: () => null })),
-          },
-        }),
-      ],
-      { loadNamespace: async () => undefined },
-    );
-    const shop = [
-      item('/goods', '商品管理', {}, [{ ...item('goodsBrandList', '品牌'), component: 'goods/GoodsBrandList' }]),
-      { ...item('/order/list', '订单列表'), component: 'order/OrderList' },
-    ];
-    render(
-      <RegistryContext.Provider value={registry}>
-        <MemoryRouter>
-          <SideMenu items={shop} activeChain={[]} collapsed={false} renderUrl={identity} ariaLabel="主菜单" />
-        </MemoryRouter>
-      </RegistryContext.Provider>,
-    );
-    expect(prefetched).toEqual([]);
-    fireEvent.click(screen.getByText('商品管理'));
-    await waitFor(() => expect(prefetched).toEqual(['goods/GoodsBrandList']));
-    fireEvent.mouseEnter(screen.getByText('订单列表'));
-    await waitFor(() => expect(prefetched).toEqual(['goods/GoodsBrandList', 'order/OrderList']));
   });
 
   it('is dark when given no theme (docs/spec.md §2 Layouts), and follows a theme it is given', () => {
