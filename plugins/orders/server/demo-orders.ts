@@ -100,7 +100,7 @@ async function backdate(trx: Transaction<Database>, orderId: string, placed: Dat
 }
 
 /** A 满减 coupon's amount off, for ordering (a 折扣 coupon's none comes last). */
-const amountOff = (coupon: MemberCoupon): number => (coupon.rules.discountPrice === null ? -1 : Number(coupon.rules.discountPrice));
+const amountOff = (coupon: MemberCoupon): Decimal => new Decimal(coupon.rules.discountPrice ?? -1);
 
 /**
  * The order with one of the buyer's unused coupons when the promotions accept one for this cart (a
@@ -113,7 +113,7 @@ async function withCoupon(trx: Transaction<Database>, deps: DemoDeps, actor: Act
   const now = Date.now();
   const held = (await deps.coupons.listUnused(trx, TENANT, input.memberId))
     .filter((coupon) => coupon.validStartTime.getTime() <= now && coupon.validEndTime.getTime() > now)
-    .sort((a, b) => amountOff(b) - amountOff(a) || a.id.localeCompare(b.id))
+    .sort((a, b) => amountOff(b).comparedTo(amountOff(a)) || a.id.localeCompare(b.id))
     .slice(0, 3);
   for (const coupon of held) {
     await sql`savepoint demo_coupon`.execute(trx);
