@@ -7,7 +7,7 @@ import { antdLocaleFor } from './app/antd-locale';
 import { installPreloadErrorHandler } from './app/chunk-load';
 import { createApp } from './app/create-app';
 import { antdHttpPresenter } from './app/http-presenter';
-import { BUTTON_CONFIG, THEME } from './app/theme';
+import { BUTTON_CONFIG, prefersReducedMotion, THEME, withMotion } from './app/theme';
 // The presenter module alone: the http client (axios) stays out of the login bundle.
 import { setHttpPresenter } from './providers/http/presenter';
 import { i18n, initI18n } from './providers/i18n';
@@ -17,7 +17,7 @@ setHttpPresenter(antdHttpPresenter);
 // Static notification/modal calls get the same theme and locale as the app.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={antdLocaleFor(i18n.language)} theme={THEME} button={BUTTON_CONFIG}>
+    <ConfigProvider locale={antdLocaleFor(i18n.language)} theme={withMotion(THEME, prefersReducedMotion())} button={BUTTON_CONFIG}>
       {children}
     </ConfigProvider>
   ),

@@ -2,14 +2,16 @@ import { ConfigProvider } from 'antd';
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useAppSettings } from '../shell/settings/settings-store';
+import { useMediaQuery } from '../shell/use-media-query';
 import { useAntdLocale } from './antd-locale';
-import { BUTTON_CONFIG, COLOR_WEAK_FILTER, themeFor } from './theme';
+import { BUTTON_CONFIG, COLOR_WEAK_FILTER, REDUCED_MOTION_QUERY, themeFor, withMotion } from './theme';
 
 /** antd theme + locale for the whole app, including the login page (antd App joins after login). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   const { primaryColor, darkMode, colorWeak } = useAppSettings();
-  const themeConfig = useMemo(() => themeFor(primaryColor, darkMode), [primaryColor, darkMode]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const themeConfig = useMemo(() => withMotion(themeFor(primaryColor, darkMode), reducedMotion), [primaryColor, darkMode, reducedMotion]);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -9,6 +9,22 @@ export const PRIMARY_COLOR = DEFAULT_SETTINGS.primaryColor;
 export const THEME: ThemeConfig = { token: { colorPrimary: PRIMARY_COLOR } };
 
 /**
+ * A user who asked their system for less motion gets none (WCAG 2.3.3): menus, popups, dialogs, drawers and messages
+ * appear and go in place instead of growing, sliding or fading.
+ */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** `config` with antd's motion turned off when `reducedMotion` (antd's `motion` token also stops its wave effect). */
+export function withMotion(config: ThemeConfig, reducedMotion: boolean): ThemeConfig {
+  return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
+}
+
+/** Whether the system asks for less motion now (for the static message and modal holders, read at each render). */
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+}
+
+/**
  * Dark mode keeps the configured colour itself: the dark algorithm would turn #fa541c into #bc3f15 on
  * primary buttons, and links (colorLink follows colorInfo, antd blue) would leave the theme. Hover and
  * active are the light palette's lighter and darker steps of the same colour.

@@ -8,7 +8,7 @@ import type { Browser, WebSocket } from 'playwright-core';
 import { HEADER_TOKEN } from '../../src/contracts/constants';
 import type { LoginResult } from '../../src/contracts/session';
 import { startProductServer, type ProductServer } from '../support/product-server';
-import { DEMO, loginAs, openBrowser } from './support';
+import { CONTEXT_DEFAULTS, DEMO, loginAs, openBrowser } from './support';
 
 let server: ProductServer;
 let browser: Browser;
@@ -47,7 +47,7 @@ interface TrackedSocket {
 describe('server restart', () => {
   it('the notice socket reconnects within 8 s of the server being back, the session survives, and a release reaches the bell without a reload', async () => {
     const admin = (await api<LoginResult>('POST', '/sys/login', DEMO.admin)).result;
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    const context = await browser.newContext({ baseURL: server.baseURL, ...CONTEXT_DEFAULTS });
     const page = await context.newPage();
     const noticeSockets: TrackedSocket[] = [];
     page.on('websocket', (socket) => {

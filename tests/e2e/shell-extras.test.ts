@@ -1,7 +1,10 @@
-/** docs/spec.md §2/§9 shell details: the footer credit, the bell's 查看更多, the side menu widths and its 1087.99 px fold. */
+/**
+ * docs/spec.md §2/§9 shell details: the footer credit, the bell's 查看更多, the side menu widths and its 1087.99 px fold;
+ * and motion only for those who have not asked their system for less.
+ */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, loginAs, newPage, useBrowser } from './support';
+import { DEMO, loginAs, menusClosed, newPage, useBrowser } from './support';
 
 const browser = useBrowser();
 
@@ -30,6 +33,46 @@ describe('main layout', () => {
     await expect.poll(() => card.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(2);
     await expect.poll(() => card.locator('.ant-table-tbody').innerText()).toContain('系统升级通知');
     await context.close();
+  });
+});
+
+/**
+ * Opens the header's user menu and returns where its 退出登录 entry was, frame by frame, from the first frame it shows
+ * until 30 frames later (antd's motion grows the popup into place in about 200 ms).
+ */
+async function logoutEntryPositions(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    const positions: number[] = [];
+    (window as unknown as { logoutPositions: number[] }).logoutPositions = positions;
+    let after = 0;
+    const sample = () => {
+      const entry = [...document.querySelectorAll('.ant-dropdown-menu-item')].find((item) => item.textContent?.includes('退出登录'));
+      if (entry !== undefined) {
+        positions.push(Math.round(entry.getBoundingClientRect().top));
+        after += 1;
+      }
+      if (after < 30) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { logoutPositions: number[] }).logoutPositions.length)).toBe(30);
+  return page.evaluate(() => (window as unknown as { logoutPositions: number[] }).logoutPositions);
+}
+
+describe('motion', () => {
+  it('grows a popup into place by default, and shows it in place for a system that asks for reduced motion', async () => {
+    const moving = await newPage(browser(), { reducedMotion: 'no-preference' });
+    await loginAs(moving.page, DEMO.admin);
+    expect(new Set(await logoutEntryPositions(moving.page)).size).toBeGreaterThan(1);
+    await moving.context.close();
+
+    const still = await newPage(browser(), { reducedMotion: 'reduce' });
+    await loginAs(still.page, DEMO.admin);
+    expect(new Set(await logoutEntryPositions(still.page)).size).toBe(1);
+    await still.page.keyboard.press('Escape');
+    await menusClosed(still.page);
+    await still.context.close();
   });
 });
 

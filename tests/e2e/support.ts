@@ -38,9 +38,17 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/**
+ * What every test browser asks of the product: Chinese, a laptop screen, and reduced motion — the product then shows
+ * menus, dialogs and drawers in place (src/app/theme.ts withMotion). A button that is still growing into place can
+ * take a click's press and release at two different spots, and the browser then clicks neither (seen in CI: a
+ * confirm's 确定, a dropdown's 退出登录).
+ */
+export const CONTEXT_DEFAULTS = { locale: 'zh-CN', viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' } as const;
+
 /** A fresh context and page; `timezoneId` puts the browser in another zone than the machine's (the shop-clock tests). */
-export async function newPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 800 }, ...options });
+export async function newPage(browser: Browser, options: { timezoneId?: string; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), ...CONTEXT_DEFAULTS, ...options });
   const page = await context.newPage();
   return { context, page };
 }

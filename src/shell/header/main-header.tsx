@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Layout, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { themeFor } from '../../app/theme';
+import { themeFor, withMotion } from '../../app/theme';
 import type { MenuTheme } from '../settings/app-settings';
 import { useAppSettings } from '../settings/settings-store';
 import { HeaderTools } from './header-tools';
@@ -80,8 +80,9 @@ export function MainHeader({ collapsed, showToggle, onToggle, style, hidden = fa
       ) : null}
     </Layout.Header>
   );
-  // The dark bar's own theme, not the page's: antd then draws its buttons, inputs and text light on dark. The provider
-  // always has a theme (an empty one, the page's, on a light bar): antd adds a context provider only when given one, so
-  // dropping it would remount the tools when the layout or the menu theme changes — and close an open settings drawer.
-  return <ConfigProvider theme={dark ? { ...themeFor(primaryColor, true), inherit: false } : LIGHT_BAR}>{header}</ConfigProvider>;
+  // The dark bar's own theme, not the page's (only the page's motion, which follows the system): antd then draws its
+  // buttons, inputs and text light on dark. The provider always has a theme (an empty one, the page's, on a light bar):
+  // antd adds a context provider only when given one, so dropping it would remount the tools when the layout or the
+  // menu theme changes — and close an open settings drawer.
+  return <ConfigProvider theme={dark ? { ...withMotion(themeFor(primaryColor, true), !token.motion), inherit: false } : LIGHT_BAR}>{header}</ConfigProvider>;
 }

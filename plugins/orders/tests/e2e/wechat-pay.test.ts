@@ -14,7 +14,7 @@ import { startWechatApiFake, wechatApiTestEnv, type WechatApiFake } from '../../
 import { startWechatPayFake, type WechatPayFake } from '../../../../tests/support/fakes/wechat-pay-fake';
 import { startProductServer, type ProductServer } from '../../../../tests/support/product-server';
 import { SERVER_ZONE, SHOP_ZONE } from '../../../../tests/support/zones';
-import { DEMO, dialog, dialogsClosed, loginAs, modalOk, noToasts, OK, openBrowser } from '../../../../tests/e2e/support';
+import { CONTEXT_DEFAULTS, DEMO, dialog, dialogsClosed, loginAs, modalOk, noToasts, OK, openBrowser } from '../../../../tests/e2e/support';
 
 const APP_ID = 'wx00e2e000000wxpay';
 const APP_SECRET = 's'.repeat(32);
@@ -105,7 +105,7 @@ describe('WeChat Pay: pay → ship → refund', () => {
     // The buyer pays in WeChat; WeChat Pay notifies the shop.
     expect((await pay.pay(`${order.no}T1`))?.status).toBeLessThan(300);
 
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN', timezoneId: SHOP_ZONE, viewport: { width: 1366, height: 860 } });
+    const context = await browser.newContext({ baseURL: server.baseURL, ...CONTEXT_DEFAULTS, timezoneId: SHOP_ZONE, viewport: { width: 1366, height: 860 } });
     const page = await context.newPage();
     await loginAs(page, DEMO.admin);
     await page.goto(`/saleorder/saleOrderDetail?id=${order.id}`);
