@@ -2,7 +2,7 @@ import { sql, type Migration } from 'kysely';
 import { defineServerPlugin, tableReference } from '../../server/kit';
 import { campaignDicts, campaignMigrations, registerCampaignRoutes, seedCampaigns } from './server/campaigns';
 import { couponDicts, couponJobKinds, couponMigrations, registerCouponRoutes, seedCoupons } from './server/coupons';
-import { issueNewMemberCoupons } from './server/coupon-issue';
+import { issueNewMemberCoupons } from './server/coupons/issue';
 import { marketingMenus } from './server/menus';
 
 /** Coupons migrate first: campaigns and packets name coupon templates. Names sort in this order. */

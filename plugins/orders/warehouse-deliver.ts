@@ -1,6 +1,6 @@
 /**
  * 批量发货 of a selection as the client and the server both know it (like entities.ts): the answer of
- * `/saleorder/saleOrder/batchDeliver` (plugins/orders/server/selection-deliver.ts makes it).
+ * `/saleorder/saleOrder/batchDeliver` (plugins/orders/server/shipping/selection-deliver.ts makes it).
  */
 
 export interface DeliverResult {

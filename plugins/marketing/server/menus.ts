@@ -1,6 +1,6 @@
 import { menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
-import { CAMPAIGN_BUTTONS, PACKET_BUTTONS } from './campaign-buttons';
-import { COUPON_BUTTONS } from './coupon-buttons';
+import { CAMPAIGN_BUTTONS, PACKET_BUTTONS } from './campaigns/buttons';
+import { COUPON_BUTTONS } from './coupons/buttons';
 
 /** 营销管理 (sortNo 6, after 销售订单); each page with its buttons (the permission codes its routes check). */
 export const marketingMenus: PluginMenuSeed[] = [

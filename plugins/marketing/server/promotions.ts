@@ -3,12 +3,12 @@ import type { Transaction } from 'kysely';
 import { businessError, type AppContext, type Database } from '../../../server/kit';
 import type { MemberCoupon } from '../../../server/contracts/member-coupons';
 import type { CouponChoice, PromotionPlan, PromotionProvider, PromotionQuery } from '../../../server/contracts/order-hooks';
-import { commitCampaign, planCampaign } from './campaign-pricing';
-import { couponOutcome, REASON, type CouponCartLine } from './coupon-rules';
+import { commitCampaign, planCampaign } from './campaigns/pricing';
+import { couponOutcome, REASON, type CouponCartLine } from './coupons/rules';
 
 /**
  * Marketing's promotion provider (server/contracts/order-hooks.ts), in the stacking order of
- * docs/reference/business-domains.md §4: the gift campaign first (campaign-pricing.ts), then one coupon of the member,
+ * docs/reference/business-domains.md §4: the gift campaign first (campaigns/pricing.ts), then one coupon of the member,
  * unused and valid now, whose threshold is checked on the matching lines after the campaign's discount.
  * A chosen coupon the cart cannot use refuses the order with the reason.
  */

@@ -18,7 +18,7 @@ export const AFTER_SALE_API = {
   refund: '/saleorder/afterSale/refund',
 } as const;
 
-/** 申请时间: the list's create_time bounds (plugins/orders/server/after-sale-list-routes.ts). */
+/** 申请时间: the list's create_time bounds (plugins/orders/server/after-sales/list-routes.ts). */
 export const APPLY_TIME_FIELD = 'createTime';
 
 /**
@@ -44,7 +44,7 @@ export const AFTER_SALE_DECISIONS: readonly AfterSaleDecision[] = [
   { key: 'refund', actions: ['refund'], url: AFTER_SALE_API.refund, permission: 'saleorder:afterSale:refund', reason: false, danger: false },
 ];
 
-/** The tabs, as the keys of `GET /saleorder/afterSale/tabCounts` (server/after-sale-list-routes.ts AfterSaleTabCounts). */
+/** The tabs, as the keys of `GET /saleorder/afterSale/tabCounts` (server/after-sales/list-routes.ts AfterSaleTabCounts). */
 export type AfterSaleTabKey = 'all' | 'applied' | 'sellerAgreed' | 'buyerDelivered' | 'waitRefund' | 'completed' | 'closed';
 export type AfterSaleTabCounts = Record<AfterSaleTabKey, number>;
 

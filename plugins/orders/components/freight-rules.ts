@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 
 /**
  * The rule grids of a 运费模板 (pure logic, no React): rows as the dialog edits them ⇄ the JSON arrays the
- * server validates (plugins/orders/server/freight.ts parseCharges/parseFrees), and the hints a row gets
+ * server validates (plugins/orders/server/freight/rules.ts parseCharges/parseFrees), and the hints a row gets
  * before anything is sent. A row with no areas covers every other area (其余地区).
  */
 

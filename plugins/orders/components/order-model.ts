@@ -38,8 +38,8 @@ export const ORDER_PERMISSIONS: Readonly<Record<OrderAction, string>> = {
 };
 
 /**
- * The buttons a list row shows, from its status as the server's machine allows them (order-machine.ts,
- * order-reads.ts): 待付款 调价 / 关闭 (and 确认付款 when offline), 待发货 发货 (not after a refund) /
+ * The buttons a list row shows, from its status as the server's machine allows them (sales/machine.ts,
+ * sales/reads.ts): 待付款 调价 / 关闭 (and 确认付款 when offline), 待发货 发货 (not after a refund) /
  * 修改地址, 备注 always. The detail uses the server's own `actions` instead.
  */
 export function rowActions(order: OrderRecord): OrderAction[] {
@@ -58,7 +58,7 @@ export function rowActions(order: OrderRecord): OrderAction[] {
   return actions;
 }
 
-/** The tab keys, as the tab counts route names them (server/order-list-routes.ts OrderTabCounts). */
+/** The tab keys, as the tab counts route names them (server/sales/list-routes.ts OrderTabCounts). */
 export type OrderTabKey = 'all' | 'unpaid' | 'undelivered' | 'delivered' | 'completed' | 'closed' | 'refunding' | 'refunded';
 
 const statusTab = (key: OrderTabKey, status: string): StatusTab => ({ key, label: `orders:tabs.${key}`, filters: [{ field: 'status', operator: 'in', value: [status] }] });

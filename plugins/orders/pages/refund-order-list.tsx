@@ -14,7 +14,7 @@ const SEARCHED = withoutSearchFields(refundOrderEntity, ['orderId', 'afterSaleId
 
 /**
  * 退款单: read-only, searched by 退款单号, 订单号, 渠道, 状态 and 退款时间 (a range), exported as shown; the
- * order number opens the order detail. Refunds are issued by 确认退款 of an after-sale (after-sale-service.ts);
+ * order number opens the order detail. Refunds are issued by 确认退款 of an after-sale (after-sales/service.ts);
  * one the channel refused (退款失败, with its reason) is tried again by 重试退款 under the same number; one a payment
  * channel still has 处理中 is asked again by 核对退款.
  */

@@ -6,7 +6,7 @@ import { CANCEL_TYPE, DELIVERY_TYPE, ITEM_AFTER_SALE, PAY_STATUS, REFUND_STATUS,
 /**
  * Bulk sales orders for benchmarks only (scripts/bench-lists.ts; never the demo seed): hundreds of
  * thousands of orders over the last `days` days in a few set-based statements (`insert … select … from
- * generate_series`), ending in the state the order services leave (order-service.ts, after-sale-service.ts):
+ * generate_series`), ending in the state the order services leave (sales/service.ts, after-sales/service.ts):
  * - lines are snapshots of on-shelf SKUs (1–3 a order, 1–3 units each) bought by enabled members; every
  *   fifth order has a 5 % member discount (vipPrice), orders under 99 yuan pay 8 yuan delivery; both are
  *   split over the lines in proportion to their amounts with the remainder on the last line, so

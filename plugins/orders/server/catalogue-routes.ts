@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerEntityRoutes, tableReference } from '../../../server/kit';
 import { EXPRESS_DICT, expressEntity, freightTemplateEntity, orderItemEntity, payRecordEntity, refundOrderEntity } from '../entities';
-import { parseCharges, parseFrees } from './freight';
+import { parseCharges, parseFrees } from './freight/rules';
 import { orderLabels } from './labels';
 
 /**

@@ -3,11 +3,11 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext, Database } from '../../../server/kit';
 import type { MemberCoupon, MemberCouponService } from '../../../server/contracts/member-coupons';
 import { AFTER_SALE_WAY, ORDER_TYPE } from '../entities';
-import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sale-service';
+import { agreeAfterSale, createAfterSale, refundAfterSale } from './after-sales/service';
 import { orderDeps } from './deps';
 import { CANCEL_TYPE } from './dicts';
-import { closeOrder, createOrder, deliverOrder, onPaid, receiveOrder, receiverFromAddress, type Actor, type OrderDeps } from './order-service';
-import { acceptPurchase, cancelPurchase, completePurchase, confirmPurchase, createPurchaseOrder, deliverPurchase, rejectPurchase } from './purchase-service';
+import { closeOrder, createOrder, deliverOrder, onPaid, receiveOrder, receiverFromAddress, type Actor, type OrderDeps } from './sales/service';
+import { acceptPurchase, cancelPurchase, completePurchase, confirmPurchase, createPurchaseOrder, deliverPurchase, rejectPurchase } from './purchases/service';
 
 /**
  * Demo orders of the admin's shop (tenant 1), placed by its seeded members over the last 90 days and

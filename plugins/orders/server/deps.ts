@@ -1,6 +1,6 @@
 import type { AppContext, DictLookup } from '../../../server/kit';
-import { OrderHookRegistry } from './order-hook-registry';
-import type { OrderDeps } from './order-service';
+import { OrderHookRegistry } from './sales/hook-registry';
+import type { OrderDeps } from './sales/service';
 
 /**
  * The goods and customers plugins' services, looked up when a request (or a job) runs: they are

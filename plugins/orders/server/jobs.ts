@@ -7,7 +7,7 @@ import { recheckRefund } from './payments/recheck';
 import { recordWechatShipments } from './payments/wechat-shipping';
 import { orderDeps } from './deps';
 import { expressTrackJob } from './express-tracking/job';
-import { closeOrder, receiveOrder } from './order-service';
+import { closeOrder, receiveOrder } from './sales/service';
 import { autoReceiveDays, unpaidMinutes } from './settings';
 
 /**

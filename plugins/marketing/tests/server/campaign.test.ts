@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { formatShopTime } from '../../../../server/time/shop-time';
-import { planCampaign } from '../../server/campaign-pricing';
+import { planCampaign } from '../../server/campaigns/pricing';
 import { couponTemplate, memberPoint, shopper, skuStock, stockedSku, T1, unusedCoupons, wireTime, type Sku } from './campaign-helpers';
 
 const demo = useDemoServer();

@@ -1,7 +1,7 @@
 /** The pure part of gift campaigns: rule checks, time status, the proportional split. */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { parseContents, parseRules, ruleSummary, splitProportionally, timeStatusOf } from '../../server/campaign-rules';
+import { parseContents, parseRules, ruleSummary, splitProportionally, timeStatusOf } from '../../server/campaigns/rules';
 
 const d = (values: string[]) => values.map((value) => new Decimal(value));
 const text = (values: Decimal[]) => values.map((value) => value.toFixed(2));

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { CouponRules } from '../../../../server/contracts/member-coupons';
-import { checkTemplate, couponOutcome, deductionOf, offerText, splitOver, validityOf } from '../../server/coupon-rules';
+import { checkTemplate, couponOutcome, deductionOf, offerText, splitOver, validityOf } from '../../server/coupons/rules';
 
 const rules = (over: Partial<CouponRules> = {}): CouponRules => ({
   discountType: '1',

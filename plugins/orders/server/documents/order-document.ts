@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { inTransaction, type Database, type DictLookup, type WireRecord } from '../../../../server/kit';
 import type { ShopImage, ShopProfileService } from '../../../../server/contracts/shop-profile';
 import { DICT_TEXT_SUFFIX } from '../../../../src/contracts/entity';
-import { orderDetail } from '../order-reads';
-import type { OrderDeps } from '../order-service';
+import { orderDetail } from '../sales/reads';
+import type { OrderDeps } from '../sales/service';
 
 /**
  * What the order documents print, read through the order's own detail read (amounts exactly as stored,

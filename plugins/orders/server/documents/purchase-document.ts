@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { type Kysely } from 'kysely';
 import type { ShopProfileService } from '../../../../server/contracts/shop-profile';
 import { businessError, type Database, type DictLookup, type WireRecord } from '../../../../server/kit';
-import { purchaseDetail, purchaseLineAmounts } from '../purchase-service';
-import type { OrderDeps } from '../order-service';
+import { purchaseDetail, purchaseLineAmounts } from '../purchases/service';
+import type { OrderDeps } from '../sales/service';
 import { decimal, documentLine, money, records, sellerOf, text, unitsOf, type DocumentLine, type OrderDocument } from './order-document';
 
 /**

@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { businessError, Id, permission, query, tenantOf, type AppContext } from '../../../../server/kit';
 import { orderEntity } from '../../entities';
 import { dictLookup, orderDeps } from '../deps';
-import { MSG_ORDER_NOT_FOUND } from '../order-service';
+import { MSG_ORDER_NOT_FOUND } from '../sales/service';
 import { contractPdf } from './contract';
 import { deliveryNotePdf } from './delivery-note';
 import { loadOrderDocument, type OrderDocument } from './order-document';
 import { loadPurchaseDocument } from './purchase-document';
 import { purchaseOrderEntity } from '../../purchase-entities';
-import { MSG_PURCHASE_NOT_FOUND } from '../purchase-service';
+import { MSG_PURCHASE_NOT_FOUND } from '../purchases/service';
 import { PDF_MIME, pdfDisposition } from './pdf-answer';
 import { registerWarehouseRoutes } from './warehouse-routes';
 

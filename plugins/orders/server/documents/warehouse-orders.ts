@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { businessError, formatShopTime, inTransaction, newId, whereSql, type Database, type DictLookup, type QueryParams, type WireRecord } from '../../../../server/kit';
 import type { ShopProfileService } from '../../../../server/contracts/shop-profile';
 import { DELIVERY_TYPE, ORDER_STATUS, orderEntity, orderItemEntity } from '../../entities';
-import { records as entityRecords } from '../order-reads';
-import { MSG_ORDER_NOT_FOUND, type Actor, type OrderDeps } from '../order-service';
+import { records as entityRecords } from '../sales/reads';
+import { MSG_ORDER_NOT_FOUND, type Actor, type OrderDeps } from '../sales/service';
 import { sellerOf, skuFactsOf, text, type Party } from './order-document';
 
 /**

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { body, businessError, Id, listQuerySchema, MAX_IDS, permission, query, staffActor, type AppContext, type QueryParams } from '../../../../server/kit';
 import { orderEntity } from '../../entities';
 import { dictLookup, orderDeps } from '../deps';
-import { registerSelectionDeliverRoute } from '../selection-deliver';
+import { registerSelectionDeliverRoute } from '../shipping/selection-deliver';
 import { pickingListPdf } from './picking-list';
 import { PDF_MIME, pdfDisposition } from './pdf-answer';
 import { shippingLabelsPdf } from './shipping-labels';

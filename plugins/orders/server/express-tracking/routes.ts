@@ -13,7 +13,7 @@ import type { ExpressTracking } from './tracking';
 
 export { EXPRESS_TRACK_API };
 
-/** The order detail's permission (admin-routes.ts queryById): whoever sees the order sees where it is. */
+/** The order detail's permission (sales/admin-routes.ts queryById): whoever sees the order sees where it is. */
 const ORDER_DETAIL_PERMISSION = 'saleorder:order:list';
 /** A push carries the waybill's whole history; a long one stays far below this. */
 const MAX_PUSH_BYTES = 256 * 1024;

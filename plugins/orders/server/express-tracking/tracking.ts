@@ -2,7 +2,7 @@ import { businessError, formatShopTime, inTransaction, type AppContext } from '.
 import { DELIVERY_TYPE, ORDER_STATUS } from '../../entities';
 import type { TrackView } from '../../express-track';
 import { orderDeps } from '../deps';
-import { MSG_ORDER_NOT_FOUND, receiveOrder } from '../order-service';
+import { MSG_ORDER_NOT_FOUND, receiveOrder } from '../sales/service';
 import { receiveOnSigned } from '../settings';
 import { ExpressChannelFailure, MSG_PUSH_BAD_SIGN, MSG_PUSH_DISABLED, MSG_PUSH_MALFORMED, MSG_PUSH_OK, PushRefused, type ExpressAdapter, type ParsedPush, type PushAnswer, type TrackSnapshot } from './contract';
 import { DemoExpressAdapter } from './demo';
@@ -28,7 +28,7 @@ import {
 } from './store';
 
 /**
- * 物流跟踪, decoupled from 发货: shipping only records the waybill on the order (order-service.ts deliverOrder); a pass —
+ * 物流跟踪, decoupled from 发货: shipping only records the waybill on the order (sales/service.ts deliverOrder); a pass —
  * the scheduled job (job.ts) every minute, or kickExpressTracking right after a shipment commits — makes a track for
  * each order shipped by express and subscribes it at the tracking service, retrying a failure later with growing
  * intervals. Whatever the service then says — a push, staff's 刷新, the demo's planned journey — is stored through one

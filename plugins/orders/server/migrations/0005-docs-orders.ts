@@ -48,7 +48,7 @@ interface LegacyDelivery {
 
 /**
  * Deliveries made before their lines were kept: read back from the text each one recorded
- * ("名称 规格 × n；…", purchase-service.ts deliverPurchase), matched to the order's lines by that name. A part
+ * ("名称 规格 × n；…", purchases/service.ts deliverPurchase), matched to the order's lines by that name. A part
  * that matches no line (text cut at 1000 characters) is left out rather than guessed.
  */
 export async function backfillDeliveryItems(db: Kysely<unknown>): Promise<void> {

@@ -4,8 +4,8 @@ import { allowedActions, businessError, inTransaction, newId, refusalFor, type D
 import { ORDER_STATUS } from '../../entities';
 import { ChannelFailure, type ClientPayParams, type PaymentState, type RealPaymentChannel } from '../channels/contract';
 import { PAY_STATUS } from '../dicts';
-import { orderMachine, type OrderState } from '../order-machine';
-import { lockOrder, onPaid, type Actor, type OrderDeps } from '../order-service';
+import { orderMachine, type OrderState } from '../sales/machine';
+import { lockOrder, onPaid, type Actor, type OrderDeps } from '../sales/service';
 import { unpaidMinutes } from '../settings';
 import { NOTIFY_PATHS } from './channel-set';
 import { outTradeNoOf } from './out-trade-no';

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_TENANT_ID, inTransaction, newId, type Database } from '../../../../server/kit';
 import { NoticeRefused, type NoticeAnswer, type RawNotice, type RealPaymentChannel, type VerifiedNotice } from '../channels/contract';
-import { completeChannelRefund, failChannelRefund } from '../after-sale-service';
+import { completeChannelRefund, failChannelRefund } from '../after-sales/service';
 import { PAY_NOTICE_KIND, PAY_NOTICE_RESULT } from '../dicts';
-import type { Actor, OrderDeps } from '../order-service';
+import type { Actor, OrderDeps } from '../sales/service';
 import { settleChannelPayment, type SettleResult } from './online-pay';
 import { parseOutTradeNo } from './out-trade-no';
 

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { businessError, inTransaction, type Database } from '../../../../server/kit';
 import { ChannelFailure, type RefundState } from '../channels/contract';
-import { completeChannelRefund, failChannelRefund } from '../after-sale-service';
+import { completeChannelRefund, failChannelRefund } from '../after-sales/service';
 import { PAY_NOTICE_KIND, PAY_NOTICE_RESULT, REFUND_STATUS } from '../dicts';
-import type { Actor, OrderDeps } from '../order-service';
+import type { Actor, OrderDeps } from '../sales/service';
 import { queryChannelPayment, settleChannelPayment, startedChannel } from './online-pay';
 import { outTradeNoOf } from './out-trade-no';
 import { writeNotice } from './pay-notices';

@@ -4,7 +4,7 @@ import { body, businessError, Id, ok, permission, query, registerEntityRoutes, s
 import { payNoticeEntity } from '../../entities';
 import { orderDeps } from '../deps';
 import { WX_SHIPPING } from '../dicts';
-import { MSG_ORDER_NOT_FOUND } from '../order-service';
+import { MSG_ORDER_NOT_FOUND } from '../sales/service';
 import { orderLabels } from '../labels';
 import { recheckPayment, recheckRefund } from './recheck';
 import { MSG_SHIPPING_NOT_DUE, MSG_SHIPPING_RECORDED, msgShippingFailed, recordWechatShipments } from './wechat-shipping';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { WECHAT_LOGISTICS, WechatApiFailure, type Database, type ShippingInfoInput, type WechatLogisticsType } from '../../../../server/kit';
 import { DELIVERY_TYPE } from '../../entities';
 import { PAY_STATUS, WX_SHIPPING } from '../dicts';
-import type { OrderDeps } from '../order-service';
+import type { OrderDeps } from '../sales/service';
 
 /**
  * 微信发货信息录入: WeChat holds the money of a mini-program order paid through WeChat Pay until the shop records how its

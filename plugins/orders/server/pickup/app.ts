@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { businessError, Id, Line, Mobile, ok, query, unauthorized, type AppContext, type Database, type WireRecord } from '../../../../server/kit';
 import { DELIVERY_TYPE } from '../../entities';
 import { COORDINATE_PATTERN, PICKUP_STORE_STATUS } from '../../pickup-entities';
-import type { OrderDeps } from '../order-service';
+import type { OrderDeps } from '../sales/service';
 import { attachPickup, MSG_PICKUP_STORE_REQUIRED, openStore } from './verify';
 
 /**

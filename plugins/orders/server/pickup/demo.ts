@@ -3,7 +3,7 @@ import { newId, shopDay, type AppContext, type Database } from '../../../../serv
 import { DELIVERY_TYPE, ORDER_TYPE } from '../../entities';
 import { PICKUP_STORE_STATUS } from '../../pickup-entities';
 import { orderDeps } from '../deps';
-import { createOrder, onPaid, type Actor, type OrderDeps } from '../order-service';
+import { createOrder, onPaid, type Actor, type OrderDeps } from '../sales/service';
 import { attachPickup, verifyPickup } from './verify';
 
 /**

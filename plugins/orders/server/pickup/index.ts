@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { body, hasPermission, Id, inTransaction, Int, Line, ok, permission, query, tenantOf, unauthorized, type AppContext } from '../../../../server/kit';
 import { PICKUP_API, PICKUP_CODE_PATTERN, PICKUP_PERMISSIONS, PICKUP_TABS, type MyPickupStores, type PickupTab } from '../../pickup-entities';
-import { afterShipped } from '../after-shipping';
+import { afterShipped } from '../shipping/after-shipping';
 import { orderDeps } from '../deps';
 import { registerPickupAppRoutes } from './app';
 import { seedDemoPickupOnce } from './demo';

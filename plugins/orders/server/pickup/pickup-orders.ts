@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, formatShopTime, moneyOnWire, type Database } from '../../../../server/kit';
 import { DELIVERY_TYPE, ORDER_STATUS } from '../../entities';
 import type { PickupOrderPage, PickupOrderRow, PickupTab } from '../../pickup-entities';
-import { isOrderState, orderMachine } from '../order-machine';
+import { isOrderState, orderMachine } from '../sales/machine';
 
 /**
  * The pickup orders of 门店核销 by store and state: 待核销 is every 到店自提 order paid and not handed over yet (exactly

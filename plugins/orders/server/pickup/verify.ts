@@ -3,8 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { businessError, formatShopTime, isUniqueViolation, moneyOnWire, refusalFor, transitionInTransaction, type Database } from '../../../../server/kit';
 import { ORDER_REFUND_STATUS, ORDER_STATUS } from '../../entities';
 import { PICKUP_STORE_STATUS, type PickupLine, type PickupPreview } from '../../pickup-entities';
-import { isOrderState, orderMachine } from '../order-machine';
-import { grantGoodsPoints, type Actor, type OrderDeps } from '../order-service';
+import { isOrderState, orderMachine } from '../sales/machine';
+import { grantGoodsPoints, type Actor, type OrderDeps } from '../sales/service';
 
 /**
  * 到店自提's codes and 门店核销 (docs/reference/business-domains.md §3 "待发货 → 已完成: pick-up 核销 by that store's staff").

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { AfterSaleRecord } from '../../entities';
-import type { AfterSaleTabCounts } from '../../server/after-sale-list-routes';
+import type { AfterSaleTabCounts } from '../../server/after-sales/list-routes';
 import { createOrder, expressId, shopper, stockedSku, T1, type Shopper } from './order-helpers';
 
 const demo = useDemoServer();

@@ -83,7 +83,7 @@ const subscriptionOf = (number: string) => fake.subscriptions.filter((subscripti
 describe('物流跟踪 through kuaidi100', () => {
   it('subscribes a shipped order with our callback and the shop’s salt, and stores a signed push in the shop’s clock', async () => {
     const id = await shipped(demo, '13900003501', 'SF3500000001');
-    // Subscribed right after 发货 (plugins/orders/server/after-shipping.ts), not at the job's next minute.
+    // Subscribed right after 发货 (plugins/orders/server/shipping/after-shipping.ts), not at the job's next minute.
     await subscriptionTried(demo, id);
     expect((await kickExpressTracking({ services: demo.app.services }))?.subscribed).toBe(0);
 

@@ -1,8 +1,8 @@
 /** The order and after-sale machines: every action allowed from exactly its states, refused elsewhere naming the state. */
 import { describe, expect, it } from 'vitest';
 import { allowedActions, refusalFor } from '../../../../server/state/state-machine';
-import { afterSaleMachine, type AfterSaleState } from '../../server/after-sale-machine';
-import { orderMachine, type OrderState } from '../../server/order-machine';
+import { afterSaleMachine, type AfterSaleState } from '../../server/after-sales/machine';
+import { orderMachine, type OrderState } from '../../server/sales/machine';
 
 describe('order machine', () => {
   it('allows each state exactly its actions', () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { OrderItemRecord, OrderRecord } from '../../entities';
-import type { OrderTabCounts } from '../../server/order-list-routes';
+import type { OrderTabCounts } from '../../server/sales/list-routes';
 import { createOrder, expressId, shopper, stockedSku, T1 } from './order-helpers';
 
 const demo = useDemoServer();

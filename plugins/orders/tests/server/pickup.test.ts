@@ -24,7 +24,7 @@ import {
   MSG_PICKUP_VERIFIED,
   msgPickupOtherStore,
 } from '../../server/pickup/verify';
-import { MSG_PICKUP_BY_VERIFY } from '../../server/order-service';
+import { MSG_PICKUP_BY_VERIFY } from '../../server/sales/service';
 import { shopper, stockedSku, T1, type Shopper } from './order-helpers';
 
 interface AppStore {

@@ -1,8 +1,8 @@
 /** Order pricing: exact cents, deductions split over the lines so they add up (issue #13). */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { areaCovers, freightPrice, parseCharges, parseFrees } from '../../server/freight';
-import { applyAdjustment, priceOrder, rewardFor, splitProportionally } from '../../server/pricing';
+import { areaCovers, freightPrice, parseCharges, parseFrees } from '../../server/freight/rules';
+import { applyAdjustment, priceOrder, rewardFor, splitProportionally } from '../../server/sales/pricing';
 
 const sum = (values: readonly Decimal[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));
 const texts = (values: readonly Decimal[]) => values.map((value) => value.toFixed(2));

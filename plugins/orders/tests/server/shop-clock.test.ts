@@ -13,7 +13,7 @@ import { parseShopTime, shopDay } from '../../../../server/time/shop-time';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { ORDER_TYPE, type OrderRecord } from '../../entities';
 import { orderDeps } from '../../server/deps';
-import { createOrder as placeOrder, onPaid, receiverFromAddress } from '../../server/order-service';
+import { createOrder as placeOrder, onPaid, receiverFromAddress } from '../../server/sales/service';
 import { createOrder, shopper, stockedSku, T1, type Shopper } from './order-helpers';
 
 const demo = useDemoServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCharges, parseFrees } from '../../server/freight';
+import { parseCharges, parseFrees } from '../../server/freight/rules';
 import zhCatalogue from '../../../../locales/zh-CN/orderCatalogue.json';
 import { areaOptions, PROVINCE_CODES } from '../../components/freight-areas';
 import { chargeHints, chargeRowsOf, chargesJson, chargeUnit, countPrecision, freeHints, freeRowsOf, freesJson, type ChargeRow, type FreeRow } from '../../components/freight-rules';

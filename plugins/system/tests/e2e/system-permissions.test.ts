@@ -78,7 +78,8 @@ async function removeLeftovers(): Promise<void> {
 describe('菜单管理', () => {
   beforeEach(removeLeftovers);
 
-  it('adds a sub-menu with a picked icon that the side menu shows after re-login, renames it, deletes it', async () => {
+  // Four logins, each reading the whole menu: more than the 60 s default on a loaded 2-core runner.
+  it('adds a sub-menu with a picked icon that the side menu shows after re-login, renames it, deletes it', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser());
     await loginAs(page, DEMO.admin);
     await openMenuManagement(page);
