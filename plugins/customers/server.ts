@@ -4,12 +4,12 @@ import { defineServerPlugin, localeLabels } from '../../server/kit';
 import { registerAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
 import { customerMenus } from './server/menus';
-import { createMemberCouponService } from './server/member-coupons';
-import { registerMemberRoutes } from './server/member-routes';
-import { createMemberService } from './server/member-service';
+import { createMemberCouponService } from './server/members/coupons';
+import { registerMemberRoutes } from './server/members/routes';
+import { createMemberService } from './server/members/service';
 import { customerMigrations } from './server/migrations';
 import { seedCustomers } from './server/seed';
-import { registerWeixinLoginRoutes } from './server/weixin-login-routes';
+import { registerWeixinLoginRoutes } from './server/login/weixin-routes';
 
 /** The server side of the customers domain (客户管理) and the mini-program's member session. */
 export default defineServerPlugin({
@@ -17,7 +17,7 @@ export default defineServerPlugin({
   facts: [customerFacts],
   migrations: customerMigrations,
   menus: customerMenus,
-  // The member ledgers as other domains post to them (server/contracts/members.ts); the members' coupons (member-coupons.ts).
+  // The member ledgers as other domains post to them (server/contracts/members.ts); the members' coupons (members/coupons.ts).
   provides: ['members', 'memberCoupons'],
   register: async (api, ctx) => {
     const members = createMemberService();

@@ -1,20 +1,20 @@
 import { goodsCounters } from './server/counters';
-import { spuViewFacts } from './server/spu-views';
+import { spuViewFacts } from './server/spus/views';
 import zhGoods from '../../locales/zh-CN/goods.json';
 import { sql } from 'kysely';
 import { defineServerPlugin, localeLabels, tableReference } from '../../server/kit';
 import { registerGoodsAppRoutes } from './server/app-routes';
 import { registerCatalogueRoutes } from './server/catalogue-routes';
-import { registerCategoryRoutes } from './server/category-routes';
+import { registerCategoryRoutes } from './server/categories/routes';
 import { goodsDicts } from './server/dicts';
 import { goodsMenus } from './server/menus';
 import { goodsMigrations } from './server/migrations';
 import { ensurePlaceholderImages } from './server/placeholder-images';
 import { isPublicGoodsPicture } from './server/public-media';
 import { seedGoods } from './server/seed';
-import { registerSpuRoutes } from './server/spu-routes';
-import { registerStockRoutes } from './server/stock-routes';
-import { createStockService } from './server/stock-service';
+import { registerSpuRoutes } from './server/spus/routes';
+import { registerStockRoutes } from './server/stock/routes';
+import { createStockService } from './server/stock/service';
 
 /** The server side of the goods domain (商品管理): catalogue, SPUs with their SKUs, the stock ledger, the shop front. */
 export default defineServerPlugin({

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '../../../src/contracts/api-paths';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './addresses';
-import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
-import { createMemberTokens } from './member-tokens';
-import { memberLoginAnswer, MSG_BAD_INVITE, type Registered } from './member-login';
+import { addAddress, deleteAddress, editAddress, listAddresses, type AddressInput } from './members/addresses';
+import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members/registration';
+import { createMemberTokens } from './login/tokens';
+import { memberLoginAnswer, MSG_BAD_INVITE, type Registered } from './login/member-login';
 
 /** The mini-program's member side (docs/business-api.md "The mini-program"): login by SMS and addresses. */
 

@@ -14,9 +14,9 @@ import {
   levelRecordEntity,
   pointsLogEntity,
 } from '../entities';
-import { clearDefault } from './addresses';
-import { recycleCoupon } from './member-coupons';
-import { MOBILE, MSG_BAD_PHONE } from './members';
+import { clearDefault } from './members/addresses';
+import { recycleCoupon } from './members/coupons';
+import { MOBILE, MSG_BAD_PHONE } from './members/registration';
 
 export const MSG_COUPON_RECYCLED = '回收成功';
 export const MSG_COUPON_NOT_UNUSED = '只能回收未使用的优惠券';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dayOf, earliestDay, METRICS, withinDays, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
-import { BALANCE_BIZ } from './member-ledgers';
+import { BALANCE_BIZ } from './members/ledgers';
 
 /**
  * The members' daily facts (docs/reference/business-domains.md §6): 新增用户 — members registered that day (by their

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTransaction, newId, postLedgerBatch, type Database } from '../../../server/kit';
-import { applyLevelsByGrowth } from './levels';
-import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
-import { registerMembers, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members';
+import { applyLevelsByGrowth } from './members/levels';
+import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './members/ledgers';
+import { registerMembers, TERMINAL_BACK_OFFICE, TERMINAL_MINI_PROGRAM } from './members/registration';
 
 /**
  * Demo data through the services, so it obeys the same rules as the screens: members register at the

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { PageResult } from '../../../src/contracts/entity';
 import { businessError, escapeLike, Id, Int, Line, ok, query, unauthorized } from '../../../server/kit';
 import { SPU_STATUS } from '../entities';
-import { decimalOnWire, skusOf } from './sku-reads';
-import { recordSpuView } from './spu-views';
+import { decimalOnWire, skusOf } from './spus/sku-reads';
+import { recordSpuView } from './spus/views';
 
 /**
  * The mini-program's shop front (docs/business-api.md "The mini-program"): on-shelf goods of the member's shop

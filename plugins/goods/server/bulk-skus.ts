@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { inTransaction, newId, type Database } from '../../../server/kit';
 import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ } from '../entities';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
-import { MSG_OPENING_STOCK_TITLE } from './spus';
+import { MSG_OPENING_STOCK_TITLE } from './spus/service';
 
 /**
  * Bulk SPUs with their SKUs for benchmarks only (scripts/bench-lists.ts; never the demo seed): tens of
  * thousands of multi-spec SPUs in a few set-based statements (`insert … select … from generate_series`),
- * ending in the state the services leave (spus.ts createSpus):
+ * ending in the state the services leave (spus/service.ts createSpus):
  * - every SKU's opening stock is one 其它入库 record (count = total after = the stock, 期初库存), SKUs
  *   without stock get none, as the stock ledger writes them;
  * - the SPU's price, market and cost price are its lowest-priced SKU's (ties by sort, id), its stock the
@@ -88,7 +88,7 @@ export async function bulkSpusWithSkus(db: Kysely<Database>, options: BulkSkuOpt
       select md5(${key} || 'r' || k.id), k.id, ${String(STOCK_BIZ.otherIn)}, k.stock, k.stock, null, ${MSG_OPENING_STOCK_TITLE}, ${operator}, k.create_time, ${tenantId}
       from goods_sku k where k.tenant_id = ${tenantId} and k.spu_id in (select md5(${key} || 's' || g) from generate_series(1, ${spus}) as g) and k.stock > 0`.execute(trx);
 
-    // The roll-ups of spus.ts refreshSpuRollups, for the whole run at once.
+    // The roll-ups of spus/service.ts refreshSpuRollups, for the whole run at once.
     await sql`update goods_spu s set price = l.price, market_price = coalesce(l.market_price, 0), cost_price = coalesce(l.cost_price, 0),
         stock = a.stock, low_stock_alert = a.alert
       from (select distinct on (spu_id) spu_id, price, market_price, cost_price from goods_sku

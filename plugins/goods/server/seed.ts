@@ -4,8 +4,8 @@ import { inTransaction, newId, sanitizeRichText, type Database } from '../../../
 import { ATTR_TYPE, SPEC_TYPE, SPU_STATUS, type SkuProperty } from '../entities';
 import { recountTypes } from './type-counts';
 import { PLACEHOLDER_PATHS } from './placeholder-images';
-import { skuDrafts, type SkuBody } from './sku-input';
-import { completeSpuValues, createSpus, type NewSpu } from './spus';
+import { skuDrafts, type SkuBody } from './spus/sku-input';
+import { completeSpuValues, createSpus, type NewSpu } from './spus/service';
 
 /**
  * The demo catalogue: units, brands, tags, a three-level category tree, three types with their 规格 and

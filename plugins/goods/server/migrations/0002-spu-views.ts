@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * 商品浏览 (docs/reference/business-domains.md §6 per-SPU 浏览量 and 访客数): one row per tenant, shop-zone day, SPU and
  * member, counting that member's views of the SPU's detail on that day. Written by the member API's
- * detail read (an upsert), read by the goods fact source (server/spu-views.ts) a day range at a time.
+ * detail read (an upsert), read by the goods fact source (server/spus/views.ts) a day range at a time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

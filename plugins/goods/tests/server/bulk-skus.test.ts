@@ -10,7 +10,7 @@ import type { Database } from '../../../../server/db/schema';
 import { useDemoServer } from '../../../../tests/server/helpers';
 import type { SpuRecord, StockRecordRecord } from '../../entities';
 import { bulkSpuIdsSql, bulkSpusWithSkus, type BulkSkuResult } from '../../server/bulk-skus';
-import type { SpuTabCounts } from '../../server/spu-routes';
+import type { SpuTabCounts } from '../../server/spus/routes';
 import { adminCaller, SPU, STOCK } from './goods-helpers';
 
 const demo = useDemoServer();

@@ -79,7 +79,7 @@ describe('the mini-program shop front', () => {
     const offShelf = await addSpu(demo, multiSpu(category, [{ properties: colourSize('蓝色', 'M'), price: 1, stock: 1 }], { status: '0' }));
     const firstSku = onShelf.skus?.[0]?.id ?? '';
     await call(demo.app, 'POST', '/api/goods/goodsStock/adjust', { token: demo.admin, headers: T1, body: { skuId: firstSku, count: 2, reason: '补货' } });
-    const { reserveStock } = await import('../../server/stock-moves');
+    const { reserveStock } = await import('../../server/stock/moves');
     await demo.app.db.transaction().execute((trx) => reserveStock(trx, 1, [{ skuId: firstSku, count: 5 }]));
 
     const page = await member('GET', `/api/app/goods/spu/page?categoryId=${category}&pageSize=10`);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASES, useDemoServer } from '../../../../tests/server/helpers';
 import { expectGaplessChain } from '../../../../tests/server/ledger-chain';
-import { reserveStock } from '../../server/stock-moves';
+import { reserveStock } from '../../server/stock/moves';
 import { adminCaller, freshSkus, STOCK, spuById, stockRecords } from './goods-helpers';
 
 describe.each(TEST_DATABASES)('stock under concurrency (%s)', (database) => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PageResult } from '../../../../src/contracts/entity';
 import { useDemoServer } from '../../../../tests/server/helpers';
 import type { SkuRecord, SpuRecord, StockRecordRecord } from '../../entities';
-import type { SpuTabCounts } from '../../server/spu-routes';
-import { reserveStock } from '../../server/stock-moves';
+import type { SpuTabCounts } from '../../server/spus/routes';
+import { reserveStock } from '../../server/stock/moves';
 import { addSpu, adminCaller, colourSize, freshLeafCategory, listTotal, multiSpu, SPU, spuById, unique } from './goods-helpers';
 
 const demo = useDemoServer();

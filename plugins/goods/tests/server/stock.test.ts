@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/schema';
 import type { PageResult } from '../../../../src/contracts/entity';
 import { useDemoServer } from '../../../../tests/server/helpers';
-import { deductReservedStock, releaseStock, reserveStock, returnStock, type StockLine } from '../../server/stock-moves';
+import { deductReservedStock, releaseStock, reserveStock, returnStock, type StockLine } from '../../server/stock/moves';
 import { adminCaller, freshSkus as freshGoods, STOCK, spuById, stockRecords } from './goods-helpers';
 
 const demo = useDemoServer();

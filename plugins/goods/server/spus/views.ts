@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { GOODS_METRICS, type FactRow, type FactSource } from '../../../server/contracts/report-facts';
-import type { Database } from '../../../server/kit';
+import { GOODS_METRICS, type FactRow, type FactSource } from '../../../../server/contracts/report-facts';
+import type { Database } from '../../../../server/kit';
 
 /**
  * 商品浏览 for the 商品报表 (docs/reference/business-domains.md §6 per-SPU figures): every member view of an SPU's detail is

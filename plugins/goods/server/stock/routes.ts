@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { body, Id, Int, ok, permission, query, Reason, registerEntityRoutes, tenantOf, type LabelResolver } from '../../../server/kit';
-import { stockEntity, stockRecordEntity } from '../entities';
-import { adjustStock } from './stock';
+import { body, Id, Int, ok, permission, query, Reason, registerEntityRoutes, tenantOf, type LabelResolver } from '../../../../server/kit';
+import { stockEntity, stockRecordEntity } from '../../entities';
+import { adjustStock } from './ledger';
 
 /** 库存: the SKUs' stock and the stock ledger, read-only lists; stock changes by hand through adjust. */
 

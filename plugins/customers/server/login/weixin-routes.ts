@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { appShop, body, businessError, inTransaction, isUniqueViolation, Line, MSG_TOO_MANY_LOGINS, query, readTenant, tooManyRequests, type AppContext, type Database } from '../../../server/kit';
-import { API } from '../../../src/contracts/api-paths';
+import { appShop, body, businessError, inTransaction, isUniqueViolation, Line, MSG_TOO_MANY_LOGINS, query, readTenant, tooManyRequests, type AppContext, type Database } from '../../../../server/kit';
+import { API } from '../../../../src/contracts/api-paths';
 import { MSG_BAD_INVITE, memberLoginAnswer, type Registered } from './member-login';
-import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from './members';
-import { createMemberTokens } from './member-tokens';
+import { findMember, MOBILE, MSG_BAD_PHONE, registerMember, TERMINAL_MINI_PROGRAM } from '../members/registration';
+import { createMemberTokens } from './tokens';
 
 /**
  * `POST /app/auth/weixinLogin {code, phoneCode?, inviteCode?}` (docs/business-api.md "Channels"): a member session from
@@ -153,7 +153,7 @@ export function registerWeixinLoginRoutes(api: FastifyInstance, ctx: AppContext,
       const phoneCode = request.body.phoneCode?.trim() ?? '';
       if (phoneCode !== '') {
         const phone = await wechat.phoneNumber(phoneCode, login.openid).catch((error: unknown) => refuse(error, true));
-        // Members' mobiles are mainland numbers (the SMS login's rule, members.ts MOBILE).
+        // Members' mobiles are mainland numbers (the SMS login's rule, members/registration.ts MOBILE).
         if (phone.countryCode !== MAINLAND) throw businessError(MSG_PHONE_NOT_MAINLAND);
         if (!MOBILE.test(phone.purePhoneNumber)) throw businessError(MSG_BAD_PHONE);
         mobile = phone.purePhoneNumber;

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SkuSnapshot, SpuName, StockService } from '../../../server/contracts/stock';
-import type { Database } from '../../../server/kit';
-import { SPU_STATUS } from '../entities';
-import { deductReservedStock, releaseStock, reserveStock, returnStock } from './stock-moves';
+import type { SkuSnapshot, SpuName, StockService } from '../../../../server/contracts/stock';
+import type { Database } from '../../../../server/kit';
+import { SPU_STATUS } from '../../entities';
+import { deductReservedStock, releaseStock, reserveStock, returnStock } from './moves';
 
 /**
  * The goods plugin's `stock` service (server/contracts/stock.ts): the order documents' moves are the
- * ones of stock-moves.ts, so a sale, a close and a return obey the same guards as the stock screens.
+ * ones of stock/moves.ts, so a sale, a close and a return obey the same guards as the stock screens.
  */
 
 interface SnapshotRow {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { businessError, inTransaction, newId, type Database } from '../../../server/kit';
+import { businessError, inTransaction, newId, type Database } from '../../../../server/kit';
 
 /** Member addresses: at most one default per member (the partial unique index backs this up). */
 

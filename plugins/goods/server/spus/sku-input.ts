@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Type, type Static } from 'typebox';
-import { businessError, Id, Int, Line } from '../../../server/kit';
-import { SPEC_TYPE, type SkuProperty } from '../entities';
+import { businessError, Id, Int, Line } from '../../../../server/kit';
+import { SPEC_TYPE, type SkuProperty } from '../../entities';
 
 /**
  * The SKUs an SPU save carries (docs/business-api.md `skus`), checked and turned into exact values before anything

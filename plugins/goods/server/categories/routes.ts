@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { businessError, dictText, ID_PATTERN, ok, permission, queryText, registerEntityRoutes, TEXT_QUERY, type Database, type FieldValues, type LabelResolver, type WriteContext } from '../../../server/kit';
-import { CATEGORY_DICT, categoryEntity } from '../entities';
-import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, categoryRows } from './category-tree';
-import { registerGuardedDelete } from './guarded-delete';
+import { businessError, dictText, ID_PATTERN, ok, permission, queryText, registerEntityRoutes, TEXT_QUERY, type Database, type FieldValues, type LabelResolver, type WriteContext } from '../../../../server/kit';
+import { CATEGORY_DICT, categoryEntity } from '../../entities';
+import { buildCategoryTree, levelOf, MAX_CATEGORY_DEPTH, ROOT_PARENT, subtreeHeight, subtreeIds, toNode, categoryRows } from './tree';
+import { registerGuardedDelete } from '../guarded-delete';
 
 /** The category tree (docs/spec.md §7): the engine's list/CRUD plus queryTreeList, searchBy and a guarded delete. */
 

@@ -1,16 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import { businessError, MSG_LOGIN_OK, ok, type Database } from '../../../server/kit';
-import type { MemberRegistered } from '../../../server/contracts/members';
-import type { MemberTokens } from './member-tokens';
-import type { MemberView } from './members';
+import { businessError, MSG_LOGIN_OK, ok, type Database } from '../../../../server/kit';
+import type { MemberRegistered } from '../../../../server/contracts/members';
+import type { MemberTokens } from './tokens';
+import type { MemberView } from '../members/registration';
 
-/** A member's login, the same whether by SMS (app-routes.ts) or by WeChat (weixin-login-routes.ts). */
+/** A member's login, the same whether by SMS (app-routes.ts) or by WeChat (login/weixin-routes.ts). */
 
 export const MSG_MEMBER_DISABLED = '账号已被停用';
 export const MSG_BAD_INVITE = '邀请码无效';
 
 /**
- * What a member login answers, by SMS or by WeChat (weixin-login-routes.ts): a disabled member is refused; otherwise
+ * What a member login answers, by SMS or by WeChat (login/weixin-routes.ts): a disabled member is refused; otherwise
  * the login is stamped and `{token, member}` answered with a new member session.
  */
 export async function memberLoginAnswer(db: Kysely<Database>, tokens: MemberTokens, tenantId: number, member: MemberView & { status: string | null }) {

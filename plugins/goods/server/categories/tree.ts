@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../server/kit';
+import type { Database } from '../../../../server/kit';
 
 /** The category tree (docs/spec.md §7 queryTreeList / searchBy), built in memory from the whole (small) table. */
 

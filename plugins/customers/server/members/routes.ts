@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { body, businessError, formatShopTime, Id, Int, ok, permission, query, registerEntityRoutes, tenantOf, type LabelResolver, type LedgerPosting } from '../../../server/kit';
+import { body, businessError, formatShopTime, Id, Int, ok, permission, query, registerEntityRoutes, tenantOf, type LabelResolver, type LedgerPosting } from '../../../../server/kit';
 import { Type, type TSchema } from 'typebox';
-import { memberEntity } from '../entities';
+import { memberEntity } from '../../entities';
 import { levelForGrowth, setLevelByHand } from './levels';
-import { BALANCE_BIZ, EXPERIENCE_BIZ, MSG_MEMBER_NOT_FOUND, POINT_BIZ, postBalance, postExperience, postPoints } from './member-ledgers';
-import { MOBILE, moneyOnWire, MSG_BAD_PHONE, TERMINAL_BACK_OFFICE } from './members';
+import { BALANCE_BIZ, EXPERIENCE_BIZ, MSG_MEMBER_NOT_FOUND, POINT_BIZ, postBalance, postExperience, postPoints } from './ledgers';
+import { MOBILE, moneyOnWire, MSG_BAD_PHONE, TERMINAL_BACK_OFFICE } from './registration';
 
-export { MSG_BAD_PHONE } from './members';
+export { MSG_BAD_PHONE } from './registration';
 export const MSG_POINTS_ADJUSTED = '修改积分成功';
 export const MSG_BALANCE_ADJUSTED = '修改余额成功';
 export const MSG_EXPERIENCE_ADJUSTED = '修改成长值成功';

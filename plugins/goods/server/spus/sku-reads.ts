@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../server/kit';
-import type { SkuProperty, SkuRecord } from '../entities';
+import type { Database } from '../../../../server/kit';
+import type { SkuProperty, SkuRecord } from '../../entities';
 
 /** SKUs as read back: queryById's `skus` and the mini-program's detail. Money leaves as a number of yuan. */
 

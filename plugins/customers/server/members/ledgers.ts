@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { inTransaction, postInTransaction, postLedgerEntry, type Database, type LedgerDefinition, type LedgerEntry, type LedgerPosting } from '../../../server/kit';
+import { inTransaction, postInTransaction, postLedgerEntry, type Database, type LedgerDefinition, type LedgerEntry, type LedgerPosting } from '../../../../server/kit';
 import { applyLevelByGrowth } from './levels';
 
 /** The member's three ledgers (docs/reference/business-domains.md §1 Rules "Ledger writes"). */

@@ -6,8 +6,8 @@ import {
   type MemberCouponStatus,
   type NewMemberCoupon,
   type TemplateCouponCounts,
-} from '../../../server/contracts/member-coupons';
-import { defineStateMachine, newId, transitionInTransaction, type Database } from '../../../server/kit';
+} from '../../../../server/contracts/member-coupons';
+import { defineStateMachine, newId, transitionInTransaction, type Database } from '../../../../server/kit';
 
 /**
  * The customers plugin's `memberCoupons` service (server/contracts/member-coupons.ts): the members'

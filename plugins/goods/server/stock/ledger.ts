@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ApiError, businessError, inTransaction, postInTransaction, type Database, type LedgerDefinition, type LedgerPosting } from '../../../server/kit';
-import { STOCK_BIZ } from '../entities';
+import { ApiError, businessError, inTransaction, postInTransaction, type Database, type LedgerDefinition, type LedgerPosting } from '../../../../server/kit';
+import { STOCK_BIZ } from '../../entities';
 
 /**
  * The stock ledger (docs/reference/business-domains.md §0a "Stock"): a SKU's `stock` changes only together with one

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { addBodySchema, body, businessError, editBodySchema, fieldLabeller, Id, ID_PATTERN, IdList, inTransaction, loadDictionaries, MSG_ADDED, MSG_EDITED, MSG_NOT_FOUND_RECORD, NO_INPUT, ok, permission, query, registerEntityRoutes, rowVersionOf, selectColumnsSql, tenantOf, toRecord, type LabelResolver, type Row } from '../../../server/kit';
-import { SPU_STATUS, spuEntity } from '../entities';
-import { registerGuardedDelete } from './guarded-delete';
+import { addBodySchema, body, businessError, editBodySchema, fieldLabeller, Id, ID_PATTERN, IdList, inTransaction, loadDictionaries, MSG_ADDED, MSG_EDITED, MSG_NOT_FOUND_RECORD, NO_INPUT, ok, permission, query, registerEntityRoutes, rowVersionOf, selectColumnsSql, tenantOf, toRecord, type LabelResolver, type Row } from '../../../../server/kit';
+import { SPU_STATUS, spuEntity } from '../../entities';
+import { registerGuardedDelete } from '../guarded-delete';
 import { SkusSchema, type SkuBody } from './sku-input';
 import { skusOf } from './sku-reads';
-import { createSpus, draftsFor, guardedSave, spuValues, updateSpu } from './spus';
+import { createSpus, draftsFor, guardedSave, spuValues, updateSpu } from './service';
 
 /** 商品SPU under /goods/goodsSpu: the engine's list and export; add/edit/queryById with the SKUs; status and delete. */
 

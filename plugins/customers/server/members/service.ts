@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberRegistered, MemberShares, MemberSummary, PointBiz, ReferredMember } from '../../../server/contracts/members';
-import { businessError, formatShopTime, postInTransaction, type Database, type LedgerEntry } from '../../../server/kit';
+import type { AddressSummary, BalanceBiz, CustomerSummary, ExperienceBiz, MemberPosting, MemberService, MemberShare, MemberRegistered, MemberShares, MemberSummary, PointBiz, ReferredMember } from '../../../../server/contracts/members';
+import { businessError, formatShopTime, postInTransaction, type Database, type LedgerEntry } from '../../../../server/kit';
 import { applyLevelByGrowth } from './levels';
-import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './member-ledgers';
+import { BALANCE_BIZ, BALANCE_LEDGER, EXPERIENCE_BIZ, EXPERIENCE_LEDGER, POINT_BIZ, POINTS_LEDGER } from './ledgers';
 
 /**
  * The customers plugin's `members` service (server/contracts/members.ts): other domains post to the

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import { newId, type Database, type MemberAuthContext } from '../../../server/kit';
+import { newId, type Database, type MemberAuthContext } from '../../../../server/kit';
 
 /**
  * Mini-program member tokens. They are signed with a key derived from the install's secret for

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { businessError, inTransaction, newId, type Database } from '../../../server/kit';
+import { businessError, inTransaction, newId, type Database } from '../../../../server/kit';
 
 /** Member levels by growth (docs/reference/business-domains.md §1 Rules "Level by growth"). */
 

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { StockLine, StockMoveContext } from '../../../server/contracts/stock';
-import { businessError, postLedgerBatch, type Database, type LedgerPosting } from '../../../server/kit';
-import { STOCK_BIZ } from '../entities';
-import { guardStockConstraints, lockSpusOfSkus, MSG_SKU_NOT_FOUND, refreshSpuStock, STOCK_LEDGER } from './stock';
+import type { StockLine, StockMoveContext } from '../../../../server/contracts/stock';
+import { businessError, postLedgerBatch, type Database, type LedgerPosting } from '../../../../server/kit';
+import { STOCK_BIZ } from '../../entities';
+import { guardStockConstraints, lockSpusOfSkus, MSG_SKU_NOT_FOUND, refreshSpuStock, STOCK_LEDGER } from './ledger';
 
 /**
  * The moves an order makes on stock (docs/reference/business-domains.md §0a, §3 "Stock reservation", the macrozheng model):

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { moneyOnWire, newId, type Database } from '../../../server/kit';
+import { moneyOnWire, newId, type Database } from '../../../../server/kit';
 import { levelForGrowth } from './levels';
 
 /** Members as the mini-program sees them, and registration on the first login. */
 
 /** Mainland mobile numbers: 11 digits, starting 1, second digit 3 to 9 (docs/spec.md §5 mobile preset). */
-export { MOBILE_PATTERN as MOBILE } from '../../../src/contracts/account';
+export { MOBILE_PATTERN as MOBILE } from '../../../../src/contracts/account';
 export const MSG_BAD_PHONE = '手机号码格式不正确';
 export const TERMINAL_MINI_PROGRAM = '10';
 export const TERMINAL_BACK_OFFICE = '0';

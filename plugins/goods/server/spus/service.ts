@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { columnOf, fieldEntries } from '../../../src/contracts/entity';
-import { businessError, lockAtVersion, MSG_NOT_FOUND_RECORD, newId, postLedgerBatch, sanitizeRichText, validateInput, type Database, type DictLookup, type FieldValues } from '../../../server/kit';
-import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ, spuEntity } from '../entities';
-import { categoryRows } from './category-tree';
-import { levelOf } from './category-tree';
+import { columnOf, fieldEntries } from '../../../../src/contracts/entity';
+import { businessError, lockAtVersion, MSG_NOT_FOUND_RECORD, newId, postLedgerBatch, sanitizeRichText, validateInput, type Database, type DictLookup, type FieldValues } from '../../../../server/kit';
+import { SPEC_TYPE, SPU_STATUS, STOCK_BIZ, spuEntity } from '../../entities';
+import { categoryRows } from '../categories/tree';
+import { levelOf } from '../categories/tree';
 import { skuDrafts, type SkuBody, type SkuDraft } from './sku-input';
-import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from './stock';
+import { guardStockConstraints, MSG_SKU_NOT_FOUND, STOCK_LEDGER } from '../stock/ledger';
 
 /**
  * Saving an SPU with its SKUs (docs/reference/business-domains.md §2 "Saving an SPU"): the SPU's own fields are checked by
