@@ -1,8 +1,8 @@
 import { defineServerPlugin } from '../../server/kit';
 import { registerAnnouncementAdminRoutes } from './server/admin-routes';
 import { announcementDicts, announcementMenus } from './server/menus';
-import { registerMessageRoutes } from './server/message-routes';
-import { seedMessageTemplates } from './server/message-seed';
+import { registerMessageRoutes } from './server/messages/routes';
+import { seedMessageTemplates } from './server/messages/seed';
 import { announcementMigrations } from './server/migrations';
 import { seedAnnouncements } from './server/seed';
 import { registerUserAnnouncementRoutes } from './server/user-routes';

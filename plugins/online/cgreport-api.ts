@@ -1,4 +1,4 @@
-/** The report builder's calls and shapes on the client (server: plugins/online/server/cgreport-routes.ts). */
+/** The report builder's calls and shapes on the client (server: plugins/online/server/cgreport/routes.ts). */
 export const CGREPORT_API = {
   list: '/online/cgreport/head/list',
   add: '/online/cgreport/head/add',

@@ -1,13 +1,13 @@
 import { defineServerPlugin } from '../../server/kit';
-import { cgformMigrations } from './server/cgform-migrations';
-import { registerCgformRoutes } from './server/cgform-routes';
-import { CGFORM_DICTS, seedCgforms } from './server/cgform-seed';
-import { cgreportMigrations } from './server/cgreport-migrations';
-import { registerCgreportRoutes } from './server/cgreport-routes';
-import { seedCgreports } from './server/cgreport-seed';
+import { cgformMigrations } from './server/cgform/migrations';
+import { registerCgformRoutes } from './server/cgform/routes';
+import { CGFORM_DICTS, seedCgforms } from './server/cgform/seed';
+import { cgreportMigrations } from './server/cgreport/migrations';
+import { registerCgreportRoutes } from './server/cgreport/routes';
+import { seedCgreports } from './server/cgreport/seed';
 import { onlineMenus } from './server/menus';
-import { registerCgformDataRoutes } from './server/cgform-data-routes';
-import { FORM_DICT_PREFIX, formDictionaryResolver } from './server/cgform-dictionaries';
+import { registerCgformDataRoutes } from './server/cgform/data-routes';
+import { FORM_DICT_PREFIX, formDictionaryResolver } from './server/cgform/dictionaries';
 import { registerEnhanceSandbox } from './server/enhance-sandbox-route';
 
 /** 在线开发: tables and reports defined at run time, served by the same engine as the plugins. */

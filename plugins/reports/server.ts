@@ -1,9 +1,9 @@
 import { defineServerPlugin } from '../../server/kit';
-import { registerGoodsReportRoutes } from './server/goods-routes';
+import { registerGoodsReportRoutes } from './server/goods/routes';
 import { reportMenus } from './server/menus';
-import { registerOrderReportRoutes } from './server/order-routes';
-import { registerSalesReportRoutes } from './server/sales-routes';
-import { registerWithdrawReportRoutes } from './server/withdraw-routes';
+import { registerOrderReportRoutes } from './server/orders/routes';
+import { registerSalesReportRoutes } from './server/sales/routes';
+import { registerWithdrawReportRoutes } from './server/withdraw/routes';
 
 /**
  * 报表: the sales, goods, order and withdrawal reports. They read the core's daily facts by metric name

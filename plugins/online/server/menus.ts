@@ -1,8 +1,8 @@
 import { entityButtons, menuPage, ROUTE_VIEW, type PluginMenuSeed } from '../../../server/kit';
 import { CGFORM_PERMS, cgformListPath, cgformPermission } from '../cgform-api';
 import { CGREPORT_PERMS } from '../cgreport-api';
-import { SEEDED_FORMS } from './cgform-seed';
-import { SEEDED_REPORTS } from './cgreport-seed';
+import { SEEDED_FORMS } from './cgform/seed';
+import { SEEDED_REPORTS } from './cgreport/seed';
 
 /** The generated report screen every report menu item opens (the code is the last segment of its path). */
 export const CGREPORT_AUTO_LIST = 'modules/online/cgreport/auto/OnlCgreportAutoList';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppContext, Database, StaffActor } from '../../../server/kit';
-import { createBuyerReview, createVirtualReview, replyReview, reviewDeps, setReviewVisible } from './review-service';
+import { createBuyerReview, createVirtualReview, replyReview, reviewDeps, setReviewVisible } from './service';
 
 /**
  * Demo reviews of the admin's shop (tenant 1), written through the review services (so the goods' figures follow the

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { inTransaction, type Database, type JobKind } from '../../../server/kit';
 import type { CompletedItemsCursor } from '../../../server/contracts/order-items';
-import { giveDefaultReview, reviewDeps, reviewedLines, type ReviewDeps } from './review-service';
+import { giveDefaultReview, reviewDeps, reviewedLines, type ReviewDeps } from './service';
 import { autoReviewDays, REVIEW_AUTO_DAYS } from './settings';
 
 /**
  * The auto good review (docs/reference/business-domains.md §3 "Settings": auto-comment): the lines of orders completed
- * REVIEW_AUTO_DAYS days ago or earlier and still not reviewed get 系统默认好评 (server/review-service.ts). The orders
+ * REVIEW_AUTO_DAYS days ago or earlier and still not reviewed get 系统默认好评 (server/service.ts). The orders
  * plugin answers the completed lines in order of completion (server/contracts/order-items.ts); the job keeps where it
  * stopped (app_meta), so each run reads only the lines that became due since. Completion times only grow (收货 stamps
  * now), so no line is passed over; the one exception is the demo's orders, dated back when they are made: a line

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import zhReviews from '../../../locales/zh-CN/reviews.json';
 import { body, Id, Int, inTransaction, Line, localeLabels, MSG_ADDED, ok, permission, query, registerEntityRoutes, SafeText, staffActor, unauthorized, type AppContext } from '../../../server/kit';
 import { APP_REVIEW_PATHS, REVIEW_PERMISSIONS, REVIEW_URLS, reviewEntity, spuScoreEntity } from '../entities';
-import { APP_REVIEW_TYPES, appReviewPage, checkStoredImages, type AppReviewType } from './review-reads';
-import { checkedImages, createBuyerReview, createVirtualReview, replyReview, reviewDeps, setReviewVisible } from './review-service';
+import { APP_REVIEW_TYPES, appReviewPage, checkStoredImages, type AppReviewType } from './reads';
+import { checkedImages, createBuyerReview, createVirtualReview, replyReview, reviewDeps, setReviewVisible } from './service';
 import { registerReviewUpload } from './uploads';
 
 /**

@@ -10,7 +10,7 @@ import { APP_REVIEW_PATHS } from '../entities';
  * most 5 MB (or UPLOAD_MAX_BYTES when lower); stored like every upload (the file store under `review/<random>.<ext>`,
  * and a sys_file row of the member's shop, so 文件管理 lists it) and recorded as the member's (`create_by` the member's
  * id under biz `review`, which 文件管理's 上传人 names as the member), so a review names only its own author's pictures
- * (server/review-reads.ts checkStoredImages).
+ * (server/reads.ts checkStoredImages).
  */
 
 export const REVIEW_UPLOAD_BIZ = 'review';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { parseEntityDefinition } from '../../../../src/contracts/entity';
 import { cgformDataApi, CGFORM_API, type CgformDefinition, type CgformEntity, type CgformField } from '../../cgform-api';
-import { MSG_FORM_NOT_FOUND } from '../../server/cgform-data-routes';
+import { MSG_FORM_NOT_FOUND } from '../../server/cgform/data-routes';
 import { field as baseField } from './cgform-helpers';
 
 /**

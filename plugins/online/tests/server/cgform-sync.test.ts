@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { CgformField, CgformSyncResult } from '../../cgform-api';
-import { currentEnhanceJs, headIdOf, syncedForm } from '../../server/cgform-store';
+import { currentEnhanceJs, headIdOf, syncedForm } from '../../server/cgform/store';
 import { columnsOf, field, forms, indexesOf, T1, tableName } from './cgform-helpers';
 
 /** 同步数据库: create, add, widen, refuse lossy changes in 'normal', do them in 'force', log every run. */

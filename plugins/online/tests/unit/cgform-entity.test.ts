@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEntityDefinition } from '../../../../src/contracts/entity';
 import type { CgformDefinition, CgformField } from '../../cgform-api';
 import { field as plainField } from '../cgform-fixtures';
-import { cgformEntity, cgformFieldKey, checkDefinition, checkFieldName, checkTableName } from '../../server/cgform-entity';
+import { cgformEntity, cgformFieldKey, checkDefinition, checkFieldName, checkTableName } from '../../server/cgform/entity';
 
 const field = (dbFieldName: string, extra: Partial<CgformField> = {}): CgformField => plainField(dbFieldName, { dbFieldTxt: `${dbFieldName}标题`, ...extra });
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseEntityDefinition } from '../../../../src/contracts/entity';
 import type { CgformDefinition, CgformField } from '../../cgform-api';
 import { field } from '../cgform-fixtures';
-import { cgformEntity, checkDefinition } from '../../server/cgform-entity';
-import { defaultFits, formDictCode, validRuleOf } from '../../server/cgform-field-semantics';
+import { cgformEntity, checkDefinition } from '../../server/cgform/entity';
+import { defaultFits, formDictCode, validRuleOf } from '../../server/cgform/field-semantics';
 
 
 const form = (fields: CgformField[]): CgformDefinition => ({ head: { tableName: 'demo_semantics', tableTxt: '语义', tableType: 1 }, fields, indexs: [] });

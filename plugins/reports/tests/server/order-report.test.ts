@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../server/reports/fact-store';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { beforeFirstRollUp } from '../../../../tests/server/report-days';
-import type { OrderSummary, OrderTrend } from '../../server/order-summary';
+import type { OrderSummary, OrderTrend } from '../../server/orders/summary';
 import { admin, placeSampleOrders, runRollUp, storedFacts, type SampleOrders } from './report-helpers';
 
 const demo = useDemoServer();

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { beforeFirstRollUp } from '../../../../tests/server/report-days';
-import type { SalesCards, SalesSummary } from '../../server/sales-summary';
+import type { SalesCards, SalesSummary } from '../../server/sales/summary';
 import { admin, moveRefund, placeSampleOrders, runRollUp, storedFacts } from './report-helpers';
 
 const demo = useDemoServer();

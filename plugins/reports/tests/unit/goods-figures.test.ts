@@ -1,7 +1,7 @@
 /** The goods report's pure pieces: figures from facts, the conversion, the allow-listed sort, the ranges. */
 import { describe, expect, it } from 'vitest';
-import { conversionOf, dailyFigures, rankColumn, rankRows, sortRank, totalFigures } from '../../server/goods-figures';
-import { changeRate, checkedRange, percentOf, previousRange } from '../../server/goods-range';
+import { conversionOf, dailyFigures, rankColumn, rankRows, sortRank, totalFigures } from '../../server/goods/figures';
+import { changeRate, checkedRange, percentOf, previousRange } from '../../server/goods/range';
 
 const facts = [
   { metric: 'goods.views', dim: 'a', value: '3' },

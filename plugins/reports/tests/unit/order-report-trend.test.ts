@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FactQuery, FactValue } from '../../../../server/reports/fact-store';
 import { daysOf } from '../../../../server/reports/fact-store';
-import { orderTrend, trendPeriods } from '../../server/order-summary';
+import { orderTrend, trendPeriods } from '../../server/orders/summary';
 import { previousPeriod, rangeOf } from '../../server/report-common';
-import { avgPerBuyer, lastMonthSameDays } from '../../server/sales-summary';
+import { avgPerBuyer, lastMonthSameDays } from '../../server/sales/summary';
 
 /** Every day pays 10.50 in one order, except the listed days. */
 function fakeFacts(special: Record<string, { amount: string; orders: number }>) {

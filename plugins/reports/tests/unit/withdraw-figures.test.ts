@@ -1,6 +1,6 @@
 /** The withdrawal report's pure pieces: totals, days and the top distributors from facts. */
 import { describe, expect, it } from 'vitest';
-import { topPaid, withdrawDaily, withdrawTotals } from '../../server/withdraw-figures';
+import { topPaid, withdrawDaily, withdrawTotals } from '../../server/withdraw/figures';
 
 describe('withdraw figures', () => {
   it('reads counts as numbers and amounts with two decimals, zero when absent', () => {

@@ -8,7 +8,7 @@ import { autoGoodReviewJob } from '../jobs';
  * - `review_comment`: one review per order line (unique per shop while the line is named; a 虚拟评价 names none), its
  *   three scores 1–5, plain text, up to nine stored picture paths, the one reply, and whether buyers see it.
  * - `review_spu_stat`: per goods, the count and 商品评分 sum of its visible reviews, their average to one decimal, and the
- *   好评 and picture counts; changed only together with the review that moves them (server/review-service.ts).
+ *   好评 and picture counts; changed only together with the review that moves them (server/service.ts).
  * - The auto good review job (`reviews.autoGoodReview`, hourly): it does nothing while REVIEW_AUTO_DAYS is 0 (off).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

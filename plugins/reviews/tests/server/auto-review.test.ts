@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import { autoGoodReviewJob } from '../../server/jobs';
-import { MSG_ALREADY_REVIEWED, MSG_DEFAULT_REVIEW } from '../../server/review-service';
+import { MSG_ALREADY_REVIEWED, MSG_DEFAULT_REVIEW } from '../../server/service';
 import { autoReviewDays, REVIEW_AUTO_DAYS } from '../../server/settings';
 import { completedLine, figures, shopper, unreviewedSku, type Line } from './review-helpers';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { call, useDemoServer } from '../../../../tests/server/helpers';
 import type { ReviewRecord, SpuScoreRecord } from '../../entities';
 import { MSG_HIDDEN, MSG_REPLIED, MSG_SHOWN } from '../../server/routes';
-import { MSG_IMAGE_UNKNOWN } from '../../server/review-reads';
-import { MSG_ALREADY_HIDDEN, MSG_ALREADY_SHOWN, MSG_GOODS_NOT_FOUND, MSG_NICKNAME_REQUIRED, MSG_REPLY_REQUIRED, MSG_REVIEW_NOT_FOUND } from '../../server/review-service';
+import { MSG_IMAGE_UNKNOWN } from '../../server/reads';
+import { MSG_ALREADY_HIDDEN, MSG_ALREADY_SHOWN, MSG_GOODS_NOT_FOUND, MSG_NICKNAME_REQUIRED, MSG_REPLY_REQUIRED, MSG_REVIEW_NOT_FOUND } from '../../server/service';
 import { admin, clerk, completedLine, expectedScore, figures, recountedMismatches, shopper, unreviewedSku, uploadedPicture, type Shopper } from './review-helpers';
 
 const demo = useDemoServer();

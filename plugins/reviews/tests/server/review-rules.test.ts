@@ -11,10 +11,10 @@ import {
   MSG_ORDER_NOT_COMPLETED,
   MSG_SCORE_RANGE,
   MSG_TOO_MANY_IMAGES,
-} from '../../server/review-service';
-import { MSG_IMAGE_UNKNOWN } from '../../server/review-reads';
+} from '../../server/service';
+import { MSG_IMAGE_UNKNOWN } from '../../server/reads';
 import { MSG_IMAGE_CONTENT_MISMATCH, MSG_NOT_AN_IMAGE, MSG_UNSAFE_IMAGE_NAME } from '../../server/uploads';
-import { maskedName, plainText } from '../../server/review-text';
+import { maskedName, plainText } from '../../server/text';
 import { completedLine, figures, shippedLine, shopper, unreviewedSku, uploadAs, uploadedPicture, type Shopper } from './review-helpers';
 
 const demo = useDemoServer();

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { daysOf, Int, Line, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../server/kit';
-import { attachment, reportWorkbook, type Cell } from './goods-excel';
-import { GOODS_METRICS } from '../../../server/contracts/report-facts';
-import { dailyFigures, rankRows, sortRank, totalFigures, type GoodsFigures, type GoodsRankRow } from './goods-figures';
-import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './goods-range';
-import { REPORT_PERMS } from './menus';
+import { daysOf, Int, Line, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../../server/kit';
+import { attachment, reportWorkbook, type Cell } from './excel';
+import { GOODS_METRICS } from '../../../../server/contracts/report-facts';
+import { dailyFigures, rankRows, sortRank, totalFigures, type GoodsFigures, type GoodsRankRow } from './figures';
+import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './range';
+import { REPORT_PERMS } from '../menus';
 
 /**
  * 商品报表 (docs/reference/business-domains.md §6, U statistics/product): 商品概况 over a range with the previous equal

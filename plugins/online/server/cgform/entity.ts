@@ -1,11 +1,11 @@
-import type { ChildDefinition, EntityDefinition, FieldDefinition, FieldMap, SearchMode, TreeDefinition } from '../../../src/contracts/entity';
-import { cgformDataApi, cgformPermission, DB_TYPES, SHOW_TYPES, TREE_DEFAULTS, type CgformDefinition, type CgformField, type CgformHead } from '../cgform-api';
-import { defaultFits, defaultValueOf, dictCodeOf, FIELD_MESSAGES, popupOf, tableDictOf, validRuleOf } from './cgform-field-semantics';
+import type { ChildDefinition, EntityDefinition, FieldDefinition, FieldMap, SearchMode, TreeDefinition } from '../../../../src/contracts/entity';
+import { cgformDataApi, cgformPermission, DB_TYPES, SHOW_TYPES, TREE_DEFAULTS, type CgformDefinition, type CgformField, type CgformHead } from '../../cgform-api';
+import { defaultFits, defaultValueOf, dictCodeOf, FIELD_MESSAGES, popupOf, tableDictOf, validRuleOf } from './field-semantics';
 
 /**
  * A form builder definition (JeecgBoot's head / fields / indexs) as the CRUD engine's EntityDefinition, and the
  * name rules every definition obeys before it is saved or synchronised. Pure: no database here (the catalog
- * check — a name already taken by a table that is not a form's — lives in cgform-store.ts).
+ * check — a name already taken by a table that is not a form's — lives in cgform/store.ts).
  */
 
 /** Table and column names: lower-case letters, digits and '_', starting with a letter. */
@@ -179,7 +179,7 @@ export function foreignKeyField(sub: CgformDefinition, mainTable?: string): Cgfo
 
 const SORTABLE_TYPES: ReadonlySet<FieldDefinition['type']> = new Set(['string', 'int', 'decimal', 'date', 'datetime', 'dict']);
 
-/** The engine's type of a field (the column's type comes from the same choice, see cgform-sync.ts). */
+/** The engine's type of a field (the column's type comes from the same choice, see cgform/sync.ts). */
 export function cgformFieldType(field: CgformField): FieldDefinition['type'] {
   if (hasText(field.mainTable)) return 'ref';
   if (field.fieldShowType === 'image') return 'image';

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, TableDictionaryResolver, TableDictionarySource } from '../../../server/kit';
-import type { CgformDefinition } from '../cgform-api';
-import { FORM_DICT_PREFIX, formDictCode, tableDictOf } from './cgform-field-semantics';
-import { cgformDb } from './cgform-store';
+import type { Database, TableDictionaryResolver, TableDictionarySource } from '../../../../server/kit';
+import type { CgformDefinition } from '../../cgform-api';
+import { FORM_DICT_PREFIX, formDictCode, tableDictOf } from './field-semantics';
+import { cgformDb } from './store';
 
 /**
  * The form builder's table dictionaries (a field whose dictTable names another form's table): the engine asks the

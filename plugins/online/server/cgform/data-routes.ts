@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { isListField, isReadableField, fieldEntries, type EntityDefinition } from '../../../src/contracts/entity';
-import { businessError, JSON_OBJECT_BODY, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, registerRuntimeEntityRoutes, tenantOf, TEXT_QUERY, type RuntimeEntities } from '../../../server/kit';
-import { CGFORM_API, type CgformDefinition, type CgformEntity, type CgformField } from '../cgform-api';
-import { cgformEntity, cgformFieldKey } from './cgform-entity';
-import { dictCodeOf } from './cgform-field-semantics';
-import { currentEnhanceJs, syncedForm } from './cgform-store';
-import { RECORD_ID_PATTERN, RECORD_ID_SOURCE } from '../../../src/contracts/record-id';
+import { isListField, isReadableField, fieldEntries, type EntityDefinition } from '../../../../src/contracts/entity';
+import { businessError, JSON_OBJECT_BODY, MSG_DELETED, MSG_NOT_FOUND_RECORD, ok, registerRuntimeEntityRoutes, tenantOf, TEXT_QUERY, type RuntimeEntities } from '../../../../server/kit';
+import { CGFORM_API, type CgformDefinition, type CgformEntity, type CgformField } from '../../cgform-api';
+import { cgformEntity, cgformFieldKey } from './entity';
+import { dictCodeOf } from './field-semantics';
+import { currentEnhanceJs, syncedForm } from './store';
+import { RECORD_ID_PATTERN, RECORD_ID_SOURCE } from '../../../../src/contracts/record-id';
 
 /** The base under which the engine serves every synchronised form (cgformDataApi). */
 const DATA_BASE = '/online/cgform/data';

@@ -4,7 +4,7 @@ import type { MemberService } from '../../../server/contracts/members';
 import type { OrderItemFacts, OrderItemService } from '../../../server/contracts/order-items';
 import type { StockService } from '../../../server/contracts/stock';
 import { GOOD_SCORE_FROM, MAX_REVIEW_IMAGES, MAX_REVIEW_TEXT, REVIEW_SOURCE, SCORE_MAX, SCORE_MIN, type ReviewSource } from '../entities';
-import { isImagePath, lengthOf, plainText } from './review-text';
+import { isImagePath, lengthOf, plainText } from './text';
 
 /**
  * 商品评价's rules (docs/reference/business-domains.md §3): a member reviews a line of their own completed order, once;

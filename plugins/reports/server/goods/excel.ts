@@ -1,4 +1,4 @@
-import { loadExcel } from '../../../server/kit';
+import { loadExcel } from '../../../../server/kit';
 
 /**
  * A report's Excel file: a title row, who exported it and the range, then one table per section (a title

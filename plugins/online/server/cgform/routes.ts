@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { body as bodySchema, businessError, Id, Int, Line, ok, params, permission, query, ROW_VERSION_BODY, SafeText, type AppContext } from '../../../server/kit';
-import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../cgform-api';
+import { body as bodySchema, businessError, Id, Int, Line, ok, params, permission, query, ROW_VERSION_BODY, SafeText, type AppContext } from '../../../../server/kit';
+import { CGFORM_API, CGFORM_PERMS, DB_TYPES, SHOW_TYPES, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex } from '../../cgform-api';
 import {
   cgformDb,
   deleteDefinition,
@@ -16,14 +16,14 @@ import {
   STORE_MESSAGES,
   currentEnhanceJs,
   type EnhanceType,
-} from './cgform-store';
-import { SYNC_MESSAGES, synchroniseForm, syncLog, type SyncMethod } from './cgform-sync';
+} from './store';
+import { SYNC_MESSAGES, synchroniseForm, syncLog, type SyncMethod } from './sync';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
 
-/** Names are one line here; their rules (and their Chinese messages) are the service's (cgform-entity.ts). */
+/** Names are one line here; their rules (and their Chinese messages) are the service's (cgform/entity.ts). */
 const HEAD = Type.Object({
   id: Type.Optional(Id),
   tableName: Line(64, 1),

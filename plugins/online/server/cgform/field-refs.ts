@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, PopupReportTables } from '../../../server/kit';
-import type { CgformDefinition } from '../cgform-api';
-import { CGFORM_MESSAGES, CgformDefinitionError } from './cgform-entity';
-import { popupOf, tableDictOf, type TableDict } from './cgform-field-semantics';
-import type { CgformTables } from './cgform-store';
+import type { Database, PopupReportTables } from '../../../../server/kit';
+import type { CgformDefinition } from '../../cgform-api';
+import { CGFORM_MESSAGES, CgformDefinitionError } from './entity';
+import { popupOf, tableDictOf, type TableDict } from './field-semantics';
+import type { CgformTables } from './store';
 
 /**
  * What a definition's fields refer to outside it, checked against the database: a table dictionary's registered code

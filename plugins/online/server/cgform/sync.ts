@@ -11,12 +11,12 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { parseEntityDefinition, type EntityDefinition } from '../../../src/contracts/entity';
-import { ApiError, businessError, createEntityIndexes, createEntityTable, formatShopTime, instantOf, newId, type Database } from '../../../server/kit';
-import type { CgformDefinition, CgformField, CgformSyncResult } from '../cgform-api';
-import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './cgform-entity';
-import { checkFieldReferences } from './cgform-field-refs';
-import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './cgform-store';
+import { parseEntityDefinition, type EntityDefinition } from '../../../../src/contracts/entity';
+import { ApiError, businessError, createEntityIndexes, createEntityTable, formatShopTime, instantOf, newId, type Database } from '../../../../server/kit';
+import type { CgformDefinition, CgformField, CgformSyncResult } from '../../cgform-api';
+import { cgformEntity, cgformFieldKey, cgformFieldType, CgformDefinitionError, checkDefinition, ENGINE_COLUMNS, foreignKeyField, indexColumns, treeColumnsOf } from './entity';
+import { checkFieldReferences } from './field-refs';
+import { atomically, cgformDb, definitionOf, headById, STORE_MESSAGES, subHeadsOf, type CgformDb } from './store';
 
 /**
  * 同步数据库: makes a form's real table (and its sub tables') match the definition, in one transaction. Safe

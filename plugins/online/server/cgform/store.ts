@@ -1,10 +1,10 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely';
-import { businessError, formatShopTime, lockAtVersion, newId, rowVersionSql, type Database } from '../../../server/kit';
-import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../cgform-api';
-import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './cgform-entity';
-import { checkFieldReferences, type FieldReferenceOptions } from './cgform-field-refs';
+import { businessError, formatShopTime, lockAtVersion, newId, rowVersionSql, type Database } from '../../../../server/kit';
+import { ENHANCE_HISTORY_MAX, THEME_TEMPLATES, type CgformDefinition, type CgformField, type CgformHead, type CgformIndex, type TableType } from '../../cgform-api';
+import { CGFORM_MESSAGES, CgformDefinitionError, checkDefinition, foreignKeyField } from './entity';
+import { checkFieldReferences, type FieldReferenceOptions } from './field-refs';
 
-/** 表单开发's tables (cgform-migrations.ts). */
+/** 表单开发's tables (cgform/migrations.ts). */
 export type CgformTables = {
   onl_cgform_head: {
     id: string;
@@ -378,7 +378,7 @@ export async function listHeads(db: CgformDb, query: HeadListQuery): Promise<{ r
   return { records: rows.map(headOf), total: Number(total?.total ?? 0), current: query.pageNo, size: query.pageSize };
 }
 
-// ---- what the data side reads (the lead's cgform-data-routes.ts) ---------------------------------------
+// ---- what the data side reads (the lead's cgform/data-routes.ts) ---------------------------------------
 
 /** The id of the form whose table is `code` (any table type), or null. */
 export async function headIdOf(db: Kysely<Database>, code: string): Promise<string | null> {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { addDays, DateString, daysOf, invalidInput } from '../../../server/kit';
+import { addDays, DateString, daysOf, invalidInput } from '../../../../server/kit';
 
 /**
  * The date range of a report request (beginDate, endDate: shop-zone days, inclusive) and the previous

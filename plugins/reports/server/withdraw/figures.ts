@@ -1,6 +1,6 @@
-import { WITHDRAW_METRICS, WITHDRAW_RANK_METRICS } from '../../../server/contracts/report-facts';
+import { WITHDRAW_METRICS, WITHDRAW_RANK_METRICS } from '../../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
-import type { FactValue } from '../../../server/kit';
+import type { FactValue } from '../../../../server/kit';
 
 /**
  * 提现报表's figures (docs/reference/business-domains.md §5 withdrawals, §6 提现报表) from the distribution plugin's daily

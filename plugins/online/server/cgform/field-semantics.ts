@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FieldDefinition } from '../../../src/contracts/entity';
-import { isPresetName, VALIDATION_PRESETS, type PresetName } from '../../../src/contracts/validation-presets';
-import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../../../server/kit';
-import type { CgformField } from '../cgform-api';
+import type { FieldDefinition } from '../../../../src/contracts/entity';
+import { isPresetName, VALIDATION_PRESETS, type PresetName } from '../../../../src/contracts/validation-presets';
+import { hasControlCharacters, INT4, isCalendarDate, isCalendarDateTime } from '../../../../server/kit';
+import type { CgformField } from '../../cgform-api';
 
 /**
  * What a form field's settings mean beyond its column (pure, no database): its validation type (fieldValidType),
  * its default (dbDefaultVal), its table dictionary (dictTable) and its popup picker (fieldShowType 'popup'). The
- * checks that need the database (the dictionary's form, the popup's report) are in cgform-field-refs.ts.
+ * checks that need the database (the dictionary's form, the popup's report) are in cgform/field-refs.ts.
  */
 
 export const FIELD_MESSAGES = {

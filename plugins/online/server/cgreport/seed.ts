@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../server/kit';
-import { addReport, type CgreportTables, type ReportInput } from './cgreport-service';
+import type { Database } from '../../../../server/kit';
+import { addReport, type CgreportTables, type ReportInput } from './service';
 
 /**
  * Two reports over the shop's data, saved through the builder's service (the same guard and checks as

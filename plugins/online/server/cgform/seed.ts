@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { columnOf } from '../../../src/contracts/entity';
-import { newId, treeKeeperOf, type Database, type DictSeed } from '../../../server/kit';
-import type { CgformDefinition, CgformField } from '../cgform-api';
-import { cgformEntity } from './cgform-entity';
-import { atomically, cgformDb, saveDefinition } from './cgform-store';
-import { synchroniseForm } from './cgform-sync';
+import { columnOf } from '../../../../src/contracts/entity';
+import { newId, treeKeeperOf, type Database, type DictSeed } from '../../../../server/kit';
+import type { CgformDefinition, CgformField } from '../../cgform-api';
+import { cgformEntity } from './entity';
+import { atomically, cgformDb, saveDefinition } from './store';
+import { synchroniseForm } from './sync';
 
 /** The seeded forms' dictionaries. */
 /** The demo forms' dictionaries (a form's field names its dictionary by code). */

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { daysOf, Int, inTransaction, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../server/kit';
-import { attachment, reportWorkbook } from './goods-excel';
-import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from './goods-range';
-import { REPORT_PERMS } from './menus';
-import { WITHDRAW_METRICS } from '../../../server/contracts/report-facts';
-import { topPaid, WITHDRAW_FIGURES, WITHDRAW_PAID_BY_MEMBER, withdrawDaily, withdrawTotals, type WithdrawFigure, type WithdrawFigures } from './withdraw-figures';
+import { daysOf, Int, inTransaction, ok, permission, query, tenantOf, XLSX_MIME, type AppContext, type FactQuery } from '../../../../server/kit';
+import { attachment, reportWorkbook } from '../goods/excel';
+import { changeRate, checkedRange, previousRange, RANGE_QUERY, type DayRange } from '../goods/range';
+import { REPORT_PERMS } from '../menus';
+import { WITHDRAW_METRICS } from '../../../../server/contracts/report-facts';
+import { topPaid, WITHDRAW_FIGURES, WITHDRAW_PAID_BY_MEMBER, withdrawDaily, withdrawTotals, type WithdrawFigure, type WithdrawFigures } from './figures';
 
 /**
  * 提现报表 (docs/reference/business-domains.md §6): amounts and counts applied, approved, paid and rejected, fees, the

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { METRICS, ORDER_METRICS } from '../../../server/contracts/report-facts';
-import { addDays, daysBetween, daysOf } from '../../../server/kit';
-import { count, Figures, money, percent, type DayRange, type FactReader } from './report-common';
+import { METRICS, ORDER_METRICS } from '../../../../server/contracts/report-facts';
+import { addDays, daysBetween, daysOf } from '../../../../server/kit';
+import { count, Figures, money, percent, type DayRange, type FactReader } from '../report-common';
 
 /**
  * 订单报表's figures (docs/reference/business-domains.md §6) from the orders' daily facts (plugins/orders

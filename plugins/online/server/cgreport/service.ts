@@ -1,8 +1,8 @@
-import { FIELD_TYPES, hrefProblem, type FieldType } from '../cgreport-api';
+import { FIELD_TYPES, hrefProblem, type FieldType } from '../../cgreport-api';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { allowedReportTables, businessError, chartOf, checkCost, checkReportSql, inReportTransaction, lockAtVersion, newId, prepareReport, ReportSqlError, rowVersionSql, splitReportSql, type Database, type PopupReportTables, type ReportAllowListTables, type ReportChart, type ReportLog } from '../../../server/kit';
+import { allowedReportTables, businessError, chartOf, checkCost, checkReportSql, inReportTransaction, lockAtVersion, newId, prepareReport, ReportSqlError, rowVersionSql, splitReportSql, type Database, type PopupReportTables, type ReportAllowListTables, type ReportChart, type ReportLog } from '../../../../server/kit';
 
-/** The report builder's tables: the core's popup report tables plus the columns and tables of cgreport-migrations.ts. */
+/** The report builder's tables: the core's popup report tables plus the columns and tables of cgreport/migrations.ts. */
 export type CgreportTables = Omit<PopupReportTables, 'onl_cgreport_head'> &
   ReportAllowListTables & {
     onl_cgreport_head: PopupReportTables['onl_cgreport_head'] & { chart_type: string | null; chart_x: string | null; chart_y: string | null; update_time: Date | null };

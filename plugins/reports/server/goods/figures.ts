@@ -1,7 +1,7 @@
-import { GOODS_METRICS } from '../../../server/contracts/report-facts';
+import { GOODS_METRICS } from '../../../../server/contracts/report-facts';
 import Decimal from 'decimal.js';
-import type { FactValue } from '../../../server/kit';
-import { percentOf } from './goods-range';
+import type { FactValue } from '../../../../server/kit';
+import { percentOf } from './range';
 
 /**
  * 商品报表's figures (docs/reference/business-domains.md §6 per-SPU figures) from the daily facts, dim = SPU id: views and

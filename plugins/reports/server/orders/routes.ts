@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { DateString, ok, permission, query, tenantOf, type AppContext } from '../../../server/kit';
-import { buildReportWorkbook, type ReportSheet } from './excel';
-import { REPORT_PERMS } from './menus';
-import { orderSummary, orderTrend, TREND_PERIODS, type DictTexts, type OrderSummary, type OrderTrend, type ShareRow, type TrendPeriod } from './order-summary';
-import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from './report-common';
+import { DateString, ok, permission, query, tenantOf, type AppContext } from '../../../../server/kit';
+import { buildReportWorkbook, type ReportSheet } from '../excel';
+import { REPORT_PERMS } from '../menus';
+import { orderSummary, orderTrend, TREND_PERIODS, type DictTexts, type OrderSummary, type OrderTrend, type ShareRow, type TrendPeriod } from './summary';
+import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from '../report-common';
 
 const PERIOD = Type.Union(TREND_PERIODS.map((period) => Type.Literal(period)));
 const PERIOD_NAMES: Record<TrendPeriod, { current: string; previous: string; unit: string }> = {

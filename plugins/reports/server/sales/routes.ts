@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { body, DateString, NO_INPUT, ok, permission, query, tenantOf, type AppContext } from '../../../server/kit';
-import { buildReportWorkbook } from './excel';
-import { REPORT_PERMS } from './menus';
-import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from './report-common';
-import { salesCards, salesSummary, type SalesSummary } from './sales-summary';
+import { body, DateString, NO_INPUT, ok, permission, query, tenantOf, type AppContext } from '../../../../server/kit';
+import { buildReportWorkbook } from '../excel';
+import { REPORT_PERMS } from '../menus';
+import { rangeOf, RANGE_QUERY, sendXlsx, type RangeQuery } from '../report-common';
+import { salesCards, salesSummary, type SalesSummary } from './summary';
 
 export const MSG_REBUILT = '报表已重算';
 

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/kit';
-import { TEMPLATE_TYPE } from '../entities';
-import { insertTemplate } from './message-service';
-import { messageDb } from './tables';
+import type { Database } from '../../../../server/kit';
+import { TEMPLATE_TYPE } from '../../entities';
+import { insertTemplate } from './service';
+import { messageDb } from '../tables';
 
 /** The admin's shop. */
 const SHOP_TENANT = 1;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PageResult } from '../../../src/contracts/entity';
 import { businessError, formatShopTime, type Database } from '../../../server/kit';
 import { BAD_SCORE_UNTIL, GOOD_SCORE_FROM } from '../entities';
-import { maskedName } from './review-text';
+import { maskedName } from './text';
 import { REVIEW_UPLOAD_BIZ } from './uploads';
 
 /**

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { METRICS } from '../../../server/contracts/report-facts';
-import { addDays, daysOf, type FactValue } from '../../../server/kit';
-import { count, Figures, money, type DayRange, type FactReader } from './report-common';
+import { METRICS } from '../../../../server/contracts/report-facts';
+import { addDays, daysOf, type FactValue } from '../../../../server/kit';
+import { count, Figures, money, type DayRange, type FactReader } from '../report-common';
 
 /**
  * 销售报表's figures (docs/reference/business-domains.md §6, docs/business-api.md "Reports and dashboard") from the daily facts:

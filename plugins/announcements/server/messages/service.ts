@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { businessError, newId, sanitizeRichText, type Database } from '../../../server/kit';
-import { escapeHtml, fillPlaceholders, parseTestData, placeholdersOf, TEMPLATE_TYPE } from '../entities';
-import type { AnnouncementPublisher } from './publish';
-import { insertSendRows } from './recipients';
-import { announcementDb, messageDb, type MessageDb, type MessageTable, type MessageTables, type MessageTemplateTable } from './tables';
+import { businessError, newId, sanitizeRichText, type Database } from '../../../../server/kit';
+import { escapeHtml, fillPlaceholders, parseTestData, placeholdersOf, TEMPLATE_TYPE } from '../../entities';
+import type { AnnouncementPublisher } from '../publish';
+import { insertSendRows } from '../recipients';
+import { announcementDb, messageDb, type MessageDb, type MessageTable, type MessageTables, type MessageTemplateTable } from '../tables';
 
 export const MSG_BAD_TEMPLATE_CODE = '模板编码只能包含字母、数字和下划线';
 export const MSG_BAD_TEMPLATE_TYPE = '模板类型不正确';

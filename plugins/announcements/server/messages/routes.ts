@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import zhMessage from '../../../locales/zh-CN/message.json';
-import { body, businessError, entityRouteSchemas, fieldLabeller, formatShopTime, Id, Line, localeLabels, ok, permission, query, registerEntityRoutes, SafeText, tenantOf, type AppContext, type QueryParams } from '../../../server/kit';
-import { MESSAGE_API, MESSAGE_PERMISSIONS, messageEntity, messageTemplateEntity, parseTestData, type MessageRecipient } from '../entities';
-import { MAX_RECEIVERS, MSG_BAD_TEST_JSON, MSG_SENT, normaliseTemplate, sendTemplateMessage } from './message-service';
-import { announcementPublisher } from './publish';
-import { announcementDb, messageDb } from './tables';
-import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
+import zhMessage from '../../../../locales/zh-CN/message.json';
+import { body, businessError, entityRouteSchemas, fieldLabeller, formatShopTime, Id, Line, localeLabels, ok, permission, query, registerEntityRoutes, SafeText, tenantOf, type AppContext, type QueryParams } from '../../../../server/kit';
+import { MESSAGE_API, MESSAGE_PERMISSIONS, messageEntity, messageTemplateEntity, parseTestData, type MessageRecipient } from '../../entities';
+import { MAX_RECEIVERS, MSG_BAD_TEST_JSON, MSG_SENT, normaliseTemplate, sendTemplateMessage } from './service';
+import { announcementPublisher } from '../publish';
+import { announcementDb, messageDb } from '../tables';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
 const IdArray = Type.Array(Id, { maxItems: MAX_RECEIVERS });
 /** Ids as an array or as a comma-separated line (both are common in the JeecgBoot clients). */

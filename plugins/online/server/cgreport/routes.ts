@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import { body as bodySchema, businessError, findHead, formatShopTime, Id, Int, isForbiddenReportTable, itemsOf, Line, loadExcel, ok, params, permission, query, REPORT_LIMITS, ROW_VERSION_BODY, runReport, SafeText, tenantOf, type AppContext, type PopupReportTables } from '../../../server/kit';
-import { CGREPORT_API, CGREPORT_PERMS } from '../cgreport-api';
-import { addReport, allowTable, CGREPORT_MESSAGES, describeReportSql, editReport, FIELD_TYPES, reportById, type CgreportDb, type CgreportTables, type ReportInput } from './cgreport-service';
-import { RECORD_ID_PATTERN } from '../../../src/contracts/record-id';
+import { body as bodySchema, businessError, findHead, formatShopTime, Id, Int, isForbiddenReportTable, itemsOf, Line, loadExcel, ok, params, permission, query, REPORT_LIMITS, ROW_VERSION_BODY, runReport, SafeText, tenantOf, type AppContext, type PopupReportTables } from '../../../../server/kit';
+import { CGREPORT_API, CGREPORT_PERMS } from '../../cgreport-api';
+import { addReport, allowTable, CGREPORT_MESSAGES, describeReportSql, editReport, FIELD_TYPES, reportById, type CgreportDb, type CgreportTables, type ReportInput } from './service';
+import { RECORD_ID_PATTERN } from '../../../../src/contracts/record-id';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Identifier = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' });
