@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { randomId } from '../utils/random-id';
 import { CellHost } from './cell-host';
 import { DEFAULT_CUSTOM_VALUE } from './cells/choice-cells';
+import { TextInputClassContext, useTextInputClass } from './cells/text-input-class';
 import { uploadCellPath } from './cells/upload-cell';
 import { DEFAULT_DRAG_SORT_KEY } from './drag-sort';
 import { EnhanceHistory } from './enhance-history';
@@ -216,6 +217,7 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
   const { t } = useTranslation('toolkit');
   const { message } = App.useApp();
   const { token } = theme.useToken();
+  const textInputClass = useTextInputClass();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [store] = useState(() => new RowStore(dataSource ?? [], dragSort ? dragSortKey : null));
   const [enhanceHistory] = useState(() => new EnhanceHistory());
@@ -368,63 +370,65 @@ export function EditableTable({ columns, dataSource, height = 480, rowSelection 
       body
     );
 
-  return (
-    <div ref={scrollRef} className="mbo-et" role="table" aria-label={rest['aria-label']} aria-rowcount={rows.length + 1} style={{ ...cssVars, height }}>
-      <div className="mbo-et-row mbo-et-head" role="row" style={{ ...rowStyle, height: HEADER_HEIGHT }}>
-        {Array.from({ length: leading }, (_, i) => (
-          <div key={i} className="mbo-et-th" />
-        ))}
-        <div className="mbo-et-th mbo-et-fixed">{t('table.serial')}</div>
-        {rowSelection && (
-          <div className="mbo-et-th mbo-et-fixed">
-            <SelectAll store={store} />
-          </div>
+  return textInputClass.wrap(
+    <TextInputClassContext value={textInputClass.value}>
+      <div ref={scrollRef} className="mbo-et" role="table" aria-label={rest['aria-label']} aria-rowcount={rows.length + 1} style={{ ...cssVars, height }}>
+        <div className="mbo-et-row mbo-et-head" role="row" style={{ ...rowStyle, height: HEADER_HEIGHT }}>
+          {Array.from({ length: leading }, (_, i) => (
+            <div key={i} className="mbo-et-th" />
+          ))}
+          <div className="mbo-et-th mbo-et-fixed">{t('table.serial')}</div>
+          {rowSelection && (
+            <div className="mbo-et-th mbo-et-fixed">
+              <SelectAll store={store} />
+            </div>
+          )}
+          {shown.map((column) => (
+            <div key={column.key} role="columnheader" className={`mbo-et-th${column.validateRules?.some((r) => r.required || r.pattern === '*') ? ' mbo-et-required' : ''}`}>
+              {column.title}
+            </div>
+          ))}
+        </div>
+        {withRowDrag(
+          <div style={{ position: 'relative', height: bodyHeight, width: layout.width }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (row === undefined) return null;
+              return (
+                <TableRow
+                  key={row.id}
+                  store={store}
+                  id={row.id}
+                  index={item.index}
+                  start={item.start}
+                  layout={layout}
+                  columns={shown}
+                  compiled={compiled}
+                  rowSelection={rowSelection}
+                  checkboxWidth={checkboxWidth}
+                  dragSort={dragSort}
+                  subTable={renderSubTable}
+                  subTableOpen={subTableRow === row.id}
+                  onToggleSubTable={toggleSubTable}
+                  rowCount={rows.length}
+                />
+              );
+            })}
+          </div>,
         )}
-        {shown.map((column) => (
-          <div key={column.key} role="columnheader" className={`mbo-et-th${column.validateRules?.some((r) => r.required || r.pattern === '*') ? ' mbo-et-required' : ''}`}>
-            {column.title}
+        {statisticKinds.map((kind) => (
+          <div key={kind} className="mbo-et-row mbo-et-foot" role="row" style={{ ...rowStyle, height: HEADER_HEIGHT, bottom: kind === 'sum' && statisticKinds.length > 1 ? HEADER_HEIGHT : 0 }}>
+            {Array.from({ length: leading }, (_, i) => (
+              <div key={i} className="mbo-et-td" />
+            ))}
+            <div className="mbo-et-td mbo-et-fixed">{kind === 'sum' ? t('table.sum') : t('table.average')}</div>
+            {rowSelection && <div className="mbo-et-td" />}
+            {shown.map((column) =>
+              column.statistics?.includes(kind) ? <StatisticCell key={column.key} store={store} column={column} kind={kind} /> : <div key={column.key} className="mbo-et-td" />,
+            )}
           </div>
         ))}
       </div>
-      {withRowDrag(
-        <div style={{ position: 'relative', height: bodyHeight, width: layout.width }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
-            return (
-              <TableRow
-                key={row.id}
-                store={store}
-                id={row.id}
-                index={item.index}
-                start={item.start}
-                layout={layout}
-                columns={shown}
-                compiled={compiled}
-                rowSelection={rowSelection}
-                checkboxWidth={checkboxWidth}
-                dragSort={dragSort}
-                subTable={renderSubTable}
-                subTableOpen={subTableRow === row.id}
-                onToggleSubTable={toggleSubTable}
-                rowCount={rows.length}
-              />
-            );
-          })}
-        </div>,
-      )}
-      {statisticKinds.map((kind) => (
-        <div key={kind} className="mbo-et-row mbo-et-foot" role="row" style={{ ...rowStyle, height: HEADER_HEIGHT, bottom: kind === 'sum' && statisticKinds.length > 1 ? HEADER_HEIGHT : 0 }}>
-          {Array.from({ length: leading }, (_, i) => (
-            <div key={i} className="mbo-et-td" />
-          ))}
-          <div className="mbo-et-td mbo-et-fixed">{kind === 'sum' ? t('table.sum') : t('table.average')}</div>
-          {rowSelection && <div className="mbo-et-td" />}
-          {shown.map((column) =>
-            column.statistics?.includes(kind) ? <StatisticCell key={column.key} store={store} column={column} kind={kind} /> : <div key={column.key} className="mbo-et-td" />,
-          )}
-        </div>
-      ))}
-    </div>
+    </TextInputClassContext>,
   );
 }

@@ -16,19 +16,19 @@ useLocales('toolkit');
 const ROW = 'r1';
 
 /** As the table's cell host: re-rendered when its cell is told of a change; counts its renders. */
-function Host({ store, column, Cell, renders }: { store: RowStore; column: EditableColumn; Cell: ComponentType<CellProps>; renders: { count: number } }) {
+function Host({ store, column, Cell, renders, invalid }: { store: RowStore; column: EditableColumn; Cell: ComponentType<CellProps>; renders: { count: number }; invalid: boolean }) {
   const value = useSyncExternalStore(
     (listener) => store.subscribeCell(ROW, column.key, listener),
     () => store.getCell(ROW, column.key),
   );
   renders.count += 1;
-  return <Cell column={column} rowId={ROW} store={store} value={value} setValue={(next) => store.setCell(ROW, column.key, next)} typeValue={(next) => store.typeCell(ROW, column.key, next)} invalid={false} />;
+  return <Cell column={column} rowId={ROW} store={store} value={value} setValue={(next) => store.setCell(ROW, column.key, next)} typeValue={(next) => store.typeCell(ROW, column.key, next)} invalid={invalid} />;
 }
 
-function renderText(Cell: ComponentType<CellProps>, column: EditableColumn, value: unknown) {
+function renderText(Cell: ComponentType<CellProps>, column: EditableColumn, value: unknown, invalid = false) {
   const store = new RowStore([{ id: ROW, [column.key]: value, sum: 0 }]);
   const renders = { count: 0 };
-  render(<Host store={store} column={column} Cell={Cell} renders={renders} />);
+  render(<Host store={store} column={column} Cell={Cell} renders={renders} invalid={invalid} />);
   const input = screen.getByLabelText(column.title) as HTMLInputElement;
   return { store, renders, input };
 }
@@ -72,5 +72,11 @@ describe('text cells', () => {
     fireEvent.change(input, { target: { value: '热卖新品' } });
     expect(input.value).toBe('热卖;新品');
     expect(store.getCell(ROW, 'labels')).toBe('热卖;新品');
+  });
+
+  it("look like antd's small Input: its classes, with the error and disabled ones when they apply", () => {
+    const { input } = renderText(InputCell, { key: 'name', title: '商品名称', type: 'input', disabled: true }, 'a', true);
+    expect([...input.classList]).toEqual(expect.arrayContaining(['ant-input', 'ant-input-sm', 'ant-input-outlined', 'ant-input-status-error', 'ant-input-disabled']));
+    expect(input.disabled).toBe(true);
   });
 });
