@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { columnOf, type EntityDefinition, type FieldDefinition } from '../../src/contracts/entity';
 import type { DictItem } from '../../src/contracts/session';
 import { newId } from '../db/ids';
@@ -238,9 +238,10 @@ export interface InsertStamp {
  * 500, a busy machine) against a multi-row `values` list (10.2 s) and an `unnest` of per-column arrays (7.4 s): the
  * json set (6.7 s) was the fastest, needs no column types spelled in the statement (the table's own row type converts
  * each value as a bound text would be) and has no bind-parameter limit. Rows are grouped by the fields they give, so
- * a column a row leaves out takes its default, as in the add form's insert.
+ * a column a row leaves out takes its default, as in the add form's insert. Built before the batch's turn comes
+ * (importRows' pipeline), so the database thread does not wait for the records to be made.
  */
-async function insertBatch(db: Kysely<Database>, entity: EntityDefinition, batch: readonly FieldValues[], stamp: InsertStamp): Promise<void> {
+function batchStatements(entity: EntityDefinition, batch: readonly FieldValues[], stamp: InsertStamp): Array<RawBuilder<unknown>> {
   const groups = new Map<string, FieldValues[]>();
   for (const values of batch) {
     const fields = Object.keys(values).sort().join(',');
@@ -248,19 +249,34 @@ async function insertBatch(db: Kysely<Database>, entity: EntityDefinition, batch
     if (group === undefined) groups.set(fields, [values]);
     else group.push(values);
   }
+  const statements: Array<RawBuilder<unknown>> = [];
   for (const rows of groups.values()) {
     const fields = Object.keys(rows[0] ?? {}).sort();
-    const columns = ['id', ...fields.map((field) => columnOf(entity, field)), 'create_by', ...(entity.tenantScoped ? ['tenant_id'] : [])];
+    const fieldColumns = fields.map((field) => columnOf(entity, field));
+    const columns = ['id', ...fieldColumns, 'create_by', ...(entity.tenantScoped ? ['tenant_id'] : [])];
     const records = rows.map((values) => {
       const record: Record<string, unknown> = { id: newId(), create_by: stamp.createBy };
-      for (const field of fields) record[columnOf(entity, field)] = values[field];
+      for (const [index, field] of fields.entries()) record[fieldColumns[index] ?? field] = values[field];
       if (entity.tenantScoped) record.tenant_id = stamp.tenantId ?? 0;
       return record;
     });
     const names = sql.join(columns.map((column) => sql.id(column)));
-    await sql`insert into ${sql.id(entity.table)} (${names}, create_time)
-      select ${names}, now() from json_populate_recordset(null::${sql.id(entity.table)}, ${JSON.stringify(records)}::json)`.execute(db);
+    statements.push(sql`insert into ${sql.id(entity.table)} (${names}, create_time)
+      select ${names}, now() from json_populate_recordset(null::${sql.id(entity.table)}, ${JSON.stringify(records)}::json)`);
   }
+  return statements;
+}
+
+/** The batch's statements, all or none: one statement alone is atomic, and needs no BEGIN and COMMIT round trips. */
+async function runBatch(db: Kysely<Database>, statements: ReadonlyArray<RawBuilder<unknown>>): Promise<void> {
+  const [only] = statements;
+  if (only !== undefined && statements.length === 1) {
+    await only.execute(db);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const statement of statements) await statement.execute(trx);
+  });
 }
 
 /** A row's values after a step of the add form's validation, or why it is refused. */
@@ -297,13 +313,34 @@ interface Candidate {
   values: FieldValues;
 }
 
+/** What a batch's uniqueness and business rules decided, not yet taken into the import's state (importRows). */
+interface Decision {
+  passed: Candidate[];
+  refused: Array<{ row: ImportedRow; issues: ValidationIssue[] }>;
+  /** The passed rows' insert statements, built while the previous batch is written. */
+  statements: Array<RawBuilder<unknown>>;
+}
+
+/** A batch whose own values are checked, and the query of its clashes with stored rows, already on its way. */
+interface Prepared {
+  candidates: Candidate[];
+  stored: Promise<ValidationIssue[][]>;
+}
+
 /**
  * Validates every row and inserts the valid ones in batches, giving other requests a turn between batches. Each
  * batch is validated as the add form validates a row, in the same order of checks: the row's own values; then
  * uniqueness, against stored rows by one query per unique field for the whole batch and against the earlier rows
  * of the file in memory (a clash with either reads the same, as the earlier rows are stored by then); then the
- * business rules. The batch is written set-based (insertBatch) in a transaction; one that still trips a unique
+ * business rules. The batch is written set-based (batchStatements), all or none; one that still trips a unique
  * index (a concurrent insert) is validated and inserted again row by row.
+ *
+ * Batches go through a pipeline, so this thread's work on one batch runs while the database thread writes the one
+ * before (`npm run bench:import`): batch n's clash query is sent before batch n-1's insert, and while that insert
+ * runs, batch n is decided and its statements built, and batch n+1's own values are checked. The clash query does
+ * not see batch n-1's rows, but they are among the import's keys in memory once that batch is taken, which the
+ * decision on batch n waits for; if batch n-1 instead went row by row (a lost race), batch n is decided again from a
+ * fresh query, so every row meets what it would meet one batch after the other.
  */
 export async function importRows(rows: readonly ImportedRow[], options: ImportRowsOptions): Promise<ImportOutcome> {
   const { db, entity, stamp, label } = options;
@@ -321,31 +358,41 @@ export async function importRows(rows: readonly ImportedRow[], options: ImportRo
     for (const [name, key] of keysOf(values)) if (key !== null) importedKeys.get(name)?.add(key);
   };
 
-  /** The batch's rows that pass uniqueness and the business rules, in row order, each refused one reported. */
-  async function accepted(candidates: readonly Candidate[]): Promise<Candidate[]> {
-    const stored = await options.storedClashes(candidates.map((candidate) => candidate.values));
+  /**
+   * The batch's rows that pass uniqueness and the business rules, in row order, and the refused ones with their
+   * issues. Reads the import's keys and changes nothing: `take` applies the decision once it holds.
+   */
+  async function decide(candidates: readonly Candidate[], stored: readonly ValidationIssue[][]): Promise<Decision> {
     const passed: Candidate[] = [];
+    const refused: Decision['refused'] = [];
+    /** Keys of this batch's rows passed so far: an earlier row of the file, as the import's keys. */
+    const batchKeys = new Map<string, Set<string>>(unique.map((name) => [name, new Set<string>()]));
     for (const [index, candidate] of candidates.entries()) {
       const clashes = keysOf(candidate.values)
-        .filter(([name, key]) => key !== null && importedKeys.get(name)?.has(key) === true)
+        .filter(([name, key]) => key !== null && (importedKeys.get(name)?.has(key) === true || batchKeys.get(name)?.has(key) === true))
         .map(([name]) => name);
       // One issue per field, in the order of the fields, as the add form gives them.
       const issues = unique
         .filter((name) => clashes.includes(name) || stored[index]?.some((issue) => issue.field === name) === true)
         .map((name) => stored[index]?.find((issue) => issue.field === name) ?? duplicateIssue(entity, name, label));
       if (issues.length > 0) {
-        refuse(candidate.row, issues);
+        refused.push({ row: candidate.row, issues });
         continue;
       }
       const ruled = await options.businessRules(candidate.values);
       if (ruled.issues.length > 0) {
-        refuse(candidate.row, ruled.issues);
+        refused.push({ row: candidate.row, issues: ruled.issues });
         continue;
       }
       passed.push({ row: candidate.row, values: ruled.values });
-      remember(ruled.values);
+      for (const [name, key] of keysOf(ruled.values)) if (key !== null) batchKeys.get(name)?.add(key);
     }
-    return passed;
+    return { passed, refused, statements: passed.length === 0 ? [] : batchStatements(entity, passed.map((entry) => entry.values), stamp) };
+  }
+
+  function take(decision: Decision): void {
+    for (const { row, issues } of decision.refused) refuse(row, issues);
+    for (const { values } of decision.passed) remember(values);
   }
 
   /** Row by row, as the add route: what a concurrent writer took since the batch was validated is refused. */
@@ -369,20 +416,22 @@ export async function importRows(rows: readonly ImportedRow[], options: ImportRo
     }
   }
 
-  async function write(batch: readonly Candidate[]): Promise<void> {
-    if (batch.length === 0) return;
+  /** Writes a taken decision; false when the batch lost a race and went row by row. */
+  async function write(decision: Decision): Promise<boolean> {
+    if (decision.passed.length === 0) return true;
     try {
-      await db.transaction().execute((trx) => insertBatch(trx, entity, batch.map((entry) => entry.values), stamp));
-      imported += batch.length;
+      await runBatch(db, decision.statements);
+      imported += decision.passed.length;
+      return true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      await oneByOne(batch);
+      await oneByOne(decision.passed);
+      return false;
     }
   }
 
-  const progress = options.progress ?? SILENT_PROGRESS;
-  progress.report({ phase: 'importing', done: 0, total: rows.length });
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+  /** The checks of a batch's rows' own values (in memory): the refused ones reported, the others its candidates. */
+  async function prepareChecks(start: number): Promise<Candidate[]> {
     const candidates: Candidate[] = [];
     for (const row of rows.slice(start, start + INSERT_BATCH)) {
       if (row.damaged !== undefined) {
@@ -393,10 +442,43 @@ export async function importRows(rows: readonly ImportedRow[], options: ImportRo
       if (issues.length > 0) refuse(row, issues);
       else candidates.push({ row, values });
     }
-    await write(candidates.length === 0 ? [] : await accepted(candidates));
-    progress.report({ phase: 'importing', done: Math.min(start + INSERT_BATCH, rows.length), total: rows.length });
+    return candidates;
+  }
+
+  /** Sends the candidates' clash query; its answer is awaited when the batch is decided. */
+  function sendClashQuery(candidates: Candidate[]): Prepared {
+    const stored = candidates.length === 0 ? Promise.resolve([]) : options.storedClashes(candidates.map((candidate) => candidate.values));
+    // A failure before then must not count as an unhandled rejection.
+    stored.catch(() => undefined);
+    return { candidates, stored };
+  }
+
+  const progress = options.progress ?? SILENT_PROGRESS;
+  progress.report({ phase: 'importing', done: 0, total: rows.length });
+  /** The previous batch's write: true when it went as one batch. */
+  let writing: Promise<boolean> = Promise.resolve(true);
+  let next = rows.length > 0 ? sendClashQuery(await prepareChecks(0)) : null;
+  for (let start = 0; next !== null; start += INSERT_BATCH) {
+    const current: Prepared = next;
+    let decision = await decide(current.candidates, await current.stored);
+    const end = Math.min(start + INSERT_BATCH, rows.length);
+    const following = end < rows.length ? end : null;
+    // The next batch's own values are checked while the previous batch is still being written.
+    const checking = following === null ? null : prepareChecks(following);
+    // Awaited below; if the previous write fails first, its failure is the import's.
+    checking?.catch(() => undefined);
+    if (!(await writing)) decision = await decide(current.candidates, await options.storedClashes(current.candidates.map((candidate) => candidate.values)));
+    take(decision);
+    next = checking === null ? null : sendClashQuery(await checking);
+    writing = write(decision).then((whole) => {
+      progress.report({ phase: 'importing', done: end, total: rows.length });
+      return whole;
+    });
+    // Awaited at the next batch or the end; until then a failed write must not count as an unhandled rejection.
+    writing.catch(() => undefined);
     await yieldToEventLoop();
   }
+  await writing;
   // Row order in the answer, whichever way a row was skipped.
   errors.sort((a, b) => a.row - b.row);
   return { total: rows.length, imported, skipped: errors.length, errors, readOnlyColumns: [...(options.readOnlyColumns ?? [])] };

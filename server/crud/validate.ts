@@ -204,16 +204,21 @@ export function uniqueKey(entity: EntityDefinition, name: string, values: FieldV
  */
 export async function storedClashes(db: Kysely<Database>, entity: EntityDefinition, rows: readonly FieldValues[], scope: UniqueScope, label: (field: string) => string): Promise<ValidationIssue[][]> {
   const issues: ValidationIssue[][] = rows.map(() => []);
-  for (const [name, field] of uniqueFields(entity)) {
+  // All the queries are sent at once: they queue on the connection together, so an import's batch write sent right
+  // after them (server/crud/excel-import.ts) runs after all of them, not between two.
+  const checks = uniqueFields(entity).map(async ([name, field]) => {
     const keys = rows.map((values) => uniqueKey(entity, name, values, scope.current));
     const wanted = [...new Set(rows.flatMap((values, index) => (keys[index] === null ? [] : [values[name]])))];
-    if (wanted.length === 0) continue;
+    if (wanted.length === 0) return { name, keys, stored: new Set<string>() };
     const partners = field.uniqueWith ?? [];
     const conditions: RawBuilder<unknown>[] = [...scopeConditions(entity, scope.tenantId), sql`${sql.id(columnOf(entity, name))} = any(${wanted})`];
     if (scope.id !== undefined) conditions.push(sql`${sql.id('id')} <> ${scope.id}`);
     const selected = [name, ...partners].map((column, index) => sql`${storedComparable(entity, column)} as ${sql.id(`c${index}`)}`);
     const found = await sql<Record<string, unknown>>`select distinct ${sql.join(selected)} from ${sql.id(entity.table)} where ${sql.join(conditions, sql` and `)}`.execute(db);
-    const stored = new Set(found.rows.map((row) => JSON.stringify([name, ...partners].map((column, index) => comparableText(entity.fields[column], row[`c${index}`])))));
+    return { name, keys, stored: new Set(found.rows.map((row) => JSON.stringify([name, ...partners].map((column, index) => comparableText(entity.fields[column], row[`c${index}`]))))) };
+  });
+  // In the order of the fields, as one query after the other gave them.
+  for (const { name, keys, stored } of await Promise.all(checks)) {
     keys.forEach((key, index) => {
       if (key !== null && stored.has(key)) issues[index]?.push(duplicateIssue(entity, name, label));
     });
