@@ -372,6 +372,39 @@ describe('a batch that loses a race with a concurrent writer', () => {
   });
 });
 
+/** The pipeline (server/crud/excel-import.ts) decides a batch while the one before is written: never on stale keys. */
+describe('the batch after one that went row by row', () => {
+  it('is decided again: a row whose file twin was refused in the earlier batch is imported, as one batch after the other', async () => {
+    const label = (field: string) => ({ memberNo: '会员编号', memberName: '会员姓名', mobile: '手机号' })[field] ?? field;
+    // The writer takes the mobile of the first batch's row 2 after that batch was checked (the check below finds nothing).
+    const writer = await call(demo.app, 'POST', `${BASE}/add`, { token: demo.admin, headers: T1, body: { memberNo: 'RACEW', memberName: '先到', mobile: '13912340000' } });
+    expect(writer.body).toMatchObject({ success: true });
+    const db = demo.app.db;
+    const scope = { tenantId: 1 };
+    const rows = [
+      { rowNumber: 2, values: { memberNo: 'RACEA', memberName: '后到', mobile: '13912340000' } },
+      ...Array.from({ length: 999 }, (_, index) => ({ rowNumber: index + 3, values: { memberNo: `RACEF${String(index).padStart(4, '0')}`, memberName: '填充' } })),
+      // The second batch: the same member number as row 2, which the first batch's row-by-row pass refuses.
+      { rowNumber: 1002, values: { memberNo: 'RACEA', memberName: '再来' } },
+    ];
+    const outcome = await importRows(rows, {
+      db,
+      entity: memberEntity,
+      label,
+      stamp: { createBy: 'admin', tenantId: 1 },
+      checkInput: async (values) => ({ values, issues: [] }),
+      storedClashes: async (batch) => batch.map(() => []),
+      businessRules: async (values) => ({ values, issues: [] }),
+      validate: async (values) => ({ values, issues: await uniqueIssues(db, memberEntity, values, scope, label) }),
+      insertOne: async (values) => {
+        await call(demo.app, 'POST', `${BASE}/add`, { token: demo.admin, headers: T1, body: values });
+      },
+    });
+    expect(outcome).toEqual({ total: 1001, imported: 1000, skipped: 1, errors: [{ row: 2, message: '第2行：手机号：该值不可用，系统中已存在！' }], readOnlyColumns: [] });
+    expect((await membersWith('RACEA')).map((member) => member.memberName)).toEqual(['再来']);
+  }, 120_000);
+});
+
 /** Issue: an import's progress reaches the importing user's own table sockets, and nobody else's. */
 describe('the progress of an import', () => {
   const isProgressOn = (key: string) => (frame: unknown) =>
