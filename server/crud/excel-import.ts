@@ -21,7 +21,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 /**
  * Most rows validated and inserted together (issue 34). The embedded database serves one statement at a time, so
  * others wait for a batch's insert: 500 rows of the member list took about 0.1–0.25 s (`npm run bench:import`), 1,000
- * about twice that; 1,000 imported 20,000 members in 4.8–5.8 s against 7.3–8.6 s for 500 (README, Imports).
+ * about twice that, and half the statements and commits made the whole import faster in alternating runs.
  */
 const INSERT_BATCH = 1000;
 /** Rows handled between two turns of the event loop given to other requests. */

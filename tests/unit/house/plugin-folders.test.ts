@@ -1,5 +1,5 @@
 /**
- * One folder shape (issue 33; README "Adding a plugin"): a plugin's sub-domain has a folder of its own under
+ * One folder shape (README "Adding a plugin"): a plugin's sub-domain has a folder of its own under
  * `server/`, not a file-name prefix at its root. Three or more files at a plugin's `server/` root starting with the
  * same word (`campaign-routes.ts`, `campaign-service.ts`, `campaign-rules.ts` …) are a sub-domain without its folder.
  */
